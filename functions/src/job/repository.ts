@@ -1,0 +1,162 @@
+import { randomUUID } from 'node:crypto';
+import { SendMessageCommand } from '@aws-sdk/client-sqs';
+import { QueryCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { COMPLETED_JOBS_SHOWN } from '@eb/shared/constants';
+import type { Job, JobList, JobStatus } from '@eb/shared/job/schemas';
+import { toTransferDate } from '@eb/shared/validation';
+import { dynamo, sqsClient } from '../lib/aws';
+import { config } from '../lib/config';
+import { getItem, keys, table } from '../lib/db';
+
+/** The job item: the public Job plus the worker's checkpoint. */
+export interface JobRecord extends Job {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  params: Record<string, unknown>;
+  totalChunks?: number;
+  nextChunk: number;
+}
+
+export const JOB_GROUP = 'jobs';
+/** Active (queued, running) and finished jobs live under two index partitions. */
+export const groupOf = (status: JobStatus): string =>
+  status === 'queued' || status === 'running' ? 'JOBS#active' : 'JOBS#done';
+
+export function toJob(r: JobRecord): Job {
+  return {
+    jobId: r.jobId,
+    jobType: r.jobType,
+    name: r.name,
+    status: r.status,
+    progress: r.progress,
+    created: r.created,
+    updated: r.updated,
+    createdBy: r.createdBy,
+    result: r.result ?? null,
+  };
+}
+
+export const getJobRecord = (jobId: string) => getItem<JobRecord>(keys.job(jobId));
+
+async function enqueue(jobId: string, dedup: string): Promise<void> {
+  await sqsClient().send(
+    new SendMessageCommand({
+      QueueUrl: config.jobsQueueUrl,
+      MessageBody: JSON.stringify({ jobId }),
+      MessageGroupId: JOB_GROUP,
+      MessageDeduplicationId: dedup,
+    }),
+  );
+}
+
+/** Record a job (queued) and put its message on the FIFO queue: one job runs at a time. */
+export async function createJob(input: {
+  jobType: string;
+  name: string;
+  createdBy: number | null;
+  params?: Record<string, unknown>;
+}): Promise<Job> {
+  const jobId = randomUUID();
+  const now = toTransferDate(new Date());
+  const created = new Date().toISOString();
+  const record: JobRecord = {
+    ...keys.job(jobId),
+    gsi1pk: groupOf('queued'),
+    gsi1sk: `${created}#${jobId}`,
+    jobId,
+    jobType: input.jobType,
+    name: input.name,
+    status: 'queued',
+    progress: 0,
+    created: now,
+    updated: now,
+    createdBy: input.createdBy,
+    result: null,
+    params: input.params ?? {},
+    nextChunk: 0,
+  };
+  await dynamo().send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }));
+  await enqueue(jobId, `${jobId}:0`);
+  return toJob(record);
+}
+
+async function queryGroup(group: string, ascending: boolean, limit?: number): Promise<JobRecord[]> {
+  const out: JobRecord[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: 'gsi1',
+        KeyConditionExpression: 'gsi1pk = :g',
+        ExpressionAttributeValues: { ':g': group },
+        ScanIndexForward: ascending,
+        ExclusiveStartKey: start,
+        Limit: limit,
+      }),
+    );
+    out.push(...((r.Items ?? []) as JobRecord[]));
+    start = limit && out.length >= limit ? undefined : r.LastEvaluatedKey;
+  } while (start);
+  return limit ? out.slice(0, limit) : out;
+}
+
+/** GET job: the running job, the queued ones in order, the latest finished ones. */
+export async function listJobs(): Promise<JobList> {
+  const [active, done] = await Promise.all([
+    queryGroup('JOBS#active', true),
+    queryGroup('JOBS#done', false, COMPLETED_JOBS_SHOWN),
+  ]);
+  const running = active.find((j) => j.status === 'running');
+  return {
+    completedJobs: done.map(toJob),
+    currentJob: running ? toJob(running) : null,
+    jobsInQueue: active.filter((j) => j.status === 'queued').map(toJob),
+  };
+}
+
+/** Move a job to a new status (conditional on its current one). Returns false if it was not in `from`. */
+export async function setStatus(
+  jobId: string,
+  from: JobStatus[],
+  to: JobStatus,
+  extra: { progress?: number; result?: unknown; totalChunks?: number } = {},
+): Promise<boolean> {
+  const names: Record<string, string> = { '#s': 'status' };
+  const values: Record<string, unknown> = { ':to': to, ':g': groupOf(to), ':u': toTransferDate(new Date()) };
+  from.forEach((f, i) => (values[`:f${i}`] = f));
+  let set = '#s = :to, gsi1pk = :g, updated = :u';
+  if (extra.progress !== undefined) (set += ', progress = :p'), (values[':p'] = extra.progress);
+  if (extra.result !== undefined) (set += ', #r = :r'), (values[':r'] = extra.result), (names['#r'] = 'result');
+  if (extra.totalChunks !== undefined) (set += ', totalChunks = :t'), (values[':t'] = extra.totalChunks);
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.job(jobId),
+        UpdateExpression: `SET ${set}`,
+        ConditionExpression: `#s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+export const cancelJob = (jobId: string) => setStatus(jobId, ['queued', 'running'], 'cancelled');
+
+/**
+ * After a restart of the local stack (its queue lives in memory) put every unfinished job back on
+ * the queue, oldest first; the worker resumes each from its checkpoint.
+ */
+export async function resumeJobs(): Promise<number> {
+  const active = await queryGroup('JOBS#active', true);
+  for (const j of active) await enqueue(j.jobId, `${j.jobId}:${j.nextChunk}:resume`);
+  return active.length;
+}

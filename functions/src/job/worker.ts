@@ -1,0 +1,121 @@
+import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { MSG } from '@eb/shared/messages';
+import { toTransferDate } from '@eb/shared/validation';
+import { QUEUES } from '../../../infra/src/definitions';
+import { dynamo, sqsClient } from '../lib/aws';
+import { config } from '../lib/config';
+import { keys, table, transact } from '../lib/db';
+import { AppError, ConflictError } from '../lib/errors';
+import { log } from '../lib/log';
+import { jobTypeDef } from './registry';
+import { getJobRecord, setStatus, type JobRecord } from './repository';
+import './types';
+
+/** Leave this much time before the Lambda's deadline: stop between chunks and continue later. */
+const SAFETY_MS = 15_000;
+
+type Outcome = 'done' | 'continue';
+
+async function runJob(jobId: string, context: Context): Promise<Outcome> {
+  let job = await getJobRecord(jobId);
+  if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled') return 'done';
+  const def = jobTypeDef(job.jobType);
+  if (!def) {
+    await setStatus(jobId, ['queued', 'running'], 'failed', { result: { message: `Unknown job type ${job.jobType}` } });
+    return 'done';
+  }
+  if (job.status === 'queued') {
+    const total = await def.plan(job);
+    if (!(await setStatus(jobId, ['queued'], 'running', { totalChunks: total }))) return 'done'; // cancelled meanwhile
+    job = { ...job, status: 'running', totalChunks: total };
+  } else if (job.totalChunks === undefined) {
+    const total = await def.plan(job);
+    await dynamo().send(
+      new UpdateCommand({ TableName: table(), Key: keys.job(jobId), UpdateExpression: 'SET totalChunks = :t', ExpressionAttributeValues: { ':t': total } }),
+    );
+    job = { ...job, totalChunks: total };
+  }
+
+  const total = job.totalChunks ?? 0;
+  let index = job.nextChunk;
+  while (index < total) {
+    // Cancellation is checked between chunks.
+    const fresh = await getJobRecord(jobId);
+    if (!fresh || fresh.status !== 'running') return 'done';
+    index = fresh.nextChunk;
+    if (index >= total) break;
+    const { writes = [] } = await def.runChunk(fresh, index);
+    const progress = Math.floor(((index + 1) / Math.max(total, 1)) * 100);
+    try {
+      await transact([
+        ...writes,
+        {
+          Update: {
+            TableName: table(),
+            Key: keys.job(jobId),
+            UpdateExpression: 'SET nextChunk = :n, progress = :p, updated = :u',
+            ConditionExpression: 'nextChunk = :c AND #s = :running',
+            ExpressionAttributeNames: { '#s': 'status' },
+            ExpressionAttributeValues: {
+              ':n': index + 1,
+              ':c': index,
+              ':p': Math.min(progress, 99),
+              ':u': toTransferDate(new Date()),
+              ':running': 'running',
+            },
+          },
+        },
+      ]);
+    } catch (e) {
+      // Another delivery did this chunk, or the job was cancelled: re-read and go on from there.
+      if (!(e instanceof ConflictError)) throw e;
+    }
+    index += 1;
+    if (context.getRemainingTimeInMillis() < SAFETY_MS) return 'continue';
+  }
+  const latest = await getJobRecord(jobId);
+  if (!latest || latest.status !== 'running' || latest.nextChunk < total) return latest?.status === 'running' ? 'continue' : 'done';
+  const result = def.finish ? await def.finish(latest) : null;
+  await setStatus(jobId, ['running'], 'completed', { progress: 100, result });
+  return 'done';
+}
+
+async function handleRecord(record: SQSRecord, context: Context): Promise<boolean> {
+  const { jobId } = JSON.parse(record.body) as { jobId: string };
+  try {
+    const outcome = await runJob(jobId, context);
+    if (outcome === 'continue') {
+      // Out of time: make the message visible again at once; it stays first in its FIFO group.
+      await sqsClient()
+        .send(new ChangeMessageVisibilityCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout: 0 }))
+        .catch(() => undefined);
+      return false;
+    }
+    return true;
+  } catch (e) {
+    const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
+    const permanent = e instanceof AppError;
+    log.error('job chunk failed', { jobId, receives, err: e });
+    if (permanent || receives >= QUEUES.jobs.maxReceiveCount) {
+      await setStatus(jobId, ['queued', 'running'], 'failed', {
+        result: { message: permanent ? (e as AppError).message : MSG.somethingWentWrong },
+      });
+      return true;
+    }
+    return false; // redelivered after the visibility timeout; resumes from the checkpoint
+  }
+}
+
+/** SQS FIFO worker: batch size 1 as deployed; reports partial batch failures. */
+export const handler = async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+  const batchItemFailures: SQSBatchResponse['batchItemFailures'] = [];
+  for (const record of event.Records) {
+    const ok = await handleRecord(record, context);
+    if (!ok) batchItemFailures.push({ itemIdentifier: record.messageId });
+  }
+  return { batchItemFailures };
+};
+
+export type { JobRecord };

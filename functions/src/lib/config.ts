@@ -1,0 +1,45 @@
+/**
+ * Runtime configuration from the environment (names in infra/src/definitions.ts ENV). AWS endpoints
+ * are NOT configured here: every SDK client honours the standard AWS_ENDPOINT_URL_* variables, so
+ * the same code runs against AWS, LocalStack or the embedded emulators.
+ */
+function required(name: string): string {
+  const v = process.env[name];
+  if (!v) throw new Error(`Missing environment variable ${name}`);
+  return v;
+}
+
+export const config = {
+  get tableName() {
+    return required('TABLE_NAME');
+  },
+  get userPoolId() {
+    return required('USER_POOL_ID');
+  },
+  get userPoolClientId() {
+    return required('USER_POOL_CLIENT_ID');
+  },
+  get jobsQueueUrl() {
+    return required('JOBS_QUEUE_URL');
+  },
+  get appUrl() {
+    return process.env.APP_URL ?? 'http://localhost:3000';
+  },
+  get region() {
+    return process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
+  },
+  /**
+   * Token issuer and JWKS: derived from the pool in AWS; the local emulator serves its own
+   * (COGNITO_ISSUER / COGNITO_JWKS_URI are set only by the local stack).
+   */
+  get cognitoIssuer() {
+    return process.env.COGNITO_ISSUER ?? `https://cognito-idp.${this.region}.amazonaws.com/${this.userPoolId}`;
+  },
+  get cognitoJwksUri() {
+    return process.env.COGNITO_JWKS_URI ?? `${this.cognitoIssuer}/.well-known/jwks.json`;
+  },
+  /** Local only: where the "email" outbox is written (reset links). */
+  get outboxDir() {
+    return process.env.OUTBOX_DIR;
+  },
+};

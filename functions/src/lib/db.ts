@@ -1,0 +1,106 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws';
+import { config } from './config';
+import { ConflictError } from './errors';
+
+export type Item = Record<string, unknown>;
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** Key builders: one place for every key shape of the single table. */
+export const keys = {
+  user: (id: number) => ({ pk: `USER#${id}`, sk: 'PROFILE' }),
+  userEmail: (email: string) => ({ pk: `USEREMAIL#${email.toLowerCase()}`, sk: 'USEREMAIL' }),
+  userSub: (sub: string) => ({ pk: `USERSUB#${sub}`, sk: 'USERSUB' }),
+  revoked: (id: string) => ({ pk: `REVOKED#${id}`, sk: 'REVOKED' }),
+  loginFailures: (email: string) => ({ pk: `LOGINFAIL#${email.toLowerCase()}`, sk: 'LOGINFAIL' }),
+  resetRequest: (email: string) => ({ pk: `RESETREQ#${email.toLowerCase()}`, sk: 'RESETREQ' }),
+  resetUsed: (hash: string) => ({ pk: `RESETUSED#${hash}`, sk: 'RESETUSED' }),
+  counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
+  reference: (itemType: string) => ({ pk: 'REFERENCE', sk: itemType }),
+  territory: (id: number) => ({ pk: `TERRITORY#${id}`, sk: 'TERRITORY' }),
+  job: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
+};
+
+export const table = (): string => config.tableName;
+
+export async function getItem<T = Item>(key: Item, consistent = true): Promise<T | undefined> {
+  const r = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: consistent }));
+  return r.Item as T | undefined;
+}
+
+/** Read several items in one round trip (consistent), retrying unprocessed keys. */
+export async function batchGet(keyList: Item[]): Promise<Item[]> {
+  const out: Item[] = [];
+  let pending: Item[] = keyList;
+  for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+    const r = await dynamo().send(
+      new BatchGetCommand({ RequestItems: { [table()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    out.push(...((r.Responses?.[table()] ?? []) as Item[]));
+    pending = (r.UnprocessedKeys?.[table()]?.Keys ?? []) as Item[];
+    if (pending.length) await backoff(attempt);
+  }
+  if (pending.length) throw new Error('batchGet: unprocessed keys remain');
+  return out;
+}
+
+/** Write many items in batches of 25, retrying unprocessed ones. */
+export async function batchPut(items: Item[]): Promise<void> {
+  for (let i = 0; i < items.length; i += 25) {
+    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
+    for (let attempt = 0; pending.length; attempt++) {
+      if (attempt >= 10) throw new Error('batchPut: unprocessed items remain');
+      const r = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+      pending = (r.UnprocessedItems?.[table()] ?? []) as typeof pending;
+      if (pending.length) await backoff(attempt);
+    }
+  }
+}
+
+const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
+
+/** Atomic counter: the next numeric id of a kind (contractId, objectId, ...). */
+export async function nextId(name: string, count = 1): Promise<number> {
+  const r = await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.counter(name),
+      UpdateExpression: 'ADD #v :n',
+      ExpressionAttributeNames: { '#v': 'value' },
+      ExpressionAttributeValues: { ':n': count },
+      ReturnValues: 'UPDATED_NEW',
+    }),
+  );
+  return Number(r.Attributes?.value);
+}
+
+/**
+ * One TransactWriteItems (at most 100 actions). A failed condition becomes a 409 with `conflict`
+ * (or the message chosen by `onConflict`, which receives the cancellation reasons).
+ */
+export async function transact(
+  items: TransactItem[],
+  onConflict: (reasons: (string | undefined)[]) => Error = () => new ConflictError(),
+): Promise<void> {
+  if (items.length === 0) return;
+  if (items.length > 100) throw new Error(`transaction too large: ${items.length} actions`);
+  try {
+    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  } catch (e) {
+    if (e instanceof TransactionCanceledException || (e as Error).name === 'TransactionCanceledException') {
+      const reasons = ((e as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code);
+      if (reasons.some((c) => c === 'ConditionalCheckFailed')) throw onConflict(reasons);
+    }
+    throw e;
+  }
+}
+
+export const nowEpoch = (): number => Math.floor(Date.now() / 1000);

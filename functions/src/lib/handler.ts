@@ -1,0 +1,182 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { Context } from 'aws-lambda';
+import { ZodError, type z } from 'zod';
+import { MAX_JSON_BODY_BYTES } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { mayAccess } from '@eb/shared/roles';
+import { matchRoute, pathExists, routesOf, type Resource, type RouteDef } from '@eb/shared/routes';
+import { config } from './config';
+import {
+  AppError,
+  BadRequestError,
+  ForbiddenError,
+  MethodNotAllowedError,
+  NotFoundError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  type FieldErrors,
+} from './errors';
+import { header, json, parseCookies, type HttpEvent, type HttpResult } from './http';
+import { log } from './log';
+import { authenticate, type SessionUser } from './session';
+
+/** What an action receives: the validated input, the signed-in user, and a place for cookies. */
+export interface ActionContext<Q = any, B = any> {
+  event: HttpEvent;
+  route: RouteDef;
+  user: SessionUser | undefined;
+  query: Q;
+  body: B;
+  cookies: Record<string, string>;
+  /** Set-Cookie values to add to the answer (session refresh, login, logout). */
+  setCookies: string[];
+  sourceIp: string;
+  requestId: string;
+}
+export type Action = (ctx: ActionContext) => Promise<HttpResult | unknown>;
+/** Actions keyed 'METHOD action' (action lower-cased), e.g. 'POST login', 'GET '. */
+export type Actions = Record<string, Action>;
+
+export const actionKey = (r: Pick<RouteDef, 'method' | 'action'>): string => `${r.method} ${r.action.toLowerCase()}`;
+
+const UNSAFE = new Set(['POST', 'PUT', 'DELETE', 'PATCH']);
+
+/** The per-request context, built by the routing middleware and read by the handler. */
+const contexts = new WeakMap<HttpEvent, ActionContext>();
+
+/** Map any thrown error to a safe answer; only typed errors show their text. */
+export function errorResponse(err: unknown, requestId: string): HttpResult {
+  if (err instanceof AppError) {
+    if (err.status >= 500) log.error('app error', { requestId, err });
+    return json(err.status, { message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) });
+  }
+  if (err instanceof ZodError) return json(400, zodToBody(err));
+  log.error('unhandled error', { requestId, err });
+  return json(500, { message: MSG.somethingWentWrong });
+}
+
+export function zodToBody(err: ZodError): { message: string; fieldErrors: FieldErrors } {
+  const fieldErrors: FieldErrors = {};
+  for (const issue of err.issues) {
+    const k = issue.path.join('.') || '_';
+    if (!fieldErrors[k]) fieldErrors[k] = issue.message;
+  }
+  const first = Object.values(fieldErrors)[0];
+  return { message: err.issues.length === 1 && first ? first : MSG.invalidInput, fieldErrors };
+}
+
+function parseInput(schema: z.ZodType | undefined, value: unknown): unknown {
+  if (!schema) return value;
+  const r = schema.safeParse(value);
+  if (!r.success) {
+    const b = zodToBody(r.error);
+    throw new BadRequestError(b.message, b.fieldErrors);
+  }
+  return r.data;
+}
+
+/** Same-origin check for state-changing requests (Sec-Fetch-Site, else Origin). */
+function checkCsrf(event: HttpEvent, method: string): void {
+  if (!UNSAFE.has(method)) return;
+  const site = header(event, 'sec-fetch-site');
+  const origin = header(event, 'origin');
+  const host = header(event, 'x-forwarded-host') ?? header(event, 'host');
+  const proto = header(event, 'x-forwarded-proto') ?? 'https';
+  const allowed = new Set([config.appUrl.replace(/\/$/, '')]);
+  if (host) {
+    allowed.add(`${proto}://${host}`);
+    allowed.add(`http://${host}`);
+  }
+  const ok = site ? site === 'same-origin' && (!origin || allowed.has(origin)) : !!origin && allowed.has(origin);
+  if (!ok) throw new ForbiddenError(MSG.crossSite);
+  const ct = (header(event, 'content-type') ?? '').toLowerCase();
+  if (!ct.startsWith('application/json') && !ct.startsWith('multipart/form-data')) throw new UnsupportedMediaTypeError();
+}
+
+function parseBody(event: HttpEvent): unknown {
+  if (!event.body) return {};
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
+  const ct = (header(event, 'content-type') ?? '').toLowerCase();
+  if (!ct.startsWith('application/json')) return raw;
+  try {
+    return raw.trim() ? JSON.parse(raw) : {};
+  } catch {
+    throw new BadRequestError('The request body is not valid JSON');
+  }
+}
+
+/** Routing, CSRF, session, role and input checks from the route table, in that order. */
+const routing = (resource: Resource): MiddlewareObj<HttpEvent, HttpResult, Error, Context> => ({
+  before: async (request) => {
+    const event = request.event;
+    const method = event.requestContext?.http?.method ?? 'GET';
+    const path = event.rawPath ?? event.requestContext?.http?.path ?? '/';
+    const requestId = event.requestContext?.requestId ?? request.context.awsRequestId ?? '-';
+    const route = matchRoute(method, path);
+    if (!route || route.resource !== resource) {
+      if (pathExists(path)) throw new MethodNotAllowedError();
+      throw new NotFoundError('No such route');
+    }
+    const ctx: ActionContext = {
+      event, route, user: undefined, query: {}, body: {}, cookies: parseCookies(event), setCookies: [], requestId,
+      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    };
+    contexts.set(event, ctx);
+    checkCsrf(event, method);
+    if (route.access !== 'public') {
+      ctx.user = await authenticate(ctx.cookies, ctx.setCookies);
+      if (!mayAccess(route.access, ctx.user.userType)) throw new ForbiddenError();
+    }
+    ctx.query = parseInput(route.query, event.queryStringParameters ?? {});
+    ctx.body = UNSAFE.has(method) ? parseInput(route.body, parseBody(event)) : {};
+  },
+});
+
+function isHttpResult(v: unknown): v is HttpResult {
+  return !!v && typeof v === 'object' && 'statusCode' in v;
+}
+
+/**
+ * The Lambda handler of one resource: every route of `resource` in the route table must have an
+ * action here (checked at module load, so a missing one fails the tests, not a user).
+ */
+export function resourceHandler(resource: Resource, actions: Actions) {
+  for (const r of routesOf(resource)) {
+    if (!actions[actionKey(r)]) throw new Error(`No action for ${r.method} ${resource}/${r.action}`);
+  }
+  return middy<HttpEvent, HttpResult, Error, Context>()
+    .use(routing(resource))
+    .use({
+      after: async (request) => {
+        const ctx = contexts.get(request.event);
+        if (ctx?.setCookies.length && request.response) {
+          request.response = { ...request.response, cookies: [...(request.response.cookies ?? []), ...ctx.setCookies] };
+        }
+        logRequest(request.event, request.response?.statusCode ?? 200, ctx?.user?.objectId);
+      },
+      onError: async (request) => {
+        const ctx = contexts.get(request.event);
+        const res = errorResponse(request.error, ctx?.requestId ?? request.event?.requestContext?.requestId ?? '-');
+        request.response = ctx?.setCookies.length ? { ...res, cookies: [...(res.cookies ?? []), ...ctx.setCookies] } : res;
+        logRequest(request.event, res.statusCode ?? 500, ctx?.user?.objectId);
+      },
+    })
+    .handler(async (event) => {
+      const ctx = contexts.get(event);
+      if (!ctx) throw new Error('routing middleware did not run');
+      const out = await actions[actionKey(ctx.route)]!(ctx);
+      if (isHttpResult(out)) return out;
+      return out === undefined ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(200, out);
+    });
+}
+
+function logRequest(event: HttpEvent, status: number, userId: number | undefined) {
+  log.info('request', {
+    method: event?.requestContext?.http?.method,
+    path: event?.rawPath,
+    status,
+    userId,
+    requestId: event?.requestContext?.requestId,
+  });
+}

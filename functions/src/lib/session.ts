@@ -1,0 +1,136 @@
+import { createHash } from 'node:crypto';
+import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { JwtExpiredError } from 'aws-jwt-verify/error';
+import type { UserType } from '@eb/shared/roles';
+import { cognitoClient } from './aws';
+import { config } from './config';
+import { batchGet, getItem, keys } from './db';
+import { UnauthorizedError } from './errors';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, sessionCookies } from './http';
+import { userTypeCode, type UserItem } from '../users/repository';
+
+export interface SessionUser {
+  objectId: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  userType: UserType;
+  type: number;
+  /** the access token's id, revoked on logout */
+  jti: string;
+  sub: string;
+}
+
+type Verifier = { verify: (token: string) => Promise<Record<string, unknown>> };
+let verifier: Verifier | undefined;
+function getVerifier(): Verifier {
+  if (!verifier) {
+    const clientId = config.userPoolClientId;
+    const v = JwtRsaVerifier.create({
+      issuer: config.cognitoIssuer,
+      audience: null,
+      jwksUri: config.cognitoJwksUri,
+      customJwtCheck: ({ payload }) => {
+        if (payload.token_use !== 'access') throw new Error('not an access token');
+        if (payload.client_id !== clientId) throw new Error('wrong client');
+      },
+    });
+    verifier = { verify: (t) => v.verify(t) as unknown as Promise<Record<string, unknown>> };
+  }
+  return verifier;
+}
+/** For tests that restart the emulators with other keys or ids. */
+export const resetVerifier = () => {
+  verifier = undefined;
+  subCache.clear();
+};
+
+/** sub -> objectId never changes for a user: cache it for the life of the container. */
+const subCache = new Map<string, number>();
+
+export const hashToken = (t: string): string => createHash('sha256').update(t).digest('base64url');
+
+export async function verifyAccessToken(token: string): Promise<Record<string, unknown>> {
+  return getVerifier().verify(token);
+}
+
+/** Exchange the refresh cookie for a new access token (the access token expired). */
+async function refresh(refreshToken: string, setCookies: string[]): Promise<Record<string, unknown>> {
+  const revoked = await getItem(keys.revoked(`rt:${hashToken(refreshToken)}`));
+  if (revoked) throw new UnauthorizedError();
+  try {
+    const r = await cognitoClient().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'REFRESH_TOKEN_AUTH',
+        ClientId: config.userPoolClientId,
+        AuthParameters: { REFRESH_TOKEN: refreshToken },
+      }),
+    );
+    const at = r.AuthenticationResult?.AccessToken;
+    if (!at) throw new UnauthorizedError();
+    const payload = await verifyAccessToken(at);
+    setCookies.push(...sessionCookies(at));
+    return payload;
+  } catch {
+    throw new UnauthorizedError();
+  }
+}
+
+/**
+ * Verify the session cookie and load the user's profile. Refuses (401, and clears the cookies)
+ * a missing, invalid, expired-and-unrefreshable or revoked token, an unknown or inactive user,
+ * and a token issued before the user's tokensValidAfter (password set, deactivated, role changed).
+ */
+export async function authenticate(cookies: Record<string, string>, setCookies: string[]): Promise<SessionUser> {
+  try {
+    return await authenticateOrThrow(cookies, setCookies);
+  } catch (e) {
+    if (e instanceof UnauthorizedError && (cookies[ACCESS_COOKIE] || cookies[REFRESH_COOKIE])) {
+      setCookies.length = 0;
+      setCookies.push(...clearSessionCookies());
+    }
+    throw e;
+  }
+}
+
+async function authenticateOrThrow(cookies: Record<string, string>, setCookies: string[]): Promise<SessionUser> {
+  const token = cookies[ACCESS_COOKIE];
+  const rt = cookies[REFRESH_COOKIE];
+  if (!token && !rt) throw new UnauthorizedError();
+  let payload: Record<string, unknown>;
+  try {
+    if (!token) throw new JwtExpiredError('no access token', undefined);
+    payload = await verifyAccessToken(token);
+  } catch (e) {
+    if (e instanceof JwtExpiredError && rt) payload = await refresh(rt, setCookies);
+    else throw new UnauthorizedError();
+  }
+  const sub = String(payload.sub ?? '');
+  const jti = String(payload.jti ?? '');
+  const iat = Number(payload.iat ?? 0);
+  if (!sub || !jti) throw new UnauthorizedError();
+
+  let objectId = subCache.get(sub);
+  if (objectId === undefined) {
+    const m = await getItem<{ objectId: number }>(keys.userSub(sub));
+    if (!m) throw new UnauthorizedError();
+    objectId = m.objectId;
+    subCache.set(sub, objectId);
+  }
+  const items = await batchGet([keys.user(objectId), keys.revoked(jti)]);
+  const profile = items.find((i) => i.pk === keys.user(objectId!).pk) as UserItem | undefined;
+  if (items.some((i) => i.sk === 'REVOKED')) throw new UnauthorizedError();
+  if (!profile || !profile.isActive) throw new UnauthorizedError();
+  if (profile.tokensValidAfter && iat < profile.tokensValidAfter) throw new UnauthorizedError();
+  return {
+    objectId,
+    email: profile.email,
+    firstName: profile.firstName,
+    lastName: profile.lastName,
+    type: profile.type,
+    userType: userTypeCode(profile.type),
+    jti,
+    sub,
+  };
+}

@@ -1,0 +1,175 @@
+import {
+  ConfirmForgotPasswordCommand,
+  ForgotPasswordCommand,
+  InitiateAuthCommand,
+  RevokeTokenCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { REFRESH_TOKEN_HOURS, RESET_LINK_MINUTES } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import type { LoginBody, ResetPasswordBody, SetPasswordBody } from '@eb/shared/users/schemas';
+import { normalizeEmail } from '@eb/shared/validation';
+import { cognitoClient, dynamo } from '../lib/aws';
+import { config } from '../lib/config';
+import { getItem, keys, nowEpoch, table } from '../lib/db';
+import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
+import { resourceHandler, type ActionContext } from '../lib/handler';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, noContent, sessionCookies } from '../lib/http';
+import { log } from '../lib/log';
+import { hashToken, verifyAccessToken } from '../lib/session';
+import { findUserByEmail, getUser, invalidateSessions, recordLogin, toCurrentUser, type UserItem } from './repository';
+import { parseResetKey } from './reset-key';
+import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+
+/** Password sign-in against Cognito; undefined when the credentials are wrong. */
+async function signIn(email: string, password: string) {
+  try {
+    const r = await cognitoClient().send(
+      new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH',
+        ClientId: config.userPoolClientId,
+        AuthParameters: { USERNAME: email, PASSWORD: password },
+      }),
+    );
+    const a = r.AuthenticationResult;
+    return a?.AccessToken && a.RefreshToken ? { accessToken: a.AccessToken, refreshToken: a.RefreshToken } : undefined;
+  } catch (e) {
+    const name = (e as Error).name;
+    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException' || name === 'PasswordResetRequiredException') {
+      return undefined;
+    }
+    throw e;
+  }
+}
+
+/** Start a session for an active profile: cookies, lastLoginTime, the user as answer. */
+async function startSession(ctx: ActionContext, user: UserItem, tokens: { accessToken: string; refreshToken: string }) {
+  ctx.setCookies.push(...sessionCookies(tokens.accessToken, tokens.refreshToken));
+  const lastLoginTime = await recordLogin(user.objectId);
+  return toCurrentUser({ ...user, lastLoginTime });
+}
+
+async function login(ctx: ActionContext<unknown, LoginBody>) {
+  const email = normalizeEmail(ctx.body.email);
+  await assertNotLocked(email);
+  const user = await findUserByEmail(email);
+  // An unknown or inactive user gets the same answer as a wrong password (no account probing).
+  const tokens = user?.isActive ? await signIn(email, ctx.body.password) : undefined;
+  if (!user || !user.isActive || !tokens) {
+    await recordFailure(email);
+    log.info('sign-in refused', { email, reason: !user ? 'unknown' : !user.isActive ? 'inactive' : 'credentials' });
+    throw new BadRequestError(MSG.invalidCredentials);
+  }
+  await clearFailures(email);
+  return startSession(ctx, user, tokens);
+}
+
+/** Revoke the session: the access token's id is refused from now on, the refresh token is revoked. */
+async function logout(ctx: ActionContext) {
+  const at = ctx.cookies[ACCESS_COOKIE];
+  const rt = ctx.cookies[REFRESH_COOKIE];
+  const writes: Promise<unknown>[] = [];
+  if (at) {
+    try {
+      const p = await verifyAccessToken(at);
+      writes.push(revoke(String(p.jti), Number(p.exp)));
+    } catch {
+      // expired or invalid: nothing to revoke
+    }
+  }
+  if (rt) {
+    writes.push(revoke(`rt:${hashToken(rt)}`, nowEpoch() + REFRESH_TOKEN_HOURS * 3600));
+    writes.push(
+      cognitoClient()
+        .send(new RevokeTokenCommand({ ClientId: config.userPoolClientId, Token: rt }))
+        .catch((e) => log.warn('revoke token failed', { err: (e as Error).name })),
+    );
+  }
+  await Promise.all(writes);
+  return noContent(clearSessionCookies());
+}
+
+function revoke(id: string, expiresAt: number) {
+  return dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.revoked(id), ttl: expiresAt } }));
+}
+
+/** Always 204: whether the email belongs to a user is not revealed. */
+async function resetPassword(ctx: ActionContext<unknown, ResetPasswordBody>) {
+  const email = normalizeEmail(ctx.body.userName);
+  const user = await findUserByEmail(email);
+  if (user?.isActive) {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.resetRequest(email), requestedAt: nowEpoch(), ttl: nowEpoch() + RESET_LINK_MINUTES * 60 * 2 },
+      }),
+    );
+    await cognitoClient().send(new ForgotPasswordCommand({ ClientId: config.userPoolClientId, Username: email }));
+  }
+  return noContent();
+}
+
+/** Set a new password from a reset link: the link works once and for RESET_LINK_MINUTES. */
+async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
+  const parsed = parseResetKey(ctx.body.key);
+  if (!parsed) throw new BadRequestError(MSG.resetLinkInvalid);
+  const email = normalizeEmail(parsed.email);
+  await assertNotLocked(email);
+  const user = await findUserByEmail(email);
+  const req = await getItem<{ requestedAt: number }>(keys.resetRequest(email));
+  const keyHash = hashToken(ctx.body.key);
+  const used = await getItem(keys.resetUsed(keyHash));
+  if (!user || !user.isActive || !req || nowEpoch() - req.requestedAt > RESET_LINK_MINUTES * 60 || used) {
+    throw new BadRequestError(MSG.resetLinkInvalid);
+  }
+  try {
+    await cognitoClient().send(
+      new ConfirmForgotPasswordCommand({
+        ClientId: config.userPoolClientId,
+        Username: email,
+        ConfirmationCode: parsed.code,
+        Password: ctx.body.newPassword,
+      }),
+    );
+  } catch (e) {
+    const name = (e as Error).name;
+    if (name === 'InvalidPasswordException') throw new BadRequestError(MSG.passwordRule, { newPassword: MSG.passwordRule });
+    if (name === 'CodeMismatchException' || name === 'ExpiredCodeException' || name === 'UserNotFoundException') {
+      await recordFailure(email);
+      throw new BadRequestError(MSG.resetLinkInvalid);
+    }
+    throw e;
+  }
+  // Mark the link used (a concurrent second use loses here) and end every other session.
+  try {
+    await dynamo().send(
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.resetUsed(keyHash), ttl: nowEpoch() + 7 * 24 * 3600 },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') throw new ConflictError(MSG.resetLinkInvalid);
+    throw e;
+  }
+  await invalidateSessions(user.objectId);
+  const tokens = await signIn(email, ctx.body.newPassword);
+  if (!tokens) throw new UnauthorizedError();
+  await clearFailures(email);
+  return startSession(ctx, user, tokens);
+}
+
+async function getCurrentUser(ctx: ActionContext) {
+  const user = await getUser(ctx.user!.objectId);
+  if (!user) throw new UnauthorizedError();
+  return toCurrentUser(user);
+}
+
+export const handler = resourceHandler('users', {
+  'POST login': login,
+  'DELETE logout': logout,
+  'POST resetpassword': resetPassword,
+  'POST setpassword': setPassword,
+  'GET getcurrentuser': getCurrentUser,
+});

@@ -1,0 +1,41 @@
+/** Business constants and limits (spec 1 section 9, spec 2 section 9). One module, imported by web and server. */
+export const DEFAULT_ROUTE = '/enrollments';
+export const DATE_DISPLAY_FORMAT = 'MM/dd/yyyy';
+export const DATE_INPUT_FORMAT = 'm/d/Y';
+export const NOTIFICATION_AUTO_CLOSE_MS = 5000;
+export const LOGIN_ATTEMPTS_PER_PAGE_SESSION = 3;
+export const SEARCH_DEBOUNCE_MS = 500;
+export const RESIZE_DEBOUNCE_MS = 100;
+export const TYPEAHEAD_LIMIT = 10;
+export const FILE_SIZE_LIMIT_MB = 30;
+export const FILE_SIZE_LIMIT_BYTES = FILE_SIZE_LIMIT_MB * 1024 * 1024;
+export const TERRITORY_PAGE_SIZE = 100;
+/** Spec: "server constant, value not shown". Chosen: 100, the page size of the main lists. */
+export const DEFAULT_PAGE_SIZE = 100;
+/** Spec: "server constant, value not shown". Chosen: 1000, the list-download export limit of spec 2. */
+export const MAX_RECORD_COUNT = 1000;
+export const EMAIL_MAX_LENGTH = 200;
+export const NAME_MAX_LENGTH = 100;
+export const TERRITORY_TEXT_MAX_LENGTH = 50;
+export const GRID_COLUMN_MIN_PX = 50;
+export const GRID_SELECT_COLUMN_PX = 50;
+export const GRID_SELECT_COLUMN_WITH_MAX_PX = 110;
+export const JOB_POLLING_INTERVAL_MS = 1000;
+export const ENTITY_DETAIL_LIMIT = 2;
+export const NAVIGATION_ID_DELIMITER = '+';
+export const PASSWORD_MIN_LENGTH = 8;
+/** Width below which the navigation panel collapses by itself. */
+export const NAV_AUTO_COLLAPSE_WIDTH_PX = 1024;
+
+/** Server-side sign-in throttling (cognito-local has no lockout; the app enforces its own). */
+export const LOGIN_FAILURE_LIMIT = 5;
+export const LOGIN_LOCK_MINUTES = 15;
+/** Session lifetimes. The access token is refreshed from the refresh cookie when it expires. */
+export const ACCESS_TOKEN_MINUTES = 60;
+export const REFRESH_TOKEN_HOURS = 12;
+/** A reset-password link is valid for one hour and works once. */
+export const RESET_LINK_MINUTES = 60;
+/** Largest JSON body the API accepts. */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+/** How many completed jobs GET job returns (newest first). */
+export const COMPLETED_JOBS_SHOWN = 20;

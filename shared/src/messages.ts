@@ -1,0 +1,43 @@
+/**
+ * Every user-visible text of the spec, verbatim (typos included where the spec has them:
+ * 'occured'). Texts the spec does not give are marked "chosen".
+ */
+export const MSG = {
+  invalidEmail: 'Invalid email. Please try again',
+  invalidCredentials: 'You have entered an invalid email or password',
+  attemptsLimit: 'No more attempts can be made. Please contact your administrator',
+  nameRule: '100 characters max, alphanumeric',
+  passwordRule:
+    'Password must be at least 8 characters, include at least 1 lower case and 1 upper case letter, 1 number and special character',
+  passwordMismatch: 'Passwords did not match!',
+  userEmailExists: 'User with the same email already exists',
+  newPasswordCheck: 'Please check that your passwords match and that they meet the requirements provided above',
+  invalidDate: 'Invalid date',
+  fileTooLarge: 'The file size cannot be more than 30 MB.',
+  unexpectedError: 'Unexpected error',
+  somethingWentWrong: 'Something went wrong. Please refresh the page.',
+  fallbackAlert: 'Sorry. An error has occured.',
+  primaryContactDeleteConfirm:
+    'Are you sure you want to delete this item? Anywhere this item has been selected will be affected.',
+  participantAlreadyAdded: 'This participant has already been added',
+  businessEntityCreated: 'New Business Entity has been created',
+  primaryContactCreated: 'New Primary Contact has been created',
+  allChangesSaved: 'All changes have been saved',
+  checkEmailTitle: 'Please check your email',
+  checkEmailMessage: "We've just sent you an email to reset your password",
+  required: 'Required',
+  // chosen (spec: "Error texts for calls other than those above: not shown")
+  tooManyFailedSignIns: 'Too many failed sign-in attempts. Please try again in 15 minutes or contact your administrator',
+  resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one',
+  staleVersion: 'This record was changed by someone else. Reload it and apply your changes again',
+  notFound: 'The requested record was not found',
+  forbidden: 'You do not have permission to do this',
+  unauthenticated: 'Please sign in',
+  crossSite: 'Cross-site requests are not allowed',
+  unsupportedContentType: 'Unsupported content type',
+  bodyTooLarge: 'The request is too large',
+  invalidInput: 'Some fields are not valid',
+  jobNotFound: 'Job not found',
+} as const;
+
+export type MessageKey = keyof typeof MSG;

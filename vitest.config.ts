@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * One runner for every suite. Projects:
+ *  - shared:    unit tests of rules and messages
+ *  - functions: handlers called with real events against the embedded emulators
+ *  - infra:     CDK assertions and cdk-nag
+ *  - web:       component tests (Testing Library, jsdom)
+ *  - e2e:       headless Chromium against the local stack, plus cross-cutting suites
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'functions',
+          include: ['functions/src/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-stack.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      {
+        esbuild: { jsx: 'automatic' },
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['web/src/test-setup.ts'],
+          css: false,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-stack.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
