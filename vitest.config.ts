@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Lambdas run Node 22 in AWS; this machine runs Node 20: silence the SDK's notice about it.
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
       {
@@ -18,6 +20,7 @@ export default defineConfig({
           include: ['functions/src/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-stack.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -39,6 +42,7 @@ export default defineConfig({
           include: ['test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-stack.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
           fileParallelism: false,

@@ -1,4 +1,5 @@
 /**
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * npm start: the whole application on this machine, no AWS account. Settings from the
  * environment: PORT (3000), LOCAL_DATA_DIR (.local), LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD.
  */

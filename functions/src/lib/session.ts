@@ -36,7 +36,24 @@ function getVerifier(): Verifier {
         if (payload.client_id !== clientId) throw new Error('wrong client');
       },
     });
-    verifier = { verify: (t) => v.verify(t) as unknown as Promise<Record<string, unknown>> };
+    // aws-jwt-verify fetches JWKS over https only; the local emulator serves http: load it here.
+    const uri = config.cognitoJwksUri;
+    let loaded: Promise<void> | undefined;
+    verifier = {
+      verify: async (t) => {
+        if (uri.startsWith('http:')) {
+          loaded ??= fetch(uri)
+            .then((r) => r.json())
+            .then((jwks) => v.cacheJwks(jwks))
+            .catch((e) => {
+              loaded = undefined;
+              throw e;
+            });
+          await loaded;
+        }
+        return v.verify(t) as unknown as Promise<Record<string, unknown>>;
+      },
+    };
   }
   return verifier;
 }

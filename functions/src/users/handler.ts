@@ -35,7 +35,7 @@ async function signIn(email: string, password: string) {
     return a?.AccessToken && a.RefreshToken ? { accessToken: a.AccessToken, refreshToken: a.RefreshToken } : undefined;
   } catch (e) {
     const name = (e as Error).name;
-    if (name === 'NotAuthorizedException' || name === 'UserNotFoundException' || name === 'PasswordResetRequiredException') {
+    if (['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'InvalidPasswordException'].includes(name)) {
       return undefined;
     }
     throw e;
@@ -153,7 +153,10 @@ async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
     if ((e as Error).name === 'ConditionalCheckFailedException') throw new ConflictError(MSG.resetLinkInvalid);
     throw e;
   }
-  await invalidateSessions(user.objectId);
+  const validFrom = await invalidateSessions(user.objectId);
+  // The new session's token must be issued after the old ones' cut-off (one-second resolution).
+  const wait = validFrom * 1000 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const tokens = await signIn(email, ctx.body.newPassword);
   if (!tokens) throw new UnauthorizedError();
   await clearFailures(email);

@@ -152,15 +152,21 @@ export async function recordLogin(objectId: number): Promise<string> {
   return now;
 }
 
-/** Refuse every token issued before now (password set, deactivation, role change). */
-export async function invalidateSessions(objectId: number): Promise<void> {
+/**
+ * Refuse every token issued until now (password set, deactivation, role change). Token times have
+ * one-second resolution, so tokens of the current second are refused too; the answer is the
+ * first second (epoch) from which new tokens are accepted.
+ */
+export async function invalidateSessions(objectId: number): Promise<number> {
+  const validAfter = Math.floor(Date.now() / 1000) + 1;
   await dynamo().send(
     new UpdateCommand({
       TableName: table(),
       Key: keys.user(objectId),
       UpdateExpression: 'SET tokensValidAfter = :t',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': Math.floor(Date.now() / 1000) },
+      ExpressionAttributeValues: { ':t': validAfter },
     }),
   );
+  return validAfter;
 }
