@@ -180,7 +180,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // SQS (fauxqs, in memory)
     const { startFauxqs } = await import('fauxqs');
-    const fauxqs = await startFauxqs({ port: sqsPort, host: '127.0.0.1', logger: false } as never);
+    // no `host`: queue URLs then use the request's own host (127.0.0.1:port)
+    const fauxqs = await startFauxqs({ port: sqsPort, logger: false });
     stops.push(() => fauxqs.stop());
 
     // Cognito (cognito-local, data on disk)

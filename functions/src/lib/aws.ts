@@ -14,7 +14,8 @@ export const dynamo = (): DynamoDBDocumentClient =>
   (ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 5 }), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }));
-export const sqsClient = (): SQSClient => (sqs ??= new SQSClient({}));
+/** The endpoint comes from the SDK's settings (AWS_ENDPOINT_URL_SQS locally), never from a queue URL's host. */
+export const sqsClient = (): SQSClient => (sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
 export const s3Client = (): S3Client => (s3 ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === '1' }));
 export const cognitoClient = (): CognitoIdentityProviderClient => (cognito ??= new CognitoIdentityProviderClient({}));
 

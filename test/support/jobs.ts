@@ -1,0 +1,63 @@
+import { ChangeMessageVisibilityCommand, DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { lambdaContext } from '../../infra/local/events';
+import { sqsClient } from '../../functions/src/lib/aws';
+import { config } from '../../functions/src/lib/config';
+import { handler } from '../../functions/src/job/worker';
+
+/**
+ * Drive the jobs queue like Lambda's SQS event source, in this test process: receive, invoke the
+ * worker, delete what succeeded; a reported failure is made visible again at once (as if its
+ * visibility timeout had passed). Stops when the queue is empty or after `maxInvocations`.
+ */
+export async function drainJobs(opts: { maxInvocations?: number; timeoutMs?: number } = {}): Promise<number> {
+  const max = opts.maxInvocations ?? 50;
+  let invocations = 0;
+  while (invocations < max) {
+    const r = await sqsClient().send(
+      new ReceiveMessageCommand({
+        QueueUrl: config.jobsQueueUrl,
+        MaxNumberOfMessages: 1,
+        WaitTimeSeconds: 0,
+        MessageSystemAttributeNames: ['All'],
+      }),
+    );
+    const m = r.Messages?.[0];
+    if (!m) return invocations;
+    invocations++;
+    const event = sqsEvent(m.MessageId!, m.ReceiptHandle!, m.Body!, Number(m.Attributes?.ApproximateReceiveCount ?? 1));
+    const res = await handler(event, lambdaContext('worker', opts.timeoutMs ?? 120_000));
+    if (res.batchItemFailures.length) {
+      await sqsClient().send(
+        new ChangeMessageVisibilityCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: m.ReceiptHandle!, VisibilityTimeout: 0 }),
+      );
+    } else {
+      await sqsClient().send(new DeleteMessageCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: m.ReceiptHandle! }));
+    }
+  }
+  return invocations;
+}
+
+export function sqsEvent(messageId: string, receiptHandle: string, body: string, receiveCount = 1): SQSEvent {
+  return {
+    Records: [
+      {
+        messageId,
+        receiptHandle,
+        body,
+        attributes: {
+          ApproximateReceiveCount: String(receiveCount),
+          SentTimestamp: String(Date.now()),
+          SenderId: 'local',
+          ApproximateFirstReceiveTimestamp: String(Date.now()),
+          MessageGroupId: 'jobs',
+        } as SQSEvent['Records'][number]['attributes'],
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:eb-jobs.fifo',
+        awsRegion: 'us-east-1',
+      },
+    ],
+  };
+}

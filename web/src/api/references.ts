@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { ReferenceOption, ReferenceSet } from '@eb/shared/reference/data';
+import { endpoint, request } from './client';
+
+/** All reference data sets; loaded once at startup and kept for the session. */
+export const referencesQuery = () =>
+  queryOptions({
+    queryKey: ['reference', 'all'] as const,
+    queryFn: ({ signal }) => request<ReferenceSet[]>(endpoint('GET', 'reference', 'GetReferences'), { signal }),
+    staleTime: Infinity,
+  });
+
+/** The items of one reference set ('userTypes', 'states', ...), or [] when the set is absent. */
+export function referenceItems(sets: readonly ReferenceSet[] | undefined, itemType: string): ReferenceOption[] {
+  return sets?.find((s) => s.itemType === itemType)?.items ?? [];
+}

@@ -1,0 +1,39 @@
+import { useEffect, type ReactNode } from 'react';
+import { useQueries } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { MSG } from '@eb/shared/messages';
+import { ApiError, redirectToLogin } from '../api/client';
+import { referencesQuery } from '../api/references';
+import { currentUserQuery } from '../api/session';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { jobsQuery } from '../features/jobs/api/jobs';
+import { browser } from './browser';
+
+/**
+ * Startup (spec 1 section 2): loads the current user, all jobs and the reference data in parallel
+ * and shows the loading indicator until all three have finished. A 401 for the user means signed
+ * out: the browser goes to /login?ref=<this page>.
+ */
+export function SessionGate({ children }: { children: ReactNode }) {
+  const [user, jobs, references] = useQueries({ queries: [currentUserQuery(), jobsQuery(), referencesQuery()] });
+  const signedOut = user.error instanceof ApiError && user.error.status === 401;
+
+  useEffect(() => {
+    if (signedOut) redirectToLogin();
+  }, [signedOut]);
+
+  if (signedOut || user.isPending || jobs.isPending || references.isPending) return <LoadingScreen />;
+  // A failed job list or reference load was already notified; the app still opens.
+  if (!user.data) return <StartupFailed />;
+  return <>{children}</>;
+}
+
+function StartupFailed() {
+  return (
+    <div className="eb-loading" role="alert">
+      <i className="pi pi-exclamation-circle eb-loading__error-icon" aria-hidden="true" />
+      <span className="eb-loading__label">{MSG.somethingWentWrong}</span>
+      <Button label="Reload" icon="pi pi-refresh" onClick={() => browser.reload()} />
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+/**
+ * Full-page navigations, behind one seam so that tests can observe them (jsdom cannot navigate).
+ * A full load clears every in-memory cache, which is what sign-in changes and 401s need.
+ */
+export const browser = {
+  assign(url: string): void {
+    window.location.assign(url);
+  },
+  reload(): void {
+    window.location.reload();
+  },
+  /** The current path and query, e.g. '/enrollments/users?x=1'. */
+  currentPath(): string {
+    return `${window.location.pathname}${window.location.search}`;
+  },
+};

@@ -1,0 +1,79 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { DEFAULT_ROUTE } from '@eb/shared/constants';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { LoginPage } from '../features/auth/components/LoginPage';
+import { AppLayout } from '../features/shell/components/AppLayout';
+import { AREAS, type Area } from './areas';
+import { AreaGuard } from './AreaGuard';
+import { LOGIN_PATH } from './paths';
+import { RouteError } from './RouteError';
+import { SessionGate } from './SessionGate';
+
+/** A page loaded on first visit (its own chunk), behind the guard of its area. */
+function areaRoute(area: Area, paths: readonly string[], load: () => Promise<ComponentType>): RouteObject {
+  return {
+    element: <AreaGuard area={area} />,
+    children: paths.map((path) => ({ path, lazy: async () => ({ Component: await load() }) })),
+  };
+}
+
+/** The routes of spec 1 section 2, relative to /enrollments for the signed-in areas. */
+export const appRoutes: RouteObject[] = [
+  {
+    path: '/',
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
+      { path: LOGIN_PATH, element: <LoginPage /> },
+      { path: `${LOGIN_PATH}/:key`, element: <LoginPage /> },
+      {
+        path: DEFAULT_ROUTE,
+        element: (
+          <SessionGate>
+            <AppLayout />
+          </SessionGate>
+        ),
+        children: [
+          { index: true, element: <Navigate to={AREAS.contracts.path} replace /> },
+          areaRoute(AREAS.contracts, ['contracts', 'contracts/:id'], async () =>
+            (await import('../features/contracts/components/ContractsPage')).ContractsPage,
+          ),
+          areaRoute(AREAS.contracts, ['contracts/amendment/:id'], async () =>
+            (await import('../features/contracts/components/AmendmentRoute')).AmendmentRoute,
+          ),
+          areaRoute(AREAS.accounts, ['accounts', 'accounts/:id'], async () =>
+            (await import('../features/accounts/components/AccountsPage')).AccountsPage,
+          ),
+          areaRoute(AREAS.reports, ['reports'], async () =>
+            (await import('../features/reports/components/ReportsPage')).ReportsPage,
+          ),
+          areaRoute(AREAS.businessEntity, ['business-entity'], async () =>
+            (await import('../features/business-entity/components/BusinessEntityPage')).BusinessEntityPage,
+          ),
+          areaRoute(AREAS.contactEntity, ['contact-entity'], async () =>
+            (await import('../features/contact-entity/components/ContactEntityPage')).ContactEntityPage,
+          ),
+          areaRoute(AREAS.uploader, ['uploader'], async () =>
+            (await import('../features/uploader/components/UploaderPage')).UploaderPage,
+          ),
+          areaRoute(AREAS.users, ['users'], async () =>
+            (await import('../features/users/components/UsersPage')).UsersPage,
+          ),
+          areaRoute(AREAS.dataAdmin, ['data'], async () =>
+            (await import('../features/data-admin/components/DataAdminPage')).DataAdminPage,
+          ),
+          areaRoute(AREAS.updater, ['updater'], async () =>
+            (await import('../features/updater/components/UpdaterPage')).UpdaterPage,
+          ),
+          { path: '*', element: <Navigate to={DEFAULT_ROUTE} replace /> },
+        ],
+      },
+      // Any unknown path redirects to the default route.
+      { path: '*', element: <Navigate to={DEFAULT_ROUTE} replace /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(appRoutes);

@@ -1,0 +1,76 @@
+import { queryOptions } from '@tanstack/react-query';
+import { JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
+import type { Job, JobList } from '@eb/shared/job/schemas';
+import { endpoint, request } from '../../../api/client';
+
+const JOBS_KEY = ['job'] as const;
+
+/** The job list: completed jobs, the current job and the queue. Invalidate with `jobsQuery().queryKey`. */
+export const jobsQuery = () =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'list'] as const,
+    queryFn: ({ signal }) => request<JobList>(endpoint('GET', 'job', ''), { signal }),
+  });
+
+export const getJob = (id: string, signal?: AbortSignal): Promise<Job | null | undefined> =>
+  request<Job | null | undefined>(endpoint('GET', 'job', 'getjob'), { query: { id }, signal });
+
+export const cancelJob = (objectId: string): Promise<void> =>
+  request<void>(endpoint('DELETE', 'job', 'Cancel'), { body: { objectId } });
+
+export type JobErrorReason = 'failed' | 'cancelled' | 'notFound';
+
+/** Why `waitForJob` rejected; `result` is the failed job's result. */
+export class JobError extends Error {
+  override readonly name = 'JobError';
+  constructor(
+    readonly reason: JobErrorReason,
+    readonly jobId: string,
+    readonly result: unknown = undefined,
+  ) {
+    super(`Job ${jobId} ${reason === 'notFound' ? 'was not found' : reason}`);
+  }
+}
+
+export interface WaitForJobOptions {
+  intervalMs?: number;
+  signal?: AbortSignal;
+  /** Called with every polled state (progress bars). */
+  onProgress?: (job: Job) => void;
+}
+
+/**
+ * Polls GET job/getjob every JOB_POLLING_INTERVAL_MS until the job completes (resolves with it).
+ * Rejects with a JobError when it failed (carrying its result), was cancelled or is not found, and
+ * with the ApiError of a failed call (a 404 included).
+ */
+export async function waitForJob(id: string, options: WaitForJobOptions = {}): Promise<Job> {
+  const { intervalMs = JOB_POLLING_INTERVAL_MS, signal, onProgress } = options;
+  for (;;) {
+    const job = await getJob(id, signal);
+    if (!job) throw new JobError('notFound', id);
+    onProgress?.(job);
+    if (job.status === 'completed') return job;
+    if (job.status === 'failed') throw new JobError('failed', id, job.result);
+    if (job.status === 'cancelled') throw new JobError('cancelled', id, job.result);
+    await delay(intervalMs, signal);
+  }
+}
+
+function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(signal.reason);
+      return;
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    function onAbort() {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    }
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
