@@ -128,9 +128,19 @@ export async function setStatus(
   const values: Record<string, unknown> = { ':to': to, ':g': groupOf(to), ':u': toTransferDate(new Date()) };
   from.forEach((f, i) => (values[`:f${i}`] = f));
   let set = '#s = :to, gsi1pk = :g, updated = :u';
-  if (extra.progress !== undefined) (set += ', progress = :p'), (values[':p'] = extra.progress);
-  if (extra.result !== undefined) (set += ', #r = :r'), (values[':r'] = extra.result), (names['#r'] = 'result');
-  if (extra.totalChunks !== undefined) (set += ', totalChunks = :t'), (values[':t'] = extra.totalChunks);
+  if (extra.progress !== undefined) {
+    set += ', progress = :p';
+    values[':p'] = extra.progress;
+  }
+  if (extra.result !== undefined) {
+    set += ', #r = :r';
+    values[':r'] = extra.result;
+    names['#r'] = 'result';
+  }
+  if (extra.totalChunks !== undefined) {
+    set += ', totalChunks = :t';
+    values[':t'] = extra.totalChunks;
+  }
   try {
     await dynamo().send(
       new UpdateCommand({

@@ -1,0 +1,51 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { REPO_ROOT } from '../../../infra/local/stack';
+
+/** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1, EXCLUDE localhost',
+];
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    // Never skipped: a missing browser fails the run with what to do.
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
+}
+
+export const appUrl = (p = '/'): string => new URL(p, inject('stack').url).toString();
+
+export async function newPage(browser: Browser, viewport = { width: 1366, height: 820 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, baseURL: inject('stack').url });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Sign in through the login form. */
+export async function signInAs(page: Page, email: string, password: string, from = '/login'): Promise<void> {
+  await page.goto(appUrl(from));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+/** Screenshots for people to look at (not compared): .screenshots/ at the repository root. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = path.join(REPO_ROOT, '.screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
