@@ -27,7 +27,6 @@ export default defineConfig({
       },
       { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
       {
-        esbuild: { jsx: 'automatic' },
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],

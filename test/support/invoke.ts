@@ -49,7 +49,7 @@ export async function invoke(input: InvokeInput): Promise<InvokeResult> {
   if (input.cookies && Object.keys(input.cookies).length) {
     headers.cookie = Object.entries(input.cookies).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
   }
-  const qs = input.query ? new URLSearchParams(Object.entries(input.query).map(([k, v]) => [k, String(v)])).toString() : '';
+  const qs = input.query ? new URLSearchParams(Object.entries(input.query).map(([k, v]): [string, string] => [k, String(v)])).toString() : '';
   const event = httpApiEvent({
     method: input.method,
     path: input.path,

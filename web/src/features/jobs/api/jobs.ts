@@ -12,6 +12,13 @@ export const jobsQuery = () =>
     queryFn: ({ signal }) => request<JobList>(endpoint('GET', 'job', ''), { signal }),
   });
 
+/** One job by id (null when the server has none). */
+export const jobQuery = (id: string) =>
+  queryOptions({
+    queryKey: [...JOBS_KEY, 'one', id] as const,
+    queryFn: ({ signal }) => getJob(id, signal),
+  });
+
 export const getJob = (id: string, signal?: AbortSignal): Promise<Job | null | undefined> =>
   request<Job | null | undefined>(endpoint('GET', 'job', 'getjob'), { query: { id }, signal });
 

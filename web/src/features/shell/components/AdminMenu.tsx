@@ -33,7 +33,7 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
       >
         <i className="pi pi-cog eb-nav__icon" aria-hidden="true" />
         <span className="eb-nav__text">Administration</span>
-        {!collapsed && <i className="pi pi-angle-right eb-nav__chevron" aria-hidden="true" />}
+        {!collapsed && <i className="pi pi-angle-down eb-nav__chevron" aria-hidden="true" />}
       </button>
       <Menu
         ref={menu}

@@ -29,7 +29,7 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
 
   return (
     <aside className="eb-nav" aria-label="Navigation panel">
-      <Tooltip target=".eb-nav [data-pr-tooltip]" position="right" disabled={!collapsed} showDelay={250} />
+      <Tooltip target=".eb-nav [data-pr-tooltip]" position="right" event="both" disabled={!collapsed} showDelay={250} />
       <div className="eb-nav__brand">
         <span className="eb-logo" aria-hidden="true">
           <i className={APP_LOGO_ICON} />
