@@ -1,4 +1,3 @@
-#!/usr/bin/env -S npx tsx
 /**
  * The CDK app (root cdk.json: `npx tsx infra/bin/app.ts`; infra: `npm run synth` / `npm run deploy`).
  * Synthesizes with no AWS account: the account comes from the CLI's profile when there is one.

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { App } from 'aws-cdk-lib';
@@ -13,6 +13,8 @@ export interface Synthesized {
   stacks: EbStacks;
   templates: Record<keyof EbStacks, Template>;
   outdir: string;
+  /** Removes the temporary cloud assembly and fake SPA build. */
+  dispose: () => void;
 }
 
 export interface SynthOptions {
@@ -52,7 +54,11 @@ export function synth(options: SynthOptions = {}): Synthesized {
     api: Template.fromStack(stacks.api),
     workers: Template.fromStack(stacks.workers),
   };
-  return { app, stacks, templates, outdir };
+  const dispose = (): void => {
+    rmSync(outdir, { recursive: true, force: true });
+    if (options.withWebDist !== false) rmSync(webDistDir, { recursive: true, force: true });
+  };
+  return { app, stacks, templates, outdir, dispose };
 }
 
 /** The single resource of a type in a template (fails when there is not exactly one). */

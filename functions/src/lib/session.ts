@@ -44,7 +44,7 @@ function getVerifier(): Verifier {
         if (uri.startsWith('http:')) {
           loaded ??= fetch(uri)
             .then((r) => r.json())
-            .then((jwks) => v.cacheJwks(jwks))
+            .then((jwks) => v.cacheJwks(jwks as Parameters<typeof v.cacheJwks>[0]))
             .catch((e) => {
               loaded = undefined;
               throw e;

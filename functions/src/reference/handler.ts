@@ -1,6 +1,14 @@
-import { resourceHandler } from '../lib/handler';
+import { ZIP_MESSAGES, type ZipLocation, type ZipLookupQuery } from '@eb/shared/reference/schemas';
+import { NotFoundError } from '../lib/errors';
+import { resourceHandler, type ActionContext } from '../lib/handler';
 import { getReferences } from './repository';
+import { lookupZip } from './zip';
 
 export const handler = resourceHandler('reference', {
   'GET getreferences': () => getReferences(),
+  'GET getaddresslocationbyzipcode': async ({ query }: ActionContext<ZipLookupQuery>): Promise<ZipLocation> => {
+    const place = await lookupZip(query.zipCode);
+    if (!place) throw new NotFoundError(ZIP_MESSAGES.zipNotFound);
+    return { zipCode: query.zipCode, ...place };
+  },
 });

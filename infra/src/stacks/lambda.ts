@@ -65,8 +65,8 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
       sourcesContent: false,
       // ESM first, so that esbuild can tree-shake the AWS SDK and the other dual packages.
       mainFields: ['module', 'main'],
-      // Bundle the SDK version the code is tested with instead of relying on the runtime's copy
-      // (which lags and does not carry every package, e.g. @aws-sdk/s3-presigned-post).
+      // Bundle the SDK version the code is tested with instead of relying on the runtime's copy,
+      // which lags behind and may not carry every package the code uses (e.g. s3-presigned-post).
       bundleAwsSDK: true,
       // CommonJS dependencies inside an ESM bundle may still call require() for Node built-ins.
       banner: "import { createRequire as __ebCreateRequire } from 'node:module'; const require = __ebCreateRequire(import.meta.url);",
@@ -76,7 +76,7 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
   Validations.of(fn).acknowledge({
     id: 'AwsSolutions-L1',
     reason:
-      'nodejs22.x is the runtime fixed by the architecture (ARCHITECTURE.md): an LTS runtime supported by Lambda, matching the Node version the code is tested on; moving to 24.x is a deliberate, separate change.',
+      'nodejs22.x is the runtime fixed by the architecture (ARCHITECTURE.md): a supported LTS runtime, close to the Node 20 the code also runs on locally; moving to nodejs24.x is a separate, deliberate change.',
   });
   Validations.of(role).acknowledge({
     id: 'AwsSolutions-IAM5[Resource::*]',

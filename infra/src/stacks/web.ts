@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { type Acknowledgment, Aws, CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as apigwv2 from 'aws-cdk-lib/aws-apigatewayv2';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
@@ -228,27 +228,32 @@ export class WebStack extends Stack {
     this.appUrl = `https://${props.domainName ?? this.distribution.distributionDomainName}`;
 
     // ---- SPA deployment ---------------------------------------------------------------------------
-    // Hashed assets first (cached for a year, old ones kept for tabs still open), then index.html
-    // (always revalidated) with an invalidation of the shell only.
+    // Vite's hashed bundles (assets/) first, cached for a year and never pruned (tabs still open may
+    // ask for the previous ones); then the rest (index.html, favicon...), always revalidated, with an
+    // invalidation.
     if (existsSync(path.join(props.webDistDir, 'index.html'))) {
-      const assets = new s3deploy.BucketDeployment(this, 'DeployAssets', {
-        sources: [s3deploy.Source.asset(props.webDistDir, { exclude: ['index.html'] })],
-        destinationBucket: this.spaBucket,
-        prune: false,
-        cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
-        memoryLimit: 512,
-      });
-      const shell = new s3deploy.BucketDeployment(this, 'DeployIndex', {
-        sources: [s3deploy.Source.asset(props.webDistDir, { exclude: ['*', '!index.html'] })],
+      const assetsDir = path.join(props.webDistDir, 'assets');
+      const assets = existsSync(assetsDir)
+        ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
+            sources: [s3deploy.Source.asset(assetsDir)],
+            destinationBucket: this.spaBucket,
+            destinationKeyPrefix: 'assets/',
+            prune: false,
+            cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
+            memoryLimit: 512,
+          })
+        : undefined;
+      const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
+        sources: [s3deploy.Source.asset(props.webDistDir, { exclude: ['assets'] })],
         destinationBucket: this.spaBucket,
         prune: false,
         cacheControl: [s3deploy.CacheControl.fromString('no-cache')],
         distribution: this.distribution,
-        distributionPaths: ['/', '/index.html'],
+        distributionPaths: ['/*'],
         memoryLimit: 512,
       });
-      shell.node.addDependency(assets);
-      this.acknowledgeDeploymentHandler(assets);
+      if (assets) shell.node.addDependency(assets);
+      this.acknowledgeDeploymentHandler(shell);
     }
 
     new CfnOutput(this, 'AppUrl', { value: this.appUrl, description: 'The application URL' });
@@ -258,7 +263,7 @@ export class WebStack extends Stack {
   }
 
   private acknowledgeFrontDoor(customDomain: boolean): void {
-    Validations.of(this.distribution).acknowledge(...[
+    const acks: Acknowledgment[] = [
       {
         id: 'AwsSolutions-CFR1',
         reason: 'An internal back-office used from wherever staff work; access is controlled by sign-in, not by geography.',
@@ -268,16 +273,15 @@ export class WebStack extends Stack {
         reason:
           'No WAF web ACL: the API authenticates every call, throttles at the stage and refuses cross-site writes; a WAF can be attached later without code changes.',
       },
-      ...(customDomain
-        ? []
-        : [
-            {
-              id: 'AwsSolutions-CFR4',
-              reason:
-                'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose TLS policy cannot be changed; with context domainName/certificateArn the minimum is TLSv1.2_2021.',
-            },
-          ]),
-    ]);
+    ];
+    if (!customDomain) {
+      acks.push({
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'Without a custom domain the distribution uses the default *.cloudfront.net certificate, whose TLS policy cannot be changed; with context domainName/certificateArn the minimum is TLSv1.2_2021.',
+      });
+    }
+    Validations.of(this.distribution).acknowledge(...acks);
   }
 
   /**

@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { MAX_RECORD_COUNT } from '@eb/shared/constants';
+import { toTransferDate } from '@eb/shared/validation';
+import { dynamo } from './aws';
+import { table, type TransactItem } from './db';
+
+/**
+ * The change log: one item per change event (created / made changes / deleted), written in the
+ * same transaction as the change itself, holding one entry per changed field. The calls answer
+ * the spec's flat entries (one per field) with the event's id to group them.
+ */
+export type ChangeAction = 'added' | 'updated' | 'deleted';
+/** Entity types of the spec plus the administration ones. */
+export type LogEntity =
+  | 'contract' | 'account' | 'participant' | 'crm' | 'file' | 'territory' | 'primaryContact' | 'address'
+  | 'phone' | 'email' | 'user' | 'agent' | 'businessEntity' | 'masterContract';
+export type LogParent = 'contract' | 'account' | 'territory' | 'primaryContact';
+
+export interface Actor {
+  objectId: number;
+  name: string;
+}
+export interface FieldChange {
+  fieldName: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+export interface ChangeLogEntry extends FieldChange {
+  objectId: string;
+  eventId: string;
+  actionUser: string;
+  actionUserId: number;
+  action: ChangeAction;
+  entity: LogEntity;
+  entityId: number;
+  parent: LogParent | null;
+  parentId: number | null;
+  actionDate: string;
+}
+
+interface LogItem {
+  pk: string;
+  sk: string;
+  gsi1pk: string;
+  gsi1sk: string;
+  eventId: string;
+  action: ChangeAction;
+  entity: LogEntity;
+  entityId: number;
+  parent: LogParent | null;
+  parentId: number | null;
+  actor: Actor;
+  actionDate: string;
+  changes: FieldChange[];
+}
+
+/** A value as the log shows it: text, or null for empty. */
+export function logValue(v: unknown): string | null {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** The changed fields between two versions of an entity (only `fields` are compared). */
+export function diffFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChange[] {
+  const out: FieldChange[] = [];
+  for (const f of fields) {
+    const o = logValue(before[f]);
+    const n = logValue(after[f]);
+    if (o !== n) out.push({ fieldName: f, oldValue: o, newValue: n });
+  }
+  return out;
+}
+
+const scopeKey = (entity: string, id: number) => `LOG#${entity}#${id}`;
+
+/** The Put of one change event, for the entity's own transaction. */
+export function changeLogPut(ev: {
+  action: ChangeAction;
+  entity: LogEntity;
+  entityId: number;
+  parent?: { type: LogParent; id: number };
+  actor: Actor;
+  changes?: FieldChange[];
+}): TransactItem {
+  const eventId = randomUUID();
+  const now = new Date();
+  const sortKey = `${now.toISOString()}#${eventId}`;
+  const item: LogItem = {
+    // Scoped to the parent when there is one, so a contract's log includes its children's.
+    pk: ev.parent ? scopeKey(ev.parent.type, ev.parent.id) : scopeKey(ev.entity, ev.entityId),
+    sk: sortKey,
+    gsi1pk: `LOG#${ev.entity}`,
+    gsi1sk: sortKey,
+    eventId,
+    action: ev.action,
+    entity: ev.entity,
+    entityId: ev.entityId,
+    parent: ev.parent?.type ?? null,
+    parentId: ev.parent?.id ?? null,
+    actor: ev.actor,
+    actionDate: toTransferDate(now),
+    changes: ev.changes ?? [],
+  };
+  return { Put: { TableName: table(), Item: item } };
+}
+
+function flatten(items: LogItem[]): ChangeLogEntry[] {
+  const out: ChangeLogEntry[] = [];
+  for (const it of items) {
+    const base = {
+      eventId: it.eventId,
+      actionUser: it.actor.name,
+      actionUserId: it.actor.objectId,
+      action: it.action,
+      entity: it.entity,
+      entityId: it.entityId,
+      parent: it.parent,
+      parentId: it.parentId,
+      actionDate: it.actionDate,
+    };
+    if (it.changes.length === 0) out.push({ ...base, objectId: `${it.eventId}:0`, fieldName: '', oldValue: null, newValue: null });
+    it.changes.forEach((c, i) => out.push({ ...base, objectId: `${it.eventId}:${i}`, ...c }));
+  }
+  return out;
+}
+
+/**
+ * Change log entries, newest event first: of one entity (or parent scope) when `id` is given, else
+ * of every entity of the type. At most `limit` events (MAX_RECORD_COUNT by default).
+ */
+export async function listChangeLogs(q: { entity: LogEntity; id?: number; limit?: number }): Promise<ChangeLogEntry[]> {
+  const limit = Math.min(q.limit ?? MAX_RECORD_COUNT, MAX_RECORD_COUNT);
+  const items: LogItem[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await dynamo().send(
+      new QueryCommand({
+        TableName: table(),
+        ...(q.id !== undefined
+          ? { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': scopeKey(q.entity, q.id) }, ConsistentRead: true }
+          : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `LOG#${q.entity}` } }),
+        ScanIndexForward: false,
+        Limit: limit - items.length,
+        ExclusiveStartKey: start,
+      }),
+    );
+    items.push(...((r.Items ?? []) as LogItem[]));
+    start = r.LastEvaluatedKey;
+  } while (start && items.length < limit);
+  return flatten(items);
+}

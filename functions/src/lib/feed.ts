@@ -1,0 +1,28 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws';
+import { keys, nextId, table } from './db';
+
+/**
+ * The change feed of the list engine. Every write of a listed entity stamps the item with a
+ * sequence number from the type's counter and a sharded feed key; the `feed` GSI then holds the
+ * latest version of every item of the type (deletes are tombstones), ordered by seq per shard.
+ */
+export const FEED_SHARDS = 4;
+
+export const seqCounter = (type: string) => `seq:${type}`;
+export const feedPk = (type: string, shard: number) => `FEED#${type}#${shard}`;
+
+export function feedAttributes(type: string, objectId: number, seq: number): { feedpk: string; seq: number; etype: string } {
+  return { feedpk: feedPk(type, Math.abs(objectId) % FEED_SHARDS), seq, etype: type };
+}
+
+/** Reserve `count` sequence numbers; answers the first. */
+export async function nextSeq(type: string, count = 1): Promise<number> {
+  return (await nextId(seqCounter(type), count)) - count + 1;
+}
+
+/** The type's current counter (strongly consistent, one read unit): what a refresh compares. */
+export async function currentSeq(type: string): Promise<number> {
+  const r = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.counter(seqCounter(type)), ConsistentRead: true }));
+  return Number(r.Item?.value ?? 0);
+}

@@ -1,0 +1,323 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from './aws';
+import { table } from './db';
+import { BadRequestError } from './errors';
+import { currentSeq, FEED_SHARDS, feedPk } from './feed';
+
+/**
+ * The generic list engine (ARCHITECTURE "Lists and search"). One instance per list type and Lambda
+ * container keeps an in-memory projection of every item of the type. Before each query it reads
+ * the type's sequence counter (one strongly consistent read); when the counter moved, or within
+ * LAG_MS of the last move, it reads the feed GSI for items stamped after a safe watermark, so a
+ * write that committed late is never missed. Filters, keyword search, sort, paging and exact
+ * counts then run in memory. Sorted orders are cached per sort key and maintained incrementally.
+ */
+export type Direction = 'Ascending' | 'Descending';
+type SortValue = string | number | null | undefined;
+
+export interface ListSpec<Row> {
+  type: string;
+  /** item (as stored) -> row kept in memory */
+  project(item: Record<string, unknown>): Row;
+  id(row: Row): number;
+  /** lower-case text the keyword search looks in */
+  searchText(row: Row): string;
+  /** API sort field name -> value (case-insensitive field match) */
+  sortKeys: Record<string, (row: Row) => SortValue>;
+  defaultSort: { field: string; direction: Direction };
+}
+
+export interface ListQuery<Row> {
+  filter?: (row: Row) => boolean;
+  keyword?: string;
+  orderBy?: string;
+  skip?: number;
+  limit?: number;
+  getTotalCount?: boolean;
+}
+
+export interface ListPage<Row> {
+  data: Row[];
+  totalCount: number;
+}
+
+/** How long a feed position stays "possibly incomplete" (a transaction still in flight). */
+const LAG_MS = 10_000;
+/** Read-your-writes against the GSI's propagation delay: short retries when seqs are missing. */
+const GSI_RETRIES = [50, 150];
+
+export class ListEngine<Row> {
+  private slots: (Row | undefined)[] = [];
+  private texts: string[] = [];
+  private seqs: number[] = [];
+  private slotOf = new Map<number, number>();
+  private free: number[] = [];
+  private size = 0;
+  private orders = new Map<string, number[]>();
+  private loaded = false;
+  /** highest counter value seen, and the history of (time, counter) to derive a safe watermark */
+  private counter = 0;
+  private maxApplied = 0;
+  private history: { at: number; counter: number }[] = [];
+  private lastMoveAt = 0;
+  private refreshing: Promise<void> | undefined;
+  /** statistics for the benchmark */
+  stats = { refreshes: 0, feedQueries: 0, itemsRead: 0 };
+
+  constructor(readonly spec: ListSpec<Row>) {}
+
+  get count(): number {
+    return this.size;
+  }
+
+  /** Bring the projection up to date (serialised per container). */
+  refresh(): Promise<void> {
+    this.refreshing ??= this.doRefresh().finally(() => (this.refreshing = undefined));
+    return this.refreshing;
+  }
+
+  private async doRefresh(): Promise<void> {
+    this.stats.refreshes++;
+    const now = Date.now();
+    const counter = await currentSeq(this.spec.type);
+    if (!this.loaded) {
+      await this.readFeed(0);
+      this.loaded = true;
+      this.noteCounter(now, counter);
+      return;
+    }
+    const moved = counter !== this.counter;
+    if (!moved && now - this.lastMoveAt > LAG_MS) return; // nothing new: one read in all
+    const from = this.watermark(now);
+    let applied = await this.readFeed(from);
+    // The GSI may lag the table by a few ms: retry briefly when the newest seqs are missing.
+    for (const delay of GSI_RETRIES) {
+      if (this.maxApplied >= counter || applied < 0) break;
+      await new Promise((r) => setTimeout(r, delay));
+      applied = await this.readFeed(Math.max(from, this.maxApplied));
+    }
+    this.noteCounter(now, counter);
+  }
+
+  private noteCounter(now: number, counter: number) {
+    if (counter !== this.counter) {
+      this.counter = counter;
+      this.lastMoveAt = now;
+      this.history.push({ at: now, counter });
+    }
+    // keep one entry older than LAG_MS as the watermark, drop the rest of the old ones
+    while (this.history.length > 1 && now - this.history[1]!.at > LAG_MS) this.history.shift();
+  }
+
+  /** Every seq above this may still be unread: the counter as it was LAG_MS ago. */
+  private watermark(now: number): number {
+    let w = 0;
+    for (const h of this.history) if (now - h.at > LAG_MS) w = h.counter;
+    return w;
+  }
+
+  /** Read every shard's feed above `fromSeq` and apply it. Answers the number of items read. */
+  private async readFeed(fromSeq: number): Promise<number> {
+    const shards = Array.from({ length: FEED_SHARDS }, (_, s) => s);
+    const counts = await Promise.all(
+      shards.map(async (s) => {
+        let n = 0;
+        let start: Record<string, unknown> | undefined;
+        do {
+          this.stats.feedQueries++;
+          const r = await dynamo().send(
+            new QueryCommand({
+              TableName: table(),
+              IndexName: 'feed',
+              KeyConditionExpression: 'feedpk = :p AND seq > :s',
+              ExpressionAttributeValues: { ':p': feedPk(this.spec.type, s), ':s': fromSeq },
+              ExclusiveStartKey: start,
+            }),
+          );
+          for (const item of r.Items ?? []) this.apply(item);
+          n += r.Items?.length ?? 0;
+          start = r.LastEvaluatedKey;
+        } while (start);
+        return n;
+      }),
+    );
+    const total = counts.reduce((a, b) => a + b, 0);
+    this.stats.itemsRead += total;
+    return total;
+  }
+
+  private apply(item: Record<string, unknown>) {
+    const id = Number(item.objectId);
+    const seq = Number(item.seq);
+    if (seq > this.maxApplied) this.maxApplied = seq;
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined && this.seqs[slot]! >= seq) return; // already have this or newer
+    if (item.deleted) {
+      if (slot !== undefined) this.remove(id, slot);
+      return;
+    }
+    const row = this.spec.project(item);
+    if (slot !== undefined) {
+      this.detachFromOrders(slot);
+      this.slots[slot] = row;
+      this.texts[slot] = this.spec.searchText(row);
+      this.seqs[slot] = seq;
+      this.attachToOrders(slot);
+    } else {
+      const s = this.free.pop() ?? this.slots.length;
+      this.slots[s] = row;
+      this.texts[s] = this.spec.searchText(row);
+      this.seqs[s] = seq;
+      this.slotOf.set(id, s);
+      this.size++;
+      this.attachToOrders(s);
+    }
+  }
+
+  private remove(id: number, slot: number) {
+    this.detachFromOrders(slot);
+    this.slots[slot] = undefined;
+    this.texts[slot] = '';
+    this.seqs[slot] = 0;
+    this.slotOf.delete(id);
+    this.free.push(slot);
+    this.size--;
+  }
+
+  private parseOrder(orderBy: string | undefined): { key: string; accessor: (r: Row) => SortValue; desc: boolean } {
+    const raw = (orderBy ?? `${this.spec.defaultSort.field} ${this.spec.defaultSort.direction}`).trim();
+    const [field = '', dir = 'Ascending'] = raw.split(/\s+/);
+    const key = Object.keys(this.spec.sortKeys).find((k) => k.toLowerCase() === field.toLowerCase());
+    if (!key) throw new BadRequestError(`Cannot sort by ${field}`, { orderBy: `Cannot sort by ${field}` });
+    const d = dir.toLowerCase();
+    if (d !== 'ascending' && d !== 'descending') throw new BadRequestError(`Unknown sort direction ${dir}`, { orderBy: 'Ascending or Descending' });
+    return { key, accessor: this.spec.sortKeys[key]!, desc: d === 'descending' };
+  }
+
+  private compare(accessor: (r: Row) => SortValue, a: number, b: number): number {
+    const va = norm(accessor(this.slots[a]!));
+    const vb = norm(accessor(this.slots[b]!));
+    if (va === vb) return this.spec.id(this.slots[a]!) - this.spec.id(this.slots[b]!);
+    if (va === null) return 1; // empty values last
+    if (vb === null) return -1;
+    return va < vb ? -1 : 1;
+  }
+
+  /** The ascending order of all slots by a sort key (cached; descending reads it backwards). */
+  private order(key: string, accessor: (r: Row) => SortValue): number[] {
+    let o = this.orders.get(key);
+    if (!o) {
+      o = [];
+      for (let s = 0; s < this.slots.length; s++) if (this.slots[s] !== undefined) o.push(s);
+      const values = new Map<number, SortValue>();
+      for (const s of o) values.set(s, norm(accessor(this.slots[s]!)));
+      o.sort((a, b) => {
+        const va = values.get(a) ?? null;
+        const vb = values.get(b) ?? null;
+        if (va === vb) return this.spec.id(this.slots[a]!) - this.spec.id(this.slots[b]!);
+        if (va === null) return 1;
+        if (vb === null) return -1;
+        return va < vb ? -1 : 1;
+      });
+      this.orders.set(key, o);
+    }
+    return o;
+  }
+
+  private detachFromOrders(slot: number) {
+    for (const o of this.orders.values()) {
+      const i = o.indexOf(slot);
+      if (i >= 0) o.splice(i, 1);
+    }
+  }
+
+  private attachToOrders(slot: number) {
+    for (const [key, o] of this.orders) {
+      const accessor = this.spec.sortKeys[key]!;
+      let lo = 0;
+      let hi = o.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.compare(accessor, o[mid]!, slot) < 0) lo = mid + 1;
+        else hi = mid;
+      }
+      o.splice(lo, 0, slot);
+    }
+  }
+
+  /** Filter, search, sort and page; totalCount is exact. */
+  async query(q: ListQuery<Row>): Promise<ListPage<Row>> {
+    await this.refresh();
+    return this.queryLoaded(q);
+  }
+
+  queryLoaded(q: ListQuery<Row>): ListPage<Row> {
+    const { key, accessor, desc } = this.parseOrder(q.orderBy);
+    const order = this.order(key, accessor);
+    const skip = Math.max(0, Math.floor(q.skip ?? 0));
+    const limit = Math.max(0, Math.floor(q.limit ?? 100));
+    const words = (q.keyword ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean);
+    const filter = q.filter;
+    const n = order.length;
+    if (!filter && words.length === 0) {
+      const data: Row[] = [];
+      for (let i = skip; i < Math.min(n, skip + limit); i++) data.push(this.slots[order[desc ? n - 1 - i : i]!]!);
+      return { data, totalCount: this.size };
+    }
+    const data: Row[] = [];
+    let matched = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = order[desc ? n - 1 - i : i]!;
+      if (words.length) {
+        const t = this.texts[slot]!;
+        let ok = true;
+        for (const w of words) if (!t.includes(w)) { ok = false; break; }
+        if (!ok) continue;
+      }
+      const row = this.slots[slot]!;
+      if (filter && !filter(row)) continue;
+      if (matched >= skip && data.length < limit) data.push(row);
+      matched++;
+      if (!q.getTotalCount && data.length >= limit) break;
+    }
+    return { data, totalCount: q.getTotalCount === false ? -1 : matched };
+  }
+
+  /** Rows matching a query, without paging (exports, type-ahead). */
+  async all(q: Omit<ListQuery<Row>, 'skip' | 'limit'>, max: number): Promise<Row[]> {
+    return (await this.query({ ...q, skip: 0, limit: max, getTotalCount: false })).data;
+  }
+}
+
+function norm(v: SortValue): string | number | null {
+  if (v === undefined || v === null || v === '') return null;
+  return typeof v === 'string' ? v.toLowerCase() : v;
+}
+
+const engines = new Map<string, ListEngine<unknown>>();
+/** The container's engine of a list type (created on first use). */
+export function listEngine<Row>(spec: ListSpec<Row>): ListEngine<Row> {
+  let e = engines.get(spec.type) as ListEngine<Row> | undefined;
+  if (!e) {
+    e = new ListEngine(spec);
+    engines.set(spec.type, e as ListEngine<unknown>);
+  }
+  return e;
+}
+/** For tests: forget every engine (a new container). */
+export const resetListEngines = () => engines.clear();
+
+/** The API's paging query: limit, skip, orderBy ('field Ascending|Descending'), getTotalCount. */
+export function pageParams(query: Record<string, string | undefined>): Pick<ListQuery<unknown>, 'skip' | 'limit' | 'orderBy' | 'getTotalCount'> {
+  const num = (v: string | undefined, d: number) => (v === undefined || v === '' ? d : Number(v));
+  const limit = num(query.limit, 100);
+  const skip = num(query.skip, 0);
+  if (!Number.isInteger(limit) || limit < 0 || limit > 1000) throw new BadRequestError('limit must be 0 to 1000', { limit: 'limit must be 0 to 1000' });
+  if (!Number.isInteger(skip) || skip < 0) throw new BadRequestError('skip must be 0 or more', { skip: 'skip must be 0 or more' });
+  return {
+    limit,
+    skip,
+    orderBy: query.orderBy || undefined,
+    getTotalCount: query.getTotalCount === undefined ? true : query.getTotalCount !== 'false',
+  };
+}
