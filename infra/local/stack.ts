@@ -32,6 +32,8 @@ export interface LocalStackOptions {
   webDist?: string;
   quiet?: boolean;
   log?: (line: string) => void;
+  /** DynamoDB Local's Java heap (default 1g; the benchmark needs more) */
+  javaHeap?: string;
 }
 
 export interface LocalStack {
@@ -86,11 +88,11 @@ function dynamoJarDir(): string {
   return path.join(lib, dir);
 }
 
-function startDynamo(port: number, dbDir: string | undefined): ChildProcess {
+function startDynamo(port: number, dbDir: string | undefined, heap = '1g'): ChildProcess {
   const jar = dynamoJarDir();
   const args = [
     '-Xms64m',
-    '-Xmx1g',
+    `-Xmx${heap}`,
     `-Djava.library.path=${path.join(jar, 'DynamoDBLocal_lib')}`,
     '-jar',
     path.join(jar, 'DynamoDBLocal.jar'),
@@ -148,7 +150,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const url = `http://localhost:${gatewayPort}`;
 
     // DynamoDB Local (Java)
-    const java = startDynamo(dynamoPort, opts.persist ? dirs.dynamodb : undefined);
+    const java = startDynamo(dynamoPort, opts.persist ? dirs.dynamodb : undefined, opts.javaHeap);
     let javaErr = '';
     java.stderr?.on('data', (d) => (javaErr += String(d)));
     stops.push(
