@@ -16,7 +16,17 @@ export const DEFAULT_PAGE_SIZE = 100;
 export const MAX_RECORD_COUNT = 1000;
 export const EMAIL_MAX_LENGTH = 200;
 export const NAME_MAX_LENGTH = 100;
+/** Identifier (a user's agent code). Spec 2 gives identifiers 30 characters; chosen for users too. */
+export const IDENTIFIER_MAX_LENGTH = 30;
 export const TERRITORY_TEXT_MAX_LENGTH = 50;
+/** Agents grid (spec 2 sections 5 and 9): page size, field lengths. */
+export const AGENT_PAGE_SIZE = 100;
+export const AGENT_TEXT_MAX_LENGTH = 50;
+export const AGENT_EMAIL_MAX_LENGTH = 200;
+export const AGENT_NOTES_MAX_LENGTH = 128;
+/** Commissions: the account's commission rule of spec 2 section 5 (7 integer and 8 decimal digits). */
+export const COMMISSION_INTEGER_DIGITS = 7;
+export const COMMISSION_DECIMAL_DIGITS = 8;
 export const GRID_COLUMN_MIN_PX = 50;
 export const GRID_SELECT_COLUMN_PX = 50;
 export const GRID_SELECT_COLUMN_WITH_MAX_PX = 110;

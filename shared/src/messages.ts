@@ -26,6 +26,12 @@ export const MSG = {
   checkEmailTitle: 'Please check your email',
   checkEmailMessage: "We've just sent you an email to reset your password",
   required: 'Required',
+  // spec 2 section 5 (field rules; {max}, {integers}, {decimals} are filled by the helpers below)
+  maxLength: 'Field should contain {max} or less characters',
+  decimalNumber: 'Field should be decimal number with {integers} or less integers and {decimals} or less decimals',
+  incorrectEmailFormat: 'Incorrect email format',
+  // spec 2 section 8: the agents grid's success text
+  allChangesSavedShort: 'All changes saved',
   // chosen (spec: "Error texts for calls other than those above: not shown")
   tooManyFailedSignIns: 'Too many failed sign-in attempts. Please try again in 15 minutes or contact your administrator',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one',
@@ -38,6 +44,22 @@ export const MSG = {
   bodyTooLarge: 'The request is too large',
   invalidInput: 'Some fields are not valid',
   jobNotFound: 'Job not found',
+  agentDeleteConfirm: 'Are you sure you want to delete this agent?',
+  invalidOption: 'Select a value from the list',
+  // User Administration (chosen)
+  identifierRule: '30 characters max',
+  cannotDeactivateSelf: 'You cannot deactivate your own account',
+  cannotDeleteSelf: 'You cannot delete your own account',
+  cannotChangeOwnRole: 'You cannot change your own role',
+  userDeactivateConfirm: 'Are you sure you want to deactivate this user?',
+  userCreated: 'New User has been created',
+  userDeactivated: 'The user has been deactivated',
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** 'Field should contain N or less characters' (spec 2 section 5). */
+export const maxLengthMessage = (max: number): string => MSG.maxLength.replace('{max}', String(max));
+/** 'Field should be decimal number with N or less integers and M or less decimals' (spec 2 section 5). */
+export const decimalNumberMessage = (integers: number, decimals: number): string =>
+  MSG.decimalNumber.replace('{integers}', String(integers)).replace('{decimals}', String(decimals));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Access } from './roles';
 import { cancelJobBodySchema, jobIdQuerySchema } from './job/schemas';
+import { zipLookupQuerySchema } from './reference/schemas';
 import { loginBodySchema, resetPasswordBodySchema, setPasswordBodySchema } from './users/schemas';
 
 /**
@@ -38,6 +39,7 @@ export const ROUTES = [
   { method: 'GET', resource: 'users', action: 'GetCurrentUser', access: 'signedIn' },
   // Reference data
   { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetReferences', access: 'signedIn' },
+  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetAddressLocationByZipCode', access: 'signedIn', query: zipLookupQuerySchema },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn' },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH } from '../constants';
 import { MSG } from '../messages';
+import { USER_TYPE_OPTIONS } from '../reference/data';
 import { USER_TYPES } from '../roles';
-import { emailSchema, passwordSchema } from '../validation';
+import { PASSWORD_PATTERN, emailSchema, nameSchema, passwordSchema } from '../validation';
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -31,3 +33,97 @@ export const currentUserSchema = z.object({
   lastLoginTime: z.string().nullable(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+// ---- User Administration (spec 1 "User Administration", sections 3 and 5) -------------------------
+
+/** A person's name on the user form: the name rule, and not only spaces (stored trimmed). */
+export const userNameSchema = nameSchema
+  .refine((v) => v.trim().length > 0, MSG.nameRule)
+  .transform((v) => v.trim());
+
+/** The role: a user-type reference id (userTypes: 1 admin, 2 superAdmin, 3 viewOnly, 4 agent). */
+export const userTypeIdSchema = z
+  .number({ error: MSG.required })
+  .int(MSG.required)
+  .refine((id) => USER_TYPE_OPTIONS.some((o) => o.objectId === id), MSG.required);
+
+/** Identifier (agent code): optional free text, trimmed, at most IDENTIFIER_MAX_LENGTH; '' is none. */
+export const agentCodeSchema = z
+  .string({ error: MSG.identifierRule })
+  .trim()
+  .max(IDENTIFIER_MAX_LENGTH, MSG.identifierRule)
+  .regex(/^[^\p{Cc}]*$/u, MSG.identifierRule)
+  .nullable()
+  .optional()
+  .transform((v) => (v ? v : null));
+
+/** A password field of the user form: '' (or absent) is "no password typed". */
+const passwordField = z.string({ error: MSG.passwordRule }).max(256, MSG.passwordRule).optional().default('');
+
+const userFields = {
+  firstName: userNameSchema,
+  lastName: userNameSchema,
+  email: emailSchema,
+  type: userTypeIdSchema,
+  agentCode: agentCodeSchema,
+  password: passwordField,
+  confirmPassword: passwordField,
+};
+
+/**
+ * The password rules of the form: a password typed must follow the rule and the confirmation must
+ * match it; on create both are required (spec: "A password and its confirmation are also required
+ * when creating"). On update an empty password keeps the current one.
+ */
+function passwordRules(required: boolean) {
+  return (v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
+    if (required || v.password !== '') {
+      if (!PASSWORD_PATTERN.test(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRule });
+    }
+    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordMismatch });
+  };
+}
+
+/** POST users/Create: a new user (isActive defaults to true). */
+export const createUserBodySchema = z
+  .object({ ...userFields, isActive: z.boolean({ error: MSG.invalidInput }).optional().default(true) })
+  .superRefine(passwordRules(true));
+export type CreateUserBody = z.input<typeof createUserBodySchema>;
+
+/** PUT users/Update?id: the whole editable user plus the version it was read at (409 when stale). */
+export const updateUserBodySchema = z
+  .object({
+    ...userFields,
+    isActive: z.boolean({ error: MSG.invalidInput }),
+    version: z.number({ error: MSG.invalidInput }).int().positive(),
+  })
+  .superRefine(passwordRules(false));
+export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
+
+/** POST users/GetList body: the email text (contains, case-insensitive) and the status filter (null: all). */
+export const userListBodySchema = z.object({
+  email: z.string().max(EMAIL_MAX_LENGTH, MSG.invalidEmail).nullable().optional(),
+  isActive: z.boolean().nullable().optional(),
+});
+export type UserListBody = z.infer<typeof userListBodySchema>;
+
+/** GET users/ChangeLogs: every user's changes, or one user's with ?id. */
+export const userChangeLogsQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
+
+/** A user as the administration calls answer it (never a password). */
+export interface UserDto {
+  objectId: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** user-type reference id */
+  type: number;
+  isActive: boolean;
+  agentCode: string | null;
+  lastLoginTime: string | null;
+  version: number;
+}
+
+/** Sort fields of users/GetList (orderBy 'field Ascending|Descending'); `type` sorts by role name. */
+export const USER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'type', 'agentCode', 'lastLoginTime', 'isActive'] as const;
+export const USER_DEFAULT_SORT = { field: 'lastName', direction: 'Ascending' } as const;
