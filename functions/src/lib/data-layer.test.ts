@@ -105,12 +105,16 @@ describe('list engine', () => {
     const page = await engine.query({ keyword: 'item', filter: (r) => r.color === 'red', orderBy: 'size Ascending', skip: 2, limit: 3, getTotalCount: true });
     const desc = await engine.query({ orderBy: 'name Descending', limit: 2, getTotalCount: true });
     const words = await engine.query({ keyword: 'ITEM 1 green', limit: 50, getTotalCount: true });
+    const fullText = await engine.query({ keyword: 'ITEM 1 green', fullText: true, limit: 50, getTotalCount: true });
     // Assess
     expect(page.totalCount).toBe(10);
     expect(page.data.map((r) => r.size)).toEqual([76, 79, 82]);
     expect(desc.totalCount).toBe(30);
     expect(desc.data.map((r) => r.name)).toEqual(['Item 30', 'Item 29']);
-    expect(words.data.map((r) => r.name)).toEqual(['Item 01', 'Item 10', 'Item 13', 'Item 16', 'Item 19']); // green and containing '1'
+    // keyword: every word starts a word of the row (green, and a number starting with 1)
+    expect(words.data.map((r) => r.name)).toEqual(['Item 10', 'Item 13', 'Item 16', 'Item 19']);
+    // full text: every word occurs anywhere
+    expect(fullText.data.map((r) => r.name)).toEqual(['Item 01', 'Item 10', 'Item 13', 'Item 16', 'Item 19']);
   });
 
   it('refuses an unknown sort field with a 400', async () => {
@@ -131,6 +135,8 @@ describe('list engine', () => {
     const afterDelete = await engine.query({ getTotalCount: true });
     // Assess
     expect(afterWrites.data.map((r) => r.name)).toEqual(['Apricot', 'Banana']);
+    expect((await engine.query({ keyword: 'apple', getTotalCount: true })).totalCount).toBe(0);
+    expect((await engine.query({ keyword: 'apri', getTotalCount: true })).totalCount).toBe(1);
     expect(afterDelete.data.map((r) => r.name)).toEqual(['Apricot']);
     expect(afterDelete.totalCount).toBe(1);
   });

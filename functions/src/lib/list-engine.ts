@@ -29,7 +29,12 @@ export interface ListSpec<Row> {
 
 export interface ListQuery<Row> {
   filter?: (row: Row) => boolean;
+  /**
+   * Keyword search: every word must start a word of the row's search text (indexed, fast), or,
+   * with `fullText`, occur anywhere in it (the grid's full-text search checkbox; a scan).
+   */
   keyword?: string;
+  fullText?: boolean;
   orderBy?: string;
   skip?: number;
   limit?: number;
@@ -54,6 +59,11 @@ export class ListEngine<Row> {
   private free: number[] = [];
   private size = 0;
   private orders = new Map<string, number[]>();
+  /** word -> slots whose search text has it; `vocab` keeps the words sorted for prefix ranges */
+  private postings = new Map<string, number[]>();
+  private vocab: string[] = [];
+  private vocabDirty = false;
+  private tokensOf: string[][] = [];
   private loaded = false;
   /** highest counter value seen, and the history of (time, counter) to derive a safe watermark */
   private counter = 0;
@@ -159,9 +169,11 @@ export class ListEngine<Row> {
     const row = this.spec.project(item);
     if (slot !== undefined) {
       this.detachFromOrders(slot);
+      this.unindex(slot);
       this.slots[slot] = row;
       this.texts[slot] = this.spec.searchText(row);
       this.seqs[slot] = seq;
+      this.index(slot);
       this.attachToOrders(slot);
     } else {
       const s = this.free.pop() ?? this.slots.length;
@@ -170,12 +182,64 @@ export class ListEngine<Row> {
       this.seqs[s] = seq;
       this.slotOf.set(id, s);
       this.size++;
+      this.index(s);
       this.attachToOrders(s);
     }
   }
 
+  private index(slot: number) {
+    const words = [...new Set(this.texts[slot]!.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+    this.tokensOf[slot] = words;
+    for (const w of words) {
+      let p = this.postings.get(w);
+      if (!p) {
+        p = [];
+        this.postings.set(w, p);
+        this.vocabDirty = true;
+      }
+      p.push(slot);
+    }
+  }
+
+  private unindex(slot: number) {
+    for (const w of this.tokensOf[slot] ?? []) {
+      const p = this.postings.get(w);
+      if (!p) continue;
+      const i = p.lastIndexOf(slot);
+      if (i >= 0) p.splice(i, 1);
+      if (p.length === 0) {
+        this.postings.delete(w);
+        this.vocabDirty = true;
+      }
+    }
+    this.tokensOf[slot] = [];
+  }
+
+  /** Slots having a word that starts with each of `words` (all of them): a stamp per slot. */
+  private prefixMatches(words: string[]): Int32Array {
+    if (this.vocabDirty) {
+      this.vocab = [...this.postings.keys()].sort();
+      this.vocabDirty = false;
+    }
+    const hits = new Int32Array(this.slots.length);
+    words.forEach((w, k) => {
+      let lo = 0;
+      let hi = this.vocab.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (this.vocab[mid]! < w) lo = mid + 1;
+        else hi = mid;
+      }
+      for (let i = lo; i < this.vocab.length && this.vocab[i]!.startsWith(w); i++) {
+        for (const slot of this.postings.get(this.vocab[i]!)!) if (hits[slot] === k) hits[slot] = k + 1;
+      }
+    });
+    return hits;
+  }
+
   private remove(id: number, slot: number) {
     this.detachFromOrders(slot);
+    this.unindex(slot);
     this.slots[slot] = undefined;
     this.texts[slot] = '';
     this.seqs[slot] = 0;
@@ -256,8 +320,11 @@ export class ListEngine<Row> {
     const order = this.order(key, accessor);
     const skip = Math.max(0, Math.floor(q.skip ?? 0));
     const limit = Math.max(0, Math.floor(q.limit ?? 100));
-    const words = (q.keyword ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean);
+    const words = q.fullText
+      ? (q.keyword ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean)
+      : (q.keyword ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
     const filter = q.filter;
+    const hits = words.length && !q.fullText ? this.prefixMatches(words) : undefined;
     const n = order.length;
     if (!filter && words.length === 0) {
       const data: Row[] = [];
@@ -268,7 +335,9 @@ export class ListEngine<Row> {
     let matched = 0;
     for (let i = 0; i < n; i++) {
       const slot = order[desc ? n - 1 - i : i]!;
-      if (words.length) {
+      if (hits) {
+        if (hits[slot] !== words.length) continue;
+      } else if (words.length) {
         const t = this.texts[slot]!;
         let ok = true;
         for (const w of words) if (!t.includes(w)) { ok = false; break; }
