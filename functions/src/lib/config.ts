@@ -38,6 +38,9 @@ export const config = {
   get cognitoJwksUri() {
     return process.env.COGNITO_JWKS_URI ?? `${this.cognitoIssuer}/.well-known/jwks.json`;
   },
+  get exportsBucket() {
+    return required('EXPORTS_BUCKET');
+  },
   /** Local only: where the "email" outbox is written (reset links). */
   get outboxDir() {
     return process.env.OUTBOX_DIR;

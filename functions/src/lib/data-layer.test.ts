@@ -168,4 +168,21 @@ describe('list engine', () => {
     await engine.query({});
     expect(engine.stats.feedQueries).toBe(before);
   });
+
+  it('starts a new container from the S3 snapshot plus the feed after it', async () => {
+    // Prepare: a first container reads the whole feed and writes a snapshot
+    const a = await make('Anchor', null, 1);
+    await make('Bolt', null, 2);
+    const first = new ListEngine(spec, { snapshots: true });
+    await first.query({});
+    expect(first.stats.snapshotWritten).toBe(true);
+    // Act: changes after the snapshot, then a new container
+    await updateEntity(def, a.objectId, 1, { name: 'Anchor Renamed' }, { actor });
+    await make('Cog', null, 3);
+    const second = new ListEngine(spec, { snapshots: true });
+    const page = await second.query({ orderBy: 'size Ascending', getTotalCount: true });
+    // Assess
+    expect(second.stats.snapshotLoaded).toBe(true);
+    expect(page.data.map((r) => r.name)).toEqual(['Anchor Renamed', 'Bolt', 'Cog']);
+  });
 });

@@ -26,6 +26,7 @@ export const keys = {
   counter: (name: string) => ({ pk: `COUNTER#${name}`, sk: 'COUNTER' }),
   reference: (itemType: string) => ({ pk: 'REFERENCE', sk: itemType }),
   territory: (id: number) => ({ pk: `TERRITORY#${id}`, sk: 'TERRITORY' }),
+  agent: (id: number) => ({ pk: `AGENT#${id}`, sk: 'AGENT' }),
   job: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
 };
 

@@ -1,5 +1,9 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './aws';
+import { dynamo, s3Client } from './aws';
+import { config } from './config';
+import { log } from './log';
 import { table } from './db';
 import { BadRequestError } from './errors';
 import { currentSeq, FEED_SHARDS, feedPk } from './feed';
@@ -50,6 +54,21 @@ export interface ListPage<Row> {
 const LAG_MS = 10_000;
 /** Read-your-writes against the GSI's propagation delay: short retries when seqs are missing. */
 const GSI_RETRIES = [50, 150];
+/**
+ * Snapshots in S3 speed a cold start: a new container loads the newest snapshot and reads only
+ * the feed after it. One is written after a cold start that read the whole feed, and again after
+ * SNAPSHOT_EVERY changes.
+ */
+const SNAPSHOT_EVERY = 5_000;
+const snapshotKey = (type: string) => `list-snapshots/${type}.json.gz`;
+
+interface Snapshot {
+  type: string;
+  /** every item with seq <= safeSeq is in `rows` */
+  safeSeq: number;
+  counter: number;
+  rows: { seq: number; item: Record<string, unknown> }[];
+}
 
 export class ListEngine<Row> {
   private slots: (Row | undefined)[] = [];
@@ -71,10 +90,20 @@ export class ListEngine<Row> {
   private history: { at: number; counter: number }[] = [];
   private lastMoveAt = 0;
   private refreshing: Promise<void> | undefined;
+  /** the stored items (for snapshots), by slot */
+  private items: (Record<string, unknown> | undefined)[] = [];
+  private changesSinceSnapshot = 0;
   /** statistics for the benchmark */
-  stats = { refreshes: 0, feedQueries: 0, itemsRead: 0 };
+  stats = { refreshes: 0, feedQueries: 0, itemsRead: 0, snapshotLoaded: false, snapshotWritten: false };
 
-  constructor(readonly spec: ListSpec<Row>) {}
+  constructor(
+    readonly spec: ListSpec<Row>,
+    private readonly options: { snapshots?: boolean } = {},
+  ) {}
+
+  private get snapshots(): boolean {
+    return this.options.snapshots ?? !!process.env.EXPORTS_BUCKET;
+  }
 
   get count(): number {
     return this.size;
@@ -91,9 +120,11 @@ export class ListEngine<Row> {
     const now = Date.now();
     const counter = await currentSeq(this.spec.type);
     if (!this.loaded) {
-      await this.readFeed(0);
+      const snap = this.snapshots ? await this.loadSnapshot() : undefined;
+      const read = await this.readFeed(snap?.safeSeq ?? 0);
       this.loaded = true;
       this.noteCounter(now, counter);
+      if (this.snapshots && (!snap || read >= SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
       return;
     }
     const moved = counter !== this.counter;
@@ -107,6 +138,47 @@ export class ListEngine<Row> {
       applied = await this.readFeed(Math.max(from, this.maxApplied));
     }
     this.noteCounter(now, counter);
+    if (this.snapshots && this.changesSinceSnapshot >= SNAPSHOT_EVERY) await this.writeSnapshot(counter);
+  }
+
+  private async loadSnapshot(): Promise<Snapshot | undefined> {
+    try {
+      const r = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: snapshotKey(this.spec.type) }));
+      const body = Buffer.from(await r.Body!.transformToByteArray());
+      const snap = JSON.parse(gunzipSync(body).toString('utf8')) as Snapshot;
+      for (const { seq, item } of snap.rows) this.apply({ ...item, seq });
+      this.stats.snapshotLoaded = true;
+      return snap;
+    } catch (e) {
+      const name = (e as Error).name;
+      if (name !== 'NoSuchKey' && name !== 'NotFound') log.warn('list snapshot not loaded', { type: this.spec.type, err: name });
+      return undefined;
+    }
+  }
+
+  private async writeSnapshot(counter: number): Promise<void> {
+    const rows: Snapshot['rows'] = [];
+    for (let s = 0; s < this.items.length; s++) {
+      const item = this.items[s];
+      if (item && this.slots[s] !== undefined) rows.push({ seq: this.seqs[s]!, item });
+    }
+    // Everything up to the counter as it was LAG_MS ago is surely in; later seqs are re-read.
+    const snap: Snapshot = { type: this.spec.type, safeSeq: this.watermark(Date.now()), counter, rows };
+    try {
+      await s3Client().send(
+        new PutObjectCommand({
+          Bucket: config.exportsBucket,
+          Key: snapshotKey(this.spec.type),
+          Body: gzipSync(JSON.stringify(snap), { level: 1 }),
+          ContentType: 'application/json',
+          ContentEncoding: 'gzip',
+        }),
+      );
+      this.changesSinceSnapshot = 0;
+      this.stats.snapshotWritten = true;
+    } catch (e) {
+      log.warn('list snapshot not written', { type: this.spec.type, err: (e as Error).name });
+    }
   }
 
   private noteCounter(now: number, counter: number) {
@@ -167,9 +239,11 @@ export class ListEngine<Row> {
       return;
     }
     const row = this.spec.project(item);
+    this.changesSinceSnapshot++;
     if (slot !== undefined) {
       this.detachFromOrders(slot);
       this.unindex(slot);
+      this.items[slot] = stripKeys(item);
       this.slots[slot] = row;
       this.texts[slot] = this.spec.searchText(row);
       this.seqs[slot] = seq;
@@ -177,6 +251,7 @@ export class ListEngine<Row> {
       this.attachToOrders(slot);
     } else {
       const s = this.free.pop() ?? this.slots.length;
+      this.items[s] = stripKeys(item);
       this.slots[s] = row;
       this.texts[s] = this.spec.searchText(row);
       this.seqs[s] = seq;
@@ -241,6 +316,8 @@ export class ListEngine<Row> {
     this.detachFromOrders(slot);
     this.unindex(slot);
     this.slots[slot] = undefined;
+    this.items[slot] = undefined;
+    this.changesSinceSnapshot++;
     this.texts[slot] = '';
     this.seqs[slot] = 0;
     this.slotOf.delete(id);
@@ -356,6 +433,12 @@ export class ListEngine<Row> {
   async all(q: Omit<ListQuery<Row>, 'skip' | 'limit'>, max: number): Promise<Row[]> {
     return (await this.query({ ...q, skip: 0, limit: max, getTotalCount: false })).data;
   }
+}
+
+/** What a snapshot keeps of an item: not the keys and feed stamps, which are rebuilt. */
+function stripKeys(item: Record<string, unknown>): Record<string, unknown> {
+  const { pk: _pk, sk: _sk, feedpk: _f, gsi1pk: _g, gsi1sk: _g2, seq: _s, ...rest } = item;
+  return rest;
 }
 
 function norm(v: SortValue): string | number | null {
