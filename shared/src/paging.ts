@@ -2,37 +2,40 @@ import { z } from 'zod';
 import { MAX_RECORD_COUNT } from './constants';
 
 /**
- * The page parameters of a paged list (spec 1 section 3 "Page parameters"): `limit`, `skip`,
- * `orderBy` ('field Ascending|Descending') and `getTotalCount`, as they arrive in a query string.
- * Absent values take the list's defaults (limit DEFAULT_PAGE_SIZE on the server, skip 0, the
- * list's default order, getTotalCount true).
+ * Page parameters of a paged list (spec 1 section 3): limit, skip, orderBy ('field Ascending' or
+ * 'field Descending') and getTotalCount, as query text. The handlers turn them into numbers (the
+ * list engine's pageParams); this schema refuses malformed text early with a field message.
+ * Messages: chosen (the spec gives none).
  */
-const intText = (name: string, max: number) =>
-  z
-    .string()
-    .regex(/^\d{1,7}$/, `${name} must be a whole number from 0 to ${max}`)
-    .transform(Number)
-    .refine((n) => n <= max, `${name} must be a whole number from 0 to ${max}`);
+export const LIMIT_MESSAGE = `limit must be 0 to ${MAX_RECORD_COUNT}`;
+export const SKIP_MESSAGE = 'skip must be 0 or more';
+export const ORDER_BY_MESSAGE = 'orderBy must be a field name, then Ascending or Descending';
 
 export const pageQuerySchema = z.object({
-  limit: intText('limit', MAX_RECORD_COUNT).optional(),
-  skip: intText('skip', 10_000_000).optional(),
+  limit: z
+    .string()
+    .regex(/^\d{1,7}$/, LIMIT_MESSAGE)
+    .refine((v) => Number(v) <= MAX_RECORD_COUNT, LIMIT_MESSAGE)
+    .optional(),
+  skip: z.string().regex(/^\d{1,9}$/, SKIP_MESSAGE).optional(),
   orderBy: z
     .string()
-    .trim()
-    .max(100)
-    .regex(/^[A-Za-z][A-Za-z0-9_.]*(\s+(Ascending|Descending))?$/i, 'orderBy must be a field name and Ascending or Descending')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  getTotalCount: z
-    .enum(['true', 'false'], { error: 'getTotalCount must be true or false' })
-    .transform((v) => v === 'true')
+    .regex(/^\s*[A-Za-z][A-Za-z0-9_]{0,63}(\s+(Ascending|Descending))?\s*$/i, ORDER_BY_MESSAGE)
     .optional(),
+  getTotalCount: z.enum(['true', 'false'], { error: 'getTotalCount must be true or false' }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 
-/** A page of a list (spec 1 section 3 "Paged result"). */
+export type SortDirection = 'Ascending' | 'Descending';
+
+/** A paged answer: one page of rows and the number of rows matching (spec 1 "Paged result"). */
 export interface PagedResult<T> {
   data: T[];
   totalCount: number;
 }
+
+/** The orderBy text of a sort field and direction. */
+export const orderByOf = (field: string, direction: SortDirection): string => `${field} ${direction}`;
+
+/** ?id=N for calls where the id is optional (change logs of one record or of all). */
+export const optionalIdQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });

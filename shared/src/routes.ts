@@ -2,7 +2,26 @@ import { z } from 'zod';
 import type { Access } from './roles';
 import { cancelJobBodySchema, jobIdQuerySchema } from './job/schemas';
 import { zipLookupQuerySchema } from './reference/schemas';
-import { loginBodySchema, resetPasswordBodySchema, setPasswordBodySchema } from './users/schemas';
+import {
+  agentCreateBodySchema,
+  agentDeleteBodySchema,
+  agentExportQuerySchema,
+  agentInfoListBodySchema,
+  agentInfoListQuerySchema,
+  agentListQuerySchema,
+  agentUpdateBodySchema,
+} from './agent/schemas';
+import { optionalIdQuerySchema, pageQuerySchema } from './paging';
+import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
+import {
+  createUserBodySchema,
+  loginBodySchema,
+  resetPasswordBodySchema,
+  setPasswordBodySchema,
+  updateUserBodySchema,
+  userListBodySchema,
+} from './users/schemas';
+import { idQuerySchema } from './validation';
 
 /**
  * The route table: every API route, one line each. The Lambda routers, the CDK routes, the local
@@ -37,9 +56,31 @@ export const ROUTES = [
   { method: 'POST', resource: 'users', action: 'ResetPassword', access: 'public', body: resetPasswordBodySchema },
   { method: 'POST', resource: 'users', action: 'SetPassword', access: 'public', body: setPasswordBodySchema },
   { method: 'GET', resource: 'users', action: 'GetCurrentUser', access: 'signedIn' },
+  // Users: administration (the admin gate: user type superAdmin)
+  { method: 'POST', resource: 'users', action: 'GetList', access: 'admin', query: pageQuerySchema, body: userListBodySchema },
+  { method: 'GET', resource: 'users', action: 'Get', access: 'admin', query: idQuerySchema },
+  { method: 'POST', resource: 'users', action: 'Create', access: 'admin', body: createUserBodySchema },
+  { method: 'PUT', resource: 'users', action: 'Update', access: 'admin', query: idQuerySchema, body: updateUserBodySchema },
+  { method: 'DELETE', resource: 'users', action: 'Delete', access: 'admin', query: idQuerySchema },
+  { method: 'PUT', resource: 'users', action: 'UserDeacivate', access: 'admin', query: idQuerySchema },
+  { method: 'GET', resource: 'users', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema },
   // Reference data
   { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetReferences', access: 'signedIn' },
   { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetAddressLocationByZipCode', access: 'signedIn', query: zipLookupQuerySchema },
+  // Reference: territories (Data Administration; the list is read across the app, so signed-in)
+  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'TerritoryGetList', access: 'signedIn', query: territoryListQuerySchema },
+  { method: 'POST', resource: 'reference', segment: 'Reference', action: 'TerritoryCreate', access: 'admin', body: territoryCreateBodySchema },
+  { method: 'PUT', resource: 'reference', segment: 'Reference', action: 'TerritoryUpdate', access: 'admin', query: idQuerySchema, body: territoryUpdateBodySchema },
+  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema },
+  // Agents (Data Administration; read across the app, edited by admins)
+  { method: 'GET', resource: 'agent', action: 'Get', access: 'signedIn', query: idQuerySchema },
+  { method: 'GET', resource: 'agent', action: 'GetList', access: 'signedIn', query: agentListQuerySchema },
+  { method: 'POST', resource: 'agent', action: 'GetAgentInfoList', access: 'signedIn', query: agentInfoListQuerySchema, body: agentInfoListBodySchema },
+  { method: 'POST', resource: 'agent', action: 'Create', access: 'admin', body: agentCreateBodySchema },
+  { method: 'PUT', resource: 'agent', action: 'Update', access: 'admin', query: idQuerySchema, body: agentUpdateBodySchema },
+  { method: 'DELETE', resource: 'agent', action: 'Delete', access: 'admin', query: idQuerySchema, body: agentDeleteBodySchema },
+  { method: 'GET', resource: 'agent', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema },
+  { method: 'GET', resource: 'agent', action: 'Export', access: 'admin', query: agentExportQuerySchema },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn' },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema },

@@ -37,7 +37,7 @@ function row(i: number) {
     accountName: `${WORDS[r(9) % WORDS.length]} ${KINDS[r(10) % KINDS.length]} ${i}`,
     businessEntityLegalName: `${WORDS[r(11) % WORDS.length]} ${KINDS[r(12) % KINDS.length]} LLC`,
     flowDate: `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T00:00:00`,
-    term: [6, 12, 18, 24, 36][r(13) % 5],
+    term: [6, 12, 18, 24, 36][r(13) % 5]!,
     version: 1,
   };
 }

@@ -1,9 +1,4 @@
-import {
-  ConfirmForgotPasswordCommand,
-  ForgotPasswordCommand,
-  InitiateAuthCommand,
-  RevokeTokenCommand,
-} from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFRESH_TOKEN_HOURS, RESET_LINK_MINUTES } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
@@ -17,30 +12,11 @@ import { resourceHandler, type ActionContext } from '../lib/handler';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, noContent, sessionCookies } from '../lib/http';
 import { log } from '../lib/log';
 import { hashToken, verifyAccessToken } from '../lib/session';
+import { adminActions } from './admin';
+import { signIn } from './cognito';
 import { findUserByEmail, getUser, invalidateSessions, recordLogin, toCurrentUser, type UserItem } from './repository';
 import { parseResetKey } from './reset-key';
 import { assertNotLocked, clearFailures, recordFailure } from './throttle';
-
-/** Password sign-in against Cognito; undefined when the credentials are wrong. */
-async function signIn(email: string, password: string) {
-  try {
-    const r = await cognitoClient().send(
-      new InitiateAuthCommand({
-        AuthFlow: 'USER_PASSWORD_AUTH',
-        ClientId: config.userPoolClientId,
-        AuthParameters: { USERNAME: email, PASSWORD: password },
-      }),
-    );
-    const a = r.AuthenticationResult;
-    return a?.AccessToken && a.RefreshToken ? { accessToken: a.AccessToken, refreshToken: a.RefreshToken } : undefined;
-  } catch (e) {
-    const name = (e as Error).name;
-    if (['NotAuthorizedException', 'UserNotFoundException', 'PasswordResetRequiredException', 'InvalidPasswordException'].includes(name)) {
-      return undefined;
-    }
-    throw e;
-  }
-}
 
 /** Start a session for an active profile: cookies, lastLoginTime, the user as answer. */
 async function startSession(ctx: ActionContext, user: UserItem, tokens: { accessToken: string; refreshToken: string }) {
@@ -175,4 +151,5 @@ export const handler = resourceHandler('users', {
   'POST resetpassword': resetPassword,
   'POST setpassword': setPassword,
   'GET getcurrentuser': getCurrentUser,
+  ...adminActions,
 });

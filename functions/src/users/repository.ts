@@ -1,39 +1,57 @@
-import {
-  AdminCreateUserCommand,
-  AdminDeleteUserCommand,
-  AdminSetUserPasswordCommand,
-  UsernameExistsException,
-} from '@aws-sdk/client-cognito-identity-provider';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@eb/shared/messages';
 import { userTypeById, userTypeIdOf } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
-import type { CurrentUser } from '@eb/shared/users/schemas';
+import { USER_DEFAULT_SORT, type CurrentUser, type UserDto } from '@eb/shared/users/schemas';
 import { normalizeEmail, toTransferDate } from '@eb/shared/validation';
-import { cognitoClient, dynamo } from '../lib/aws';
-import { config } from '../lib/config';
-import { getItem, keys, nextId, table, transact } from '../lib/db';
+import { dynamo } from '../lib/aws';
+import type { Actor } from '../lib/change-log';
+import { getItem, keys, nextId, table } from '../lib/db';
+import { createEntity, type EntityDef, type Stored } from '../lib/entity';
 import { ConflictError } from '../lib/errors';
+import { feedAttributes, nextSeq } from '../lib/feed';
+import type { ListSpec } from '../lib/list-engine';
+import { log } from '../lib/log';
+import { cognitoUserCreated, createCognitoUser, deleteCognitoUser, setCognitoEnabled } from './cognito';
 
-/** The user profile item in DynamoDB; the password lives only in Cognito. */
-export interface UserItem {
-  pk: string;
-  sk: string;
+/**
+ * A user lives in two places that change together: Cognito (sign-in: email and password) and the
+ * DynamoDB profile, a versioned list entity (role, status, names; change log; list feed) with two
+ * lookup items written in the same transactions: USEREMAIL#<email> (uniqueness, sign-in by email)
+ * and USERSUB#<sub> (session -> profile).
+ */
+
+/** The logged, editable fields of a user. */
+export interface UserEntity {
   objectId: number;
   firstName: string;
   lastName: string;
   email: string;
+  /** user-type reference id */
   type: number;
   isActive: boolean;
   agentCode: string | null;
-  lastLoginTime: string | null;
+  /** when the password was last set by an administrator (logged as the password change) */
+  passwordSetAt: string | null;
+}
+
+/** The profile item: the entity plus sign-in bookkeeping that is not a user edit. */
+export type UserItem = Stored<UserEntity> & {
   cognitoSub: string;
+  lastLoginTime?: string | null;
   /** epoch seconds: tokens issued before this are refused */
   tokensValidAfter?: number;
-  version: number;
-  created: string;
-  updated: string;
-}
+};
+
+export const USER_ENTITY: EntityDef<UserEntity> = {
+  type: 'user',
+  key: keys.user,
+  idCounter: 'user',
+  fields: ['firstName', 'lastName', 'email', 'type', 'isActive', 'agentCode', 'passwordSetAt'],
+};
+
+/** Who the change log names for writes nobody signed in made (the seeded admin at startup). */
+export const SYSTEM_ACTOR: Actor = { objectId: 0, name: 'System' };
 
 export function userTypeCode(type: number): UserType {
   const o = userTypeById(type);
@@ -54,7 +72,46 @@ export function toCurrentUser(u: UserItem): CurrentUser {
   };
 }
 
-export const getUser = (objectId: number) => getItem<UserItem>(keys.user(objectId));
+/** A user as the administration calls answer it (from the profile item or a feed item). */
+export function toUserDto(u: Record<string, unknown>): UserDto {
+  return {
+    objectId: Number(u.objectId),
+    firstName: String(u.firstName ?? ''),
+    lastName: String(u.lastName ?? ''),
+    email: String(u.email ?? ''),
+    type: Number(u.type),
+    isActive: u.isActive === true,
+    agentCode: (u.agentCode as string | null | undefined) ?? null,
+    lastLoginTime: (u.lastLoginTime as string | null | undefined) ?? null,
+    version: Number(u.version ?? 1),
+  };
+}
+
+/** The users list (POST users/GetList) on the generic list engine. */
+export const USER_LIST: ListSpec<UserDto> = {
+  type: 'user',
+  project: toUserDto,
+  id: (r) => r.objectId,
+  searchText: (r) => r.email,
+  sortKeys: {
+    firstName: (r) => r.firstName,
+    lastName: (r) => r.lastName,
+    email: (r) => r.email,
+    // the Role column shows the role's name: sort by it
+    type: (r) => userTypeById(r.type)?.name ?? null,
+    agentCode: (r) => r.agentCode,
+    lastLoginTime: (r) => r.lastLoginTime,
+    isActive: (r) => (r.isActive ? 'Active' : 'Inactive'),
+    objectId: (r) => r.objectId,
+  },
+  defaultSort: USER_DEFAULT_SORT,
+};
+
+/** The profile, or undefined when there is none (or it was deleted). */
+export async function getUser(objectId: number): Promise<UserItem | undefined> {
+  const u = await getItem<UserItem>(keys.user(objectId));
+  return u && !u.deleted ? u : undefined;
+}
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
   const m = await getItem<{ objectId: number }>(keys.userEmail(normalizeEmail(email)));
@@ -71,85 +128,105 @@ export interface NewUser {
   isActive?: boolean;
 }
 
+/** A sign-in with no profile older than this is an orphan of a failed write and may be replaced. */
+const ORPHAN_AGE_MS = 2 * 60 * 1000;
+
 /**
- * Create a user in Cognito (sign-in) and DynamoDB (profile, email and sub lookups) together; if
- * the DynamoDB transaction fails the Cognito user is removed again.
+ * Create a user: the Cognito sign-in first, then the profile as a versioned entity (feed stamp and
+ * 'added' change-log event by `actor`) with its email and sub lookups in the same transaction. If
+ * the transaction fails the sign-in is removed again. A duplicate email answers 409.
  */
-export async function createUser(input: NewUser, extra: Parameters<typeof transact>[0] = []): Promise<UserItem> {
+export async function createUser(input: NewUser, actor: Actor = SYSTEM_ACTOR): Promise<UserItem> {
   const email = normalizeEmail(input.email);
   if (await getItem(keys.userEmail(email))) throw new ConflictError(MSG.userEmailExists);
-  let sub: string;
+  const isActive = input.isActive ?? true;
+  const sub = await createSignIn(email, input.password);
   try {
-    const r = await cognitoClient().send(
-      new AdminCreateUserCommand({
-        UserPoolId: config.userPoolId,
-        Username: email,
-        MessageAction: 'SUPPRESS',
-        UserAttributes: [
-          { Name: 'email', Value: email },
-          { Name: 'email_verified', Value: 'true' },
-        ],
-      }),
-    );
-    sub = r.User?.Attributes?.find((a) => a.Name === 'sub')?.Value ?? '';
-    if (!sub) throw new Error('Cognito returned no sub');
-    await cognitoClient().send(
-      new AdminSetUserPasswordCommand({ UserPoolId: config.userPoolId, Username: email, Password: input.password, Permanent: true }),
-    );
+    if (!isActive) await setCognitoEnabled(sub, false);
+    const now = toTransferDate(new Date());
+    const cond = 'attribute_not_exists(pk)';
+    const data: Omit<UserEntity, 'objectId'> = {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email,
+      type: typeof input.type === 'number' ? input.type : userTypeIdOf(input.type),
+      isActive,
+      agentCode: input.agentCode ?? null,
+      passwordSetAt: now,
+    };
+    // the lookups carry the new id: reserve it first, then write all of it in one transaction
+    const objectId = await nextId(USER_ENTITY.idCounter);
+    const extra = [
+      { Put: { TableName: table(), Item: { ...keys.userEmail(email), objectId }, ConditionExpression: cond } },
+      { Put: { TableName: table(), Item: { ...keys.userSub(sub), objectId }, ConditionExpression: cond } },
+    ];
+    const def: EntityDef<UserEntity> = { ...USER_ENTITY, indexAttributes: () => ({ cognitoSub: sub, lastLoginTime: null }) };
+    const item = await createEntity(def, data, { actor, extra }, { objectId }).catch((e: unknown) => {
+      // the profile's key is new: a failed condition can only be the email (or sub) lookup
+      throw e instanceof ConflictError ? new ConflictError(MSG.userEmailExists) : e;
+    });
+    return item as UserItem;
   } catch (e) {
-    if (e instanceof UsernameExistsException) throw new ConflictError(MSG.userEmailExists);
+    await deleteCognitoUser(sub).catch((err: unknown) => log.error('could not remove the sign-in of a failed create', { err }));
     throw e;
   }
-  const objectId = await nextId('user');
-  const now = toTransferDate(new Date());
-  const item: UserItem = {
-    ...keys.user(objectId),
-    objectId,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    email,
-    type: typeof input.type === 'number' ? input.type : userTypeIdOf(input.type),
-    isActive: input.isActive ?? true,
-    agentCode: input.agentCode ?? null,
-    lastLoginTime: null,
-    cognitoSub: sub,
-    version: 1,
-    created: now,
-    updated: now,
-  };
-  const cond = 'attribute_not_exists(pk)';
-  try {
-    await transact(
-      [
-        { Put: { TableName: table(), Item: item, ConditionExpression: cond } },
-        { Put: { TableName: table(), Item: { ...keys.userEmail(email), objectId }, ConditionExpression: cond } },
-        { Put: { TableName: table(), Item: { ...keys.userSub(sub), objectId }, ConditionExpression: cond } },
-        ...extra,
-      ],
-      () => new ConflictError(MSG.userEmailExists),
-    );
-  } catch (e) {
-    await cognitoClient()
-      .send(new AdminDeleteUserCommand({ UserPoolId: config.userPoolId, Username: email }))
-      .catch(() => undefined);
-    throw e;
-  }
-  return item;
 }
 
-/** Sign-in bookkeeping; not a user edit, so the version does not change. */
+/**
+ * The Cognito sign-in of a new user. An existing sign-in with no profile behind it (left by a write
+ * that failed half-way) is replaced once it is old enough not to belong to a create in progress.
+ */
+async function createSignIn(email: string, password: string): Promise<string> {
+  try {
+    return await createCognitoUser(email, password);
+  } catch (e) {
+    if ((e as Error).name !== 'UsernameExistsException') throw e;
+    const created = await cognitoUserCreated(email);
+    const orphan = created && Date.now() - created.getTime() > ORPHAN_AGE_MS && !(await getItem(keys.userEmail(email)));
+    if (!orphan) throw new ConflictError(MSG.userEmailExists);
+    log.warn('replacing an orphaned sign-in', { email });
+    await deleteCognitoUser(email);
+    return createCognitoUser(email, password);
+  }
+}
+
+/**
+ * Sign-in bookkeeping; not a user edit, so the version does not change and nothing is logged. The
+ * item is restamped for the list feed so that the users list shows the new Last Login Time.
+ */
 export async function recordLogin(objectId: number): Promise<string> {
   const now = toTransferDate(new Date());
+  const seq = await nextSeq(USER_ENTITY.type);
+  const feed = feedAttributes(USER_ENTITY.type, objectId, seq);
   await dynamo().send(
     new UpdateCommand({
       TableName: table(),
       Key: keys.user(objectId),
-      UpdateExpression: 'SET lastLoginTime = :t',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': now },
+      UpdateExpression: 'SET lastLoginTime = :t, feedpk = :f, seq = :s, etype = :e',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(deleted)',
+      ExpressionAttributeValues: { ':t': now, ':f': feed.feedpk, ':s': feed.seq, ':e': feed.etype },
     }),
   );
   return now;
+}
+
+/**
+ * Stamp a profile written before users were list entities (a data dir of an older version) for
+ * the list feed, so that it shows in the users list. Does nothing to a stamped one.
+ */
+export async function ensureListed(objectId: number): Promise<void> {
+  const u = await getUser(objectId);
+  if (!u || typeof u.seq === 'number') return;
+  const feed = feedAttributes(USER_ENTITY.type, objectId, await nextSeq(USER_ENTITY.type));
+  await dynamo().send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: keys.user(objectId),
+      UpdateExpression: 'SET feedpk = :f, seq = :s, etype = :e, version = if_not_exists(version, :one)',
+      ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(seq)',
+      ExpressionAttributeValues: { ':f': feed.feedpk, ':s': feed.seq, ':e': feed.etype, ':one': 1 },
+    }),
+  );
 }
 
 /**

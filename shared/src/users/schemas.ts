@@ -3,7 +3,7 @@ import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH } from '../constants';
 import { MSG } from '../messages';
 import { USER_TYPE_OPTIONS } from '../reference/data';
 import { USER_TYPES } from '../roles';
-import { PASSWORD_PATTERN, emailSchema, nameSchema, passwordSchema } from '../validation';
+import { emailSchema, nameSchema, passwordSchema } from '../validation';
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -78,7 +78,7 @@ const userFields = {
 function passwordRules(required: boolean) {
   return (v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
     if (required || v.password !== '') {
-      if (!PASSWORD_PATTERN.test(v.password)) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRule });
+      if (!passwordSchema.safeParse(v.password).success) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRule });
     }
     if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordMismatch });
   };
@@ -106,9 +106,6 @@ export const userListBodySchema = z.object({
   isActive: z.boolean().nullable().optional(),
 });
 export type UserListBody = z.infer<typeof userListBodySchema>;
-
-/** GET users/ChangeLogs: every user's changes, or one user's with ?id. */
-export const userChangeLogsQuerySchema = z.object({ id: z.coerce.number().int().positive().optional() });
 
 /** A user as the administration calls answer it (never a password). */
 export interface UserDto {

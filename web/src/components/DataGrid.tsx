@@ -52,7 +52,8 @@ export interface GridPage {
 export interface GridColumn<T> {
   /** The row property shown (and the sort field unless `sortField` says otherwise). */
   field: string;
-  header: string;
+  /** Column title (text, or an element such as a visually hidden label). */
+  header: ReactNode;
   sortable?: boolean;
   /** The field sent to the server when this column is sorted, when it differs from `field`. */
   sortField?: string;
@@ -65,6 +66,8 @@ export interface GridColumn<T> {
   /** Minimum width before any resize, in px (default GRID_DEFAULT_COLUMN_MIN_PX). */
   minWidth?: number;
   align?: 'left' | 'right' | 'center';
+  /** false: this column keeps its width (default: resizable when the grid is). */
+  resizable?: boolean;
   /** Extra class on the column's cells. */
   className?: string;
 }
@@ -272,6 +275,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         sortField={col.sortField}
         align={col.align}
         className={col.className}
+        resizeable={col.resizable !== false}
         // The header's own min-width is the resize floor PrimeReact checks (GRID_COLUMN_MIN_PX);
         // the cells carry the column's current minimum.
         headerStyle={{ minWidth: `${GRID_COLUMN_MIN_PX}px`, width: width ?? `${minWidth}px` }}
@@ -331,6 +335,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       dataKey={dataKey}
       className={['eb-grid', props.className].filter(Boolean).join(' ')}
       size="small"
+      // Cells render from the latest props (selection, editing state), not a memoized copy.
+      cellMemo={false}
       lazy={lazy}
       loading={props.loading}
       header={header}
