@@ -44,6 +44,8 @@ export const MSG = {
   bodyTooLarge: 'The request is too large',
   invalidInput: 'Some fields are not valid',
   jobNotFound: 'Job not found',
+  invalidZip: 'Zip code must be 5 digits',
+  zipNotFound: 'Zip code not found',
   agentDeleteConfirm: 'Are you sure you want to delete this agent?',
   invalidOption: 'Select a value from the list',
   // User Administration (chosen)

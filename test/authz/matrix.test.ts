@@ -17,6 +17,7 @@ const SAMPLE_BODIES: Record<string, unknown> = {
 };
 const SAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET job/getjob': { id: 'no-such-job' },
+  'GET Reference/GetAddressLocationByZipCode': { zipCode: '07102' },
 };
 const keyOf = (r: RouteDef) => `${r.method} ${r.segment ?? r.resource}/${r.action}`.replace(/\/$/, '');
 

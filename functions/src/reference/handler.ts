@@ -1,4 +1,5 @@
-import { ZIP_MESSAGES, type ZipLocation, type ZipLookupQuery } from '@eb/shared/reference/schemas';
+import { MSG } from '@eb/shared/messages';
+import { type ZipLocation, type ZipLookupQuery } from '@eb/shared/reference/schemas';
 import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { getReferences } from './repository';
@@ -10,7 +11,7 @@ export const handler = resourceHandler('reference', {
   ...territoryActions,
   'GET getaddresslocationbyzipcode': async ({ query }: ActionContext<ZipLookupQuery>): Promise<ZipLocation> => {
     const place = await lookupZip(query.zipCode);
-    if (!place) throw new NotFoundError(ZIP_MESSAGES.zipNotFound);
+    if (!place) throw new NotFoundError(MSG.zipNotFound);
     return { zipCode: query.zipCode, ...place };
   },
 });

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { US_STATES } from '@eb/shared/reference/data';
-import { ZIP_MESSAGES } from '@eb/shared/reference/schemas';
+import { MSG } from '@eb/shared/messages';
 import { invoke, type Session } from '../../../test/support/invoke';
 import { signedIn } from '../../../test/support/users';
 import { lookupZip } from './zip';
@@ -42,7 +42,7 @@ describe('Reference/GetAddressLocationByZipCode', () => {
     const r = await session.get(PATH, { zipCode: '00000' });
     // Assess
     expect(r.status).toBe(404);
-    expect(r.body).toEqual({ message: ZIP_MESSAGES.zipNotFound });
+    expect(r.body).toEqual({ message: MSG.zipNotFound });
   });
 
   it.each(['1234', 'abcde', '123456', '07102-1234', ''])('refuses the malformed zip %j with 400 and the zip message', async (zipCode) => {
@@ -50,8 +50,8 @@ describe('Reference/GetAddressLocationByZipCode', () => {
     const r = await session.get(PATH, { zipCode });
     // Assess
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(ZIP_MESSAGES.invalidZip);
-    expect(r.body.fieldErrors.zipCode).toBe(ZIP_MESSAGES.invalidZip);
+    expect(r.body.message).toBe(MSG.invalidZip);
+    expect(r.body.fieldErrors.zipCode).toBe(MSG.invalidZip);
   });
 
   it('refuses a call without a zip with 400 and the zip message', async () => {
@@ -59,7 +59,7 @@ describe('Reference/GetAddressLocationByZipCode', () => {
     const r = await session.get(PATH);
     // Assess
     expect(r.status).toBe(400);
-    expect(r.body.message).toBe(ZIP_MESSAGES.invalidZip);
+    expect(r.body.message).toBe(MSG.invalidZip);
   });
 
   it('refuses an anonymous caller with 401', async () => {

@@ -1,19 +1,11 @@
 import { z } from 'zod';
-
-/**
- * Texts of the reference calls. Chosen (the spec gives no text for a bad zip): to be moved into
- * MSG in ../messages as `invalidZip` and `zipNotFound`.
- */
-export const ZIP_MESSAGES = {
-  invalidZip: 'Zip code must be 5 digits',
-  zipNotFound: 'Zip code not found',
-} as const;
+import { MSG } from '../messages';
 
 /** A US ZIP code: exactly five digits (spec 2: "Zip 5 digits"). */
 export const zipCodeSchema = z
-  .string({ error: ZIP_MESSAGES.invalidZip })
+  .string({ error: MSG.invalidZip })
   .trim()
-  .regex(/^\d{5}$/, ZIP_MESSAGES.invalidZip);
+  .regex(/^\d{5}$/, MSG.invalidZip);
 
 /** GET Reference/GetAddressLocationByZipCode?zipCode=NNNNN */
 export const zipLookupQuerySchema = z.object({ zipCode: zipCodeSchema });
