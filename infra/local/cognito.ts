@@ -12,6 +12,12 @@ import { resetEmail, resetLink } from '../../functions/src/users/reset-key';
 const requireFromCognito = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
 const lib = (p: string) => requireFromCognito(`./lib/${p}`);
 
+/**
+ * The tokens' issuer domain. Fixed, not the emulator's address: its port changes at every start,
+ * and sessions must survive a restart. The keys are fetched from the real address (COGNITO_JWKS_URI).
+ */
+export const LOCAL_ISSUER_DOMAIN = 'http://cognito-local.localhost';
+
 export interface CognitoLocal {
   url: string;
   stop(): Promise<void>;
@@ -46,7 +52,7 @@ export async function startCognitoLocal(opts: {
   const ctx = { logger };
   const config = {
     ...DefaultConfig,
-    TokenConfig: { IssuerDomain: url },
+    TokenConfig: { IssuerDomain: LOCAL_ISSUER_DOMAIN },
     ServerConfig: { port: opts.port, hostname: '127.0.0.1' },
   };
   const clock = new services.DateClock();

@@ -9,7 +9,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ENV } from '../src/definitions';
-import { startCognitoLocal } from './cognito';
+import { LOCAL_ISSUER_DOMAIN, startCognitoLocal } from './cognito';
 import { createGateway } from './gateway';
 import { startPoller } from './poller';
 import { provisionBuckets, provisionQueues, provisionTable, provisionUserPool } from './provision';
@@ -227,12 +227,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       [ENV.DOCUMENTS_BUCKET]: buckets.documents,
       [ENV.EXPORTS_BUCKET]: buckets.exports,
       [ENV.APP_URL]: url,
-      COGNITO_ISSUER: `${endpoints.cognito}/${pool.userPoolId}`,
+      COGNITO_ISSUER: `${LOCAL_ISSUER_DOMAIN}/${pool.userPoolId}`,
       COGNITO_JWKS_URI: `${endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`,
       OUTBOX_DIR: dirs.outbox,
     };
     Object.assign(process.env, env);
     appUrl = url;
+    // Handlers in this process create their clients from the environment: start them afresh.
+    (await import('../../functions/src/lib/aws')).resetClients();
+    (await import('../../functions/src/lib/session')).resetVerifier();
 
     // Seed: the admin and the territories (only what is missing), then resume unfinished jobs.
     const { ensureSeedAdmin } = await import('./seed');
