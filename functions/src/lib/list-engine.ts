@@ -81,7 +81,8 @@ export class ListEngine<Row> {
   /** word -> slots whose search text has it; `vocab` keeps the words sorted for prefix ranges */
   private postings = new Map<string, number[]>();
   private vocab: string[] = [];
-  private vocabDirty = false;
+  /** once built (first keyword query), the sorted vocabulary is maintained word by word */
+  private vocabBuilt = false;
   private tokensOf: string[][] = [];
   private loaded = false;
   /** highest counter value seen, and the history of (time, counter) to derive a safe watermark */
@@ -270,7 +271,7 @@ export class ListEngine<Row> {
       if (!p) {
         p = [];
         this.postings.set(w, p);
-        this.vocabDirty = true;
+        if (this.vocabBuilt) this.vocab.splice(lowerBound(this.vocab, w), 0, w);
       }
       p.push(slot);
     }
@@ -284,7 +285,10 @@ export class ListEngine<Row> {
       if (i >= 0) p.splice(i, 1);
       if (p.length === 0) {
         this.postings.delete(w);
-        this.vocabDirty = true;
+        if (this.vocabBuilt) {
+          const at = lowerBound(this.vocab, w);
+          if (this.vocab[at] === w) this.vocab.splice(at, 1);
+        }
       }
     }
     this.tokensOf[slot] = [];
@@ -292,20 +296,13 @@ export class ListEngine<Row> {
 
   /** Slots having a word that starts with each of `words` (all of them): a stamp per slot. */
   private prefixMatches(words: string[]): Int32Array {
-    if (this.vocabDirty) {
+    if (!this.vocabBuilt) {
       this.vocab = [...this.postings.keys()].sort();
-      this.vocabDirty = false;
+      this.vocabBuilt = true;
     }
     const hits = new Int32Array(this.slots.length);
     words.forEach((w, k) => {
-      let lo = 0;
-      let hi = this.vocab.length;
-      while (lo < hi) {
-        const mid = (lo + hi) >> 1;
-        if (this.vocab[mid]! < w) lo = mid + 1;
-        else hi = mid;
-      }
-      for (let i = lo; i < this.vocab.length && this.vocab[i]!.startsWith(w); i++) {
+      for (let i = lowerBound(this.vocab, w); i < this.vocab.length && this.vocab[i]!.startsWith(w); i++) {
         for (const slot of this.postings.get(this.vocab[i]!)!) if (hits[slot] === k) hits[slot] = k + 1;
       }
     });
@@ -433,6 +430,18 @@ export class ListEngine<Row> {
   async all(q: Omit<ListQuery<Row>, 'skip' | 'limit'>, max: number): Promise<Row[]> {
     return (await this.query({ ...q, skip: 0, limit: max, getTotalCount: false })).data;
   }
+}
+
+/** First index whose value is >= w in a sorted array. */
+function lowerBound(sorted: string[], w: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]! < w) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** What a snapshot keeps of an item: not the keys and feed stamps, which are rebuilt. */
