@@ -151,11 +151,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // DynamoDB Local (Java)
     const java = startDynamo(dynamoPort, opts.persist ? dirs.dynamodb : undefined, opts.javaHeap);
+    // Never leave the JVM behind when this process ends without stopping the stack.
+    const killJava = () => java.kill('SIGKILL');
+    process.once('exit', killJava);
     let javaErr = '';
     java.stderr?.on('data', (d) => (javaErr += String(d)));
     stops.push(
       () =>
         new Promise<void>((resolve) => {
+          process.off('exit', killJava);
           if (java.exitCode !== null) return resolve();
           java.once('exit', () => resolve());
           java.kill('SIGTERM');
