@@ -44,7 +44,7 @@ describe('local stack', () => {
     const me = await fetch(`${stack.url}/api/users/GetCurrentUser`, { headers: { cookie } });
     // Assess
     expect(me.status).toBe(200);
-    expect((await me.json()).email).toBe(DEFAULT_ADMIN_EMAIL);
+    expect(((await me.json()) as { email: string }).email).toBe(DEFAULT_ADMIN_EMAIL);
   });
 
   it('refuses to start on a busy port with one line saying what to do', async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
+import type { ChangeAction, ChangeLogEntry as SharedEntry } from '@eb/shared/change-log';
 import { toTransferDate } from '@eb/shared/validation';
 import { dynamo } from './aws';
 import { table, type TransactItem } from './db';
@@ -10,7 +11,7 @@ import { table, type TransactItem } from './db';
  * same transaction as the change itself, holding one entry per changed field. The calls answer
  * the spec's flat entries (one per field) with the event's id to group them.
  */
-export type ChangeAction = 'added' | 'updated' | 'deleted';
+export type { ChangeAction };
 /** Entity types of the spec plus the administration ones. */
 export type LogEntity =
   | 'contract' | 'account' | 'participant' | 'crm' | 'file' | 'territory' | 'primaryContact' | 'address'
@@ -26,17 +27,9 @@ export interface FieldChange {
   oldValue: string | null;
   newValue: string | null;
 }
-export interface ChangeLogEntry extends FieldChange {
-  objectId: string;
-  eventId: string;
-  actionUser: string;
-  actionUserId: number;
-  action: ChangeAction;
+export interface ChangeLogEntry extends SharedEntry {
   entity: LogEntity;
-  entityId: number;
   parent: LogParent | null;
-  parentId: number | null;
-  actionDate: string;
 }
 
 interface LogItem {

@@ -17,6 +17,7 @@ import {
   GRID_SELECT_COLUMN_PX,
   GRID_SELECT_COLUMN_WITH_MAX_PX,
 } from '@eb/shared/constants';
+import { orderByOf, type SortDirection } from '@eb/shared/paging';
 import { FULL_TEXT_SEARCH_LABEL, NO_RECORDS_FOUND } from './component-texts';
 import './data-grid.css';
 
@@ -29,7 +30,7 @@ export const GRID_DEFAULT_COLUMN_MIN_PX = 100;
 /** CSS class for rows the spec shows with a distinct style (inactive users, inactive items). */
 export const ROW_INACTIVE_CLASS = 'eb-row-inactive';
 
-export type SortDirection = 'Ascending' | 'Descending';
+export type { SortDirection };
 
 /** A grid's sort, as the API's page parameters carry it (ARCHITECTURE "API conventions"). */
 export interface GridSort {
@@ -39,7 +40,7 @@ export interface GridSort {
 
 /** The `orderBy` page parameter: the field and the direction joined by a space ('email Ascending'). */
 export function orderByParam(sort: GridSort): string {
-  return `${sort.field} ${sort.direction}`;
+  return orderByOf(sort.field, sort.direction);
 }
 
 /** A page of a lazy grid: the index of its first record and the page size. */
@@ -278,7 +279,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         resizeable={col.resizable !== false}
         // The header's own min-width is the resize floor PrimeReact checks (GRID_COLUMN_MIN_PX);
         // the cells carry the column's current minimum.
-        headerStyle={{ minWidth: `${GRID_COLUMN_MIN_PX}px`, width: width ?? `${minWidth}px` }}
+        // Columns without a width share the free space (spec: minmax(100px, 1fr)).
+        headerStyle={{ minWidth: `${GRID_COLUMN_MIN_PX}px`, width }}
         bodyStyle={{ minWidth: `${minWidth}px`, width }}
         body={(row: DataTableValue, options: ColumnBodyOptions) => {
           const r = row as T;

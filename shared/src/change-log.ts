@@ -1,0 +1,24 @@
+/**
+ * The change log as the API answers it (spec 1 section 3 "Change log entry"): one flat entry per
+ * changed field; the entries of one change share an `eventId`. A change without field changes
+ * (a creation, a deletion) is one entry with an empty `fieldName`.
+ */
+export type ChangeAction = 'added' | 'updated' | 'deleted';
+
+export interface ChangeLogEntry {
+  objectId: string;
+  eventId: string;
+  actionUser: string;
+  actionUserId: number;
+  action: ChangeAction;
+  /** contract, account, participant, crm, file, territory, primaryContact, address, user, agent, ... */
+  entity: string;
+  entityId: number;
+  parent: string | null;
+  parentId: number | null;
+  /** local time, yyyy-MM-ddTHH:mm:ss */
+  actionDate: string;
+  fieldName: string;
+  oldValue: string | null;
+  newValue: string | null;
+}

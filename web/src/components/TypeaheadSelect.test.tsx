@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
+import { TypeaheadSelect, type TypeaheadOption, type TypeaheadSelectProps } from './TypeaheadSelect';
+
+const states: TypeaheadOption<string>[] = [
+  { label: 'New Jersey', value: 'NJ' },
+  { label: 'New York', value: 'NY' },
+  { label: 'Nevada', value: 'NV' },
+  { label: 'Ohio', value: 'OH' },
+  { label: 'Pennsylvania', value: 'PA' },
+];
+
+/** A form field keeping the chosen value, as a page would. */
+function Field(props: Partial<TypeaheadSelectProps<string>> & { onValue?: (v: string | null) => void; initial?: string | null }) {
+  const { onValue, initial = null, ...rest } = props;
+  const [value, setValue] = useState<string | null>(initial);
+  return (
+    <>
+      <TypeaheadSelect<string>
+        aria-label="State"
+        options={states}
+        {...rest}
+        value={value}
+        onChange={(v) => {
+          setValue(v);
+          onValue?.(v);
+        }}
+      />
+      <output aria-label="Chosen">{value ?? 'none'}</output>
+      <button type="button">Elsewhere</button>
+    </>
+  );
+}
+
+const setup = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+const input = () => screen.getByRole('combobox', { name: 'State' });
+// jsdom has no layout: PrimeReact's overlay alignment leaves the list panel 'display: none', so the
+// list is queried including hidden elements.
+const optionNames = () => screen.queryAllByRole('option', { hidden: true }).map((o) => o.textContent);
+const listbox = () => screen.queryByRole('listbox', { hidden: true });
+
+describe('TypeaheadSelect', { timeout: 20_000 }, () => {
+  it('filters the options by prefix, ignoring case', async () => {
+    // Prepare
+    const user = setup();
+    render(<Field />);
+    // Act
+    await user.type(input(), 'ne');
+    // Assess
+    await waitFor(() => expect(optionNames()).toEqual(['New Jersey', 'New York', 'Nevada']));
+    expect(screen.getByLabelText('Chosen')).toHaveTextContent('none');
+  });
+
+  it('does not match inside a label (prefix only)', async () => {
+    // Prepare
+    const user = setup();
+    render(<Field />);
+    // Act
+    await user.type(input(), 'yo');
+    // Assess
+    await waitFor(() => expect(listbox()).not.toBeInTheDocument());
+    expect(optionNames()).toEqual([]);
+  });
+
+  it('chooses the single matching option by itself', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} />);
+    // Act
+    await user.type(input(), 'new y');
+    // Assess
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith('NY'));
+    expect(input()).toHaveValue('New York');
+    expect(listbox()).not.toBeInTheDocument();
+  });
+
+  it('does not choose again while the user deletes text', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} initial="OH" />);
+    expect(input()).toHaveValue('Ohio');
+    // Act
+    await user.type(input(), '{Backspace}');
+    // Assess
+    await new Promise((r) => setTimeout(r, 50));
+    expect(input()).toHaveValue('Ohi');
+    expect(onValue).not.toHaveBeenCalled();
+  });
+
+  it('ignores keystrokes that do not match the pattern', async () => {
+    // Prepare
+    const user = setup();
+    render(<Field pattern={/[a-z ]/i} options={states} />);
+    // Act
+    await user.type(input(), 'N3e#');
+    // Assess
+    expect(input()).toHaveValue('Ne');
+  });
+
+  it('drops pasted characters that do not match the pattern', async () => {
+    // Prepare
+    const user = setup();
+    render(<Field pattern={/[a-z ]/i} />);
+    // Act
+    await user.click(input());
+    await user.paste('N1e');
+    // Assess
+    expect(input()).toHaveValue('Ne');
+  });
+
+  it('chooses with the keyboard: arrows, then Enter', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} />);
+    await user.type(input(), 'ne');
+    await waitFor(() => expect(listbox()).toBeInTheDocument());
+    // Act (PrimeReact reads the legacy keyCode, which user-event leaves 0: keys sent as a browser does)
+    fireEvent.keyDown(input(), { key: 'ArrowDown', code: 'ArrowDown', keyCode: 40, which: 40 });
+    fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
+    // Assess
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith('NY'));
+  });
+
+  it('chooses an option whose label was typed exactly, on leaving the field', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    const shortList = [...states, { label: 'New', value: 'XX' }];
+    render(<Field onValue={onValue} options={shortList} />);
+    // Act
+    await user.type(input(), 'new');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    // Assess
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith('XX'));
+  });
+
+  it('clears the value when the text is emptied', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} initial="PA" />);
+    // Act
+    await user.clear(input());
+    // Assess
+    expect(onValue).toHaveBeenCalledWith(null);
+    expect(screen.getByLabelText('Chosen')).toHaveTextContent('none');
+  });
+
+  it('asks for suggestions and shows at most the type-ahead limit', async () => {
+    // Prepare
+    const user = setup();
+    const agents = Array.from({ length: 15 }, (_, i) => ({ label: `Agent ${i + 1}`, value: `A${i + 1}` }));
+    const suggest = vi.fn(async (query: string) => agents.filter((a) => a.label.toLowerCase().startsWith(query.toLowerCase())));
+    render(<Field suggest={suggest} options={undefined} delay={0} />);
+    // Act
+    await user.type(input(), 'ag');
+    // Assess
+    await waitFor(() => expect(optionNames()).toHaveLength(TYPEAHEAD_LIMIT));
+    expect(suggest).toHaveBeenLastCalledWith('ag');
+  });
+
+  it('chooses the single suggestion the server answers', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    const suggest = vi.fn(async () => [{ label: 'Jane Agent', value: 'J1' }]);
+    render(<Field suggest={suggest} options={undefined} delay={0} onValue={onValue} />);
+    // Act
+    await user.type(input(), 'ja');
+    // Assess
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith('J1'));
+    expect(input()).toHaveValue('Jane Agent');
+  });
+});

@@ -1,0 +1,207 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { AutoComplete, type AutoCompleteChangeEvent, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
+import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
+import './typeahead-select.css';
+
+/** One choice of a TypeaheadSelect. */
+export interface TypeaheadOption<V> {
+  label: string;
+  value: V;
+}
+
+export interface TypeaheadSelectProps<V> {
+  /** The chosen value, or null. */
+  value: V | null | undefined;
+  /** Called when a choice is made (from the list, automatically, or by typing a label exactly) or cleared. */
+  onChange: (value: V | null, option: TypeaheadOption<V> | null) => void;
+  /** Static options, filtered by label prefix (case-insensitive) as the user types. */
+  options?: readonly TypeaheadOption<V>[];
+  /**
+   * Asynchronous suggestions for the typed text (e.g. agent/GetAgentInfoList); at most `limit`
+   * (TYPEAHEAD_LIMIT) are shown. Used instead of `options` when given.
+   */
+  suggest?: (query: string) => Promise<readonly TypeaheadOption<V>[]>;
+  /** The label of `value` when it is not among `options` (e.g. a stored agent name). */
+  valueLabel?: string;
+  /** Characters that may be typed: each typed or pasted character must match; others are ignored. */
+  pattern?: RegExp;
+  /** Most suggestions shown (default TYPEAHEAD_LIMIT). */
+  limit?: number;
+  /** Milliseconds after the last keystroke before suggestions are computed (default 0, async 250). */
+  delay?: number;
+  /** A button that lists every option (default: on for static options, off for `suggest`). */
+  showDropdownButton?: boolean;
+  inputId?: string;
+  'aria-label'?: string;
+  'aria-labelledby'?: string;
+  'aria-describedby'?: string;
+  placeholder?: string;
+  disabled?: boolean;
+  invalid?: boolean;
+  required?: boolean;
+  className?: string;
+  inputClassName?: string;
+}
+
+type InputState<V> = string | TypeaheadOption<V>;
+
+const labelOf = <V,>(input: InputState<V>): string => (typeof input === 'string' ? input : input.label);
+const startsWith = (label: string, query: string) => label.toLowerCase().startsWith(query.toLowerCase());
+
+/**
+ * A select with type-ahead (spec 1 "Shared grid behaviour": select widgets), on PrimeReact
+ * AutoComplete:
+ * - typing filters the options by prefix (case-insensitive); with `suggest` the server's
+ *   suggestions are shown instead, at most TYPEAHEAD_LIMIT;
+ * - when typing narrows the choices to exactly one, it is chosen automatically (not while deleting);
+ * - `pattern` restricts what can be typed: characters that do not match are ignored;
+ * - leaving the field chooses an option whose label was typed exactly, clears the value when the
+ *   text is empty, and otherwise shows the current choice again.
+ * Keyboard: arrows move in the list, Enter or Tab chooses, Escape closes the list.
+ */
+export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
+  const { value, options, suggest, pattern } = props;
+  const limit = props.limit ?? TYPEAHEAD_LIMIT;
+  /** The current choice (its label is shown when the field is not being typed in). */
+  const chosen = useRef<TypeaheadOption<V> | null>(null);
+  const findOption = (v: V | null | undefined): TypeaheadOption<V> | null => {
+    if (v === null || v === undefined) return null;
+    const known = options?.find((o) => Object.is(o.value, v)) ?? (Object.is(chosen.current?.value, v) ? chosen.current : null);
+    return known ?? { label: props.valueLabel ?? String(v), value: v };
+  };
+
+  const [input, setInput] = useState<InputState<V>>(() => {
+    chosen.current = findOption(value);
+    return chosen.current ?? '';
+  });
+  const [suggestions, setSuggestions] = useState<TypeaheadOption<V>[]>([]);
+  const lastEmitted = useRef<V | null | undefined>(value);
+  const growing = useRef(false);
+  const request = useRef(0);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const acRef = useRef<AutoComplete>(null);
+
+  // A value set from outside (a reset, a loaded record) replaces what is shown.
+  useEffect(() => {
+    if (Object.is(value, lastEmitted.current) && (value == null || chosen.current !== null)) {
+      // Unchanged, but the options may have arrived since: refresh the label.
+      if (value != null && options && typeof input !== 'string') {
+        const better = options.find((o) => Object.is(o.value, value));
+        if (better && better.label !== input.label) {
+          chosen.current = better;
+          setInput(better);
+        }
+      }
+      return;
+    }
+    lastEmitted.current = value;
+    chosen.current = findOption(value);
+    setInput(chosen.current ?? '');
+  }, [value, options, props.valueLabel]); // findOption reads the same props
+
+  const test = (ch: string) => {
+    if (!pattern) return true;
+    pattern.lastIndex = 0;
+    return pattern.test(ch);
+  };
+  const clean = (text: string) => (pattern ? [...text].filter(test).join('') : text);
+
+  const emit = (option: TypeaheadOption<V> | null) => {
+    chosen.current = option;
+    const next = option ? option.value : null;
+    if (!Object.is(next, lastEmitted.current ?? null)) {
+      lastEmitted.current = next;
+      props.onChange(next, option);
+    }
+  };
+
+  const choose = (option: TypeaheadOption<V>) => {
+    setInput(option);
+    setSuggestions([]);
+    acRef.current?.hide();
+    emit(option);
+  };
+
+  const complete = async (e: AutoCompleteCompleteEvent) => {
+    const query = clean(e.query);
+    const id = ++request.current;
+    let found: TypeaheadOption<V>[];
+    if (suggest) {
+      found = query.trim() || props.showDropdownButton ? [...(await suggest(query))].slice(0, limit) : [];
+      if (id !== request.current) return; // a newer search answered first
+    } else {
+      found = (options ?? []).filter((o) => startsWith(o.label, query));
+    }
+    const only = found.length === 1 ? found[0] : undefined;
+    if (only && query.length > 0 && growing.current) {
+      choose(only);
+      return;
+    }
+    setSuggestions(found);
+  };
+
+  const onChange = (e: AutoCompleteChangeEvent) => {
+    const next = e.value as InputState<V> | null;
+    if (next === null || typeof next !== 'string') {
+      if (next) choose(next);
+      else {
+        setInput('');
+        emit(null);
+      }
+      return;
+    }
+    const text = clean(next);
+    if (text !== next && inputRef.current) inputRef.current.value = text; // a pasted character was refused
+    growing.current = text.length > labelOf(input).length;
+    setInput(text);
+    if (text === '') emit(null);
+  };
+
+  const onBlur = () => {
+    if (typeof input !== 'string') return;
+    const text = input.trim();
+    if (text === '') {
+      emit(null);
+      return;
+    }
+    const pool = [...suggestions, ...(options ?? [])];
+    const exact = pool.find((o) => o.label.toLowerCase() === text.toLowerCase());
+    if (exact) choose(exact);
+    else setInput(chosen.current ?? ''); // an unfinished text: show the current choice again
+  };
+
+  const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !test(e.key)) e.preventDefault();
+  };
+
+  const dropdown = props.showDropdownButton ?? !suggest;
+  return (
+    <AutoComplete
+      ref={acRef}
+      inputRef={inputRef}
+      value={input}
+      field="label"
+      suggestions={suggestions}
+      completeMethod={(e) => void complete(e)}
+      onChange={onChange}
+      onBlur={onBlur}
+      onKeyPress={onKeyPress}
+      delay={props.delay ?? (suggest ? 250 : 0)}
+      dropdown={dropdown}
+      dropdownMode="blank"
+      dropdownAriaLabel={props['aria-label'] ? `Show options for ${props['aria-label']}` : 'Show options'}
+      autoHighlight
+      showEmptyMessage
+      inputId={props.inputId}
+      aria-label={props['aria-label']}
+      aria-labelledby={props['aria-labelledby']}
+      aria-describedby={props['aria-describedby']}
+      placeholder={props.placeholder}
+      disabled={props.disabled}
+      invalid={props.invalid}
+      required={props.required}
+      className={['eb-typeahead', props.className].filter(Boolean).join(' ')}
+      inputClassName={props.inputClassName}
+    />
+  );
+}
