@@ -2,6 +2,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
@@ -101,7 +102,8 @@ function startDynamo(port: number, dbDir: string | undefined, heap = '1g'): Chil
     '-sharedDb',
     ...(dbDir ? ['-dbPath', dbDir] : ['-inMemory']),
   ];
-  return spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // cwd: DynamoDB Local writes a metadata file into its working directory
+  return spawn('java', args, { stdio: ['ignore', 'ignore', 'pipe'], cwd: dbDir ?? os.tmpdir() });
 }
 
 async function waitFor(what: string, fn: () => Promise<unknown>, timeoutMs = 30_000): Promise<void> {
