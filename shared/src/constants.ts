@@ -10,6 +10,8 @@ export const TYPEAHEAD_LIMIT = 10;
 export const FILE_SIZE_LIMIT_MB = 30;
 export const FILE_SIZE_LIMIT_BYTES = FILE_SIZE_LIMIT_MB * 1024 * 1024;
 export const TERRITORY_PAGE_SIZE = 100;
+/** Chosen: the users grid shows 25 rows a page, so that its CHANGE LOG section stays in reach. */
+export const USERS_PAGE_SIZE = 25;
 /** Spec: "server constant, value not shown". Chosen: 100, the page size of the main lists. */
 export const DEFAULT_PAGE_SIZE = 100;
 /** Spec: "server constant, value not shown". Chosen: 1000, the list-download export limit of spec 2. */
@@ -24,6 +26,26 @@ export const AGENT_PAGE_SIZE = 100;
 export const AGENT_TEXT_MAX_LENGTH = 50;
 export const AGENT_EMAIL_MAX_LENGTH = 200;
 export const AGENT_NOTES_MAX_LENGTH = 128;
+/** Business entities (spec 3 sections 5 and 9, spec 2 "Business Entity search popup"). */
+export const BUSINESS_ENTITY_PAGE_SIZE = 15;
+export const BUSINESS_ENTITY_DEBOUNCE_MS = 100;
+export const LEGAL_NAME_MAX_LENGTH = 40;
+/** Contact entities (spec 3 sections 5 and 9, spec 2 sections 5 and 9). */
+export const CONTACT_PAGE_SIZE = 20;
+export const CONTACT_SEARCH_PAGE_SIZE = 15;
+export const CONTACT_SUB_GRID_PAGE_SIZE = 5;
+export const CONTACT_LIST_DEBOUNCE_MS = 500;
+export const CONTACT_POPUP_DEBOUNCE_MS = 100;
+export const CONTACT_NAME_MAX_LENGTH = 30;
+export const ADDRESS_LINE_MAX_LENGTH = 80;
+export const CITY_MAX_LENGTH = 30;
+/** Chosen (the spec gives no length for a county): the longest US county name is 35 characters. */
+export const COUNTY_MAX_LENGTH = 50;
+/** Spec 2 section 5 "Account": supplyZone 25. */
+export const SUPPLY_ZONE_MAX_LENGTH = 25;
+export const PHONE_MAX_LENGTH = 14;
+/** Chosen: an array delete of contact sub-records is one transaction of two actions per item (100 max). */
+export const CONTACT_DELETE_MAX = 50;
 /** Commissions: the account's commission rule of spec 2 section 5 (7 integer and 8 decimal digits). */
 export const COMMISSION_INTEGER_DIGITS = 7;
 export const COMMISSION_DECIMAL_DIGITS = 8;

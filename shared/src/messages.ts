@@ -32,6 +32,11 @@ export const MSG = {
   incorrectEmailFormat: 'Incorrect email format',
   // spec 2 section 8: the agents grid's success text
   allChangesSavedShort: 'All changes saved',
+  // spec 3 section 8: the integer exception reason, also the business entity form's integer rule
+  invalidDataTypeInteger: 'Invalid Data Type - Enter as Integer.',
+  // Business entities (chosen)
+  businessEntityIdExists: 'A Business Entity with this ID already exists',
+  businessEntityIdReadOnly: 'The Business Entity ID cannot be changed',
   // chosen (spec: "Error texts for calls other than those above: not shown")
   tooManyFailedSignIns: 'Too many failed sign-in attempts. Please try again in 15 minutes or contact your administrator',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one',
@@ -56,6 +61,19 @@ export const MSG = {
   userDeactivateConfirm: 'Are you sure you want to deactivate this user?',
   userCreated: 'New User has been created',
   userDeactivated: 'The user has been deactivated',
+  // Contact entities (spec 2 section 5 "Account": the integer rule; spec 2 "Contact Search popup" buttons)
+  integerNumber: 'Field should be integer number',
+  contactSearchAddNew: 'Add New Primary Contact',
+  contactSearchConfirm: 'Make Primary Contact',
+  contactSearchSaveAndAdd: 'Save and Add to Amendment',
+  addNewContactEntity: 'Add New Contact Entity',
+  // Contact entities (chosen)
+  invalidZipAppendix: 'Zip +4 must be 4 digits',
+  contactIdNotGenerated: 'This Contact Id was not generated; request a new one',
+  contactIdTaken: 'A contact with this Contact Id already exists',
+  businessEntityMissing: 'The selected Business Entity does not exist',
+  tooManyToDelete: 'Too many items to delete at once',
+  duplicateInList: 'The same item is listed more than once',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

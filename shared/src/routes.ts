@@ -11,6 +11,25 @@ import {
   agentListQuerySchema,
   agentUpdateBodySchema,
 } from './agent/schemas';
+import {
+  businessEntityCreateBodySchema,
+  businessEntityListBodySchema,
+  businessEntityUpdateBodySchema,
+} from './businessentity/schemas';
+import {
+  addressAddBodySchema,
+  addressUpdateBodySchema,
+  contactCreateBodySchema,
+  contactListBodySchema,
+  contactUpdateBodySchema,
+  emailAddBodySchema,
+  emailUpdateBodySchema,
+  phoneAddBodySchema,
+  phoneUpdateBodySchema,
+  referenceDataQuerySchema,
+  subRecordDeleteBodySchema,
+  subRecordListBodySchema,
+} from './primarycontact/schemas';
 import { optionalIdQuerySchema, pageQuerySchema } from './paging';
 import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
 import {
@@ -81,6 +100,33 @@ export const ROUTES = [
   { method: 'DELETE', resource: 'agent', action: 'Delete', access: 'admin', query: idQuerySchema, body: agentDeleteBodySchema },
   { method: 'GET', resource: 'agent', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema },
   { method: 'GET', resource: 'agent', action: 'Export', access: 'admin', query: agentExportQuerySchema },
+  // Business entities (spec 3 section 7, spec 2 section 7): staff read them, editors change them; agents never
+  { method: 'GET', resource: 'businessentity', action: 'Get', access: 'nonAgent', query: idQuerySchema },
+  { method: 'POST', resource: 'businessentity', action: 'Generate', access: 'editor' },
+  { method: 'POST', resource: 'businessentity', action: 'Create', access: 'editor', body: businessEntityCreateBodySchema },
+  { method: 'PUT', resource: 'businessentity', action: 'Update', access: 'editor', query: idQuerySchema, body: businessEntityUpdateBodySchema },
+  { method: 'POST', resource: 'businessentity', action: 'GetList', access: 'nonAgent', query: pageQuerySchema, body: businessEntityListBodySchema },
+  { method: 'GET', resource: 'businessentity', action: 'ChangeLogs', access: 'nonAgent', query: optionalIdQuerySchema },
+  // Contact entities (primary contacts): spec 3 "Contact entity", spec 2 "Primary contact resource"
+  { method: 'POST', resource: 'primarycontact', action: 'Generate', access: 'editor' },
+  { method: 'GET', resource: 'primarycontact', action: 'Get', access: 'nonAgent', query: idQuerySchema },
+  { method: 'GET', resource: 'primarycontact', action: 'GetPrimaryContactReferenceData', access: 'nonAgent', query: referenceDataQuerySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'Create', access: 'editor', body: contactCreateBodySchema },
+  { method: 'PUT', resource: 'primarycontact', action: 'Update', access: 'editor', query: idQuerySchema, body: contactUpdateBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'GetList', access: 'nonAgent', query: pageQuerySchema, body: contactListBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'GetAddressList', access: 'nonAgent', query: pageQuerySchema, body: subRecordListBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'GetPhoneList', access: 'nonAgent', query: pageQuerySchema, body: subRecordListBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'GetEmailList', access: 'nonAgent', query: pageQuerySchema, body: subRecordListBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'AddressAdd', access: 'editor', body: addressAddBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'PhoneAdd', access: 'editor', body: phoneAddBodySchema },
+  { method: 'POST', resource: 'primarycontact', action: 'EmailAdd', access: 'editor', body: emailAddBodySchema },
+  { method: 'PUT', resource: 'primarycontact', action: 'AddressUpdate', access: 'editor', query: idQuerySchema, body: addressUpdateBodySchema },
+  { method: 'PUT', resource: 'primarycontact', action: 'PhoneUpdate', access: 'editor', query: idQuerySchema, body: phoneUpdateBodySchema },
+  { method: 'PUT', resource: 'primarycontact', action: 'EmailUpdate', access: 'editor', query: idQuerySchema, body: emailUpdateBodySchema },
+  { method: 'DELETE', resource: 'primarycontact', action: 'AddressDelete', access: 'editor', body: subRecordDeleteBodySchema },
+  { method: 'DELETE', resource: 'primarycontact', action: 'PhoneDelete', access: 'editor', body: subRecordDeleteBodySchema },
+  { method: 'DELETE', resource: 'primarycontact', action: 'EmailDelete', access: 'editor', body: subRecordDeleteBodySchema },
+  { method: 'GET', resource: 'primarycontact', action: 'ChangeLogs', access: 'nonAgent', query: optionalIdQuerySchema },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn' },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema },

@@ -28,6 +28,14 @@ export const keys = {
   territory: (id: number) => ({ pk: `TERRITORY#${id}`, sk: 'TERRITORY' }),
   agent: (id: number) => ({ pk: `AGENT#${id}`, sk: 'AGENT' }),
   job: (jobId: string) => ({ pk: `JOB#${jobId}`, sk: 'JOB' }),
+  businessEntity: (id: number) => ({ pk: `BUSINESSENTITY#${id}`, sk: 'BUSINESSENTITY' }),
+  /** uniqueness of a businessEntityId (holds the objectId that has it) */
+  businessEntityNumber: (businessEntityId: number) => ({ pk: `BUSINESSENTITYID#${businessEntityId}`, sk: 'BUSINESSENTITYID' }),
+  /** a primary contact; its addresses, phones and emails share its partition (one consistent Query lists them) */
+  primaryContact: (id: number) => ({ pk: `PCONTACT#${id}`, sk: 'PCONTACT' }),
+  primaryContactChild: (contactId: number, kind: 'ADDRESS' | 'PHONE' | 'EMAIL', id: number) => ({ pk: `PCONTACT#${contactId}`, sk: `${kind}#${id}` }),
+  /** which contact a sub-record belongs to (written once, with the sub-record) */
+  primaryContactChildParent: (kind: 'ADDRESS' | 'PHONE' | 'EMAIL', id: number) => ({ pk: `PC${kind}#${id}`, sk: 'PARENT' }),
 };
 
 export const table = (): string => config.tableName;

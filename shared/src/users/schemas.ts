@@ -73,31 +73,47 @@ const userFields = {
 /**
  * The password rules of the form: a password typed must follow the rule and the confirmation must
  * match it; on create both are required (spec: "A password and its confirmation are also required
- * when creating"). On update an empty password keeps the current one.
+ * when creating"). On update an empty password keeps the current one. They are checked even when
+ * other fields are invalid (or missing), so that the form shows every message at once.
  */
-function passwordRules(required: boolean) {
-  return (v: { password: string; confirmPassword: string }, ctx: z.RefinementCtx) => {
-    if (required || v.password !== '') {
-      if (!passwordSchema.safeParse(v.password).success) ctx.addIssue({ code: 'custom', path: ['password'], message: MSG.passwordRule });
-    }
-    if (v.password !== v.confirmPassword) ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: MSG.passwordMismatch });
-  };
+type Passwords = { password?: unknown; confirmPassword?: unknown };
+const text = (v: unknown): string | undefined => (v === undefined ? '' : typeof v === 'string' ? v : undefined);
+const passwordsAreText = (payload: { value: unknown }): boolean => {
+  const v = (payload.value ?? {}) as Passwords;
+  return text(v.password) !== undefined && text(v.confirmPassword) !== undefined;
+};
+function withPasswordRules<T extends z.ZodType<Passwords>>(schema: T, required: boolean) {
+  return schema
+    .refine(
+      (v) => {
+        const p = text(v.password) ?? '';
+        return (!required && p === '') || passwordSchema.safeParse(p).success;
+      },
+      { path: ['password'], message: MSG.passwordRule, when: passwordsAreText },
+    )
+    .refine((v) => text(v.password) === text(v.confirmPassword), {
+      path: ['confirmPassword'],
+      message: MSG.passwordMismatch,
+      when: passwordsAreText,
+    });
 }
 
 /** POST users/Create: a new user (isActive defaults to true). */
-export const createUserBodySchema = z
-  .object({ ...userFields, isActive: z.boolean({ error: MSG.invalidInput }).optional().default(true) })
-  .superRefine(passwordRules(true));
+export const createUserBodySchema = withPasswordRules(
+  z.object({ ...userFields, isActive: z.boolean({ error: MSG.invalidInput }).optional().default(true) }),
+  true,
+);
 export type CreateUserBody = z.input<typeof createUserBodySchema>;
 
 /** PUT users/Update?id: the whole editable user plus the version it was read at (409 when stale). */
-export const updateUserBodySchema = z
-  .object({
+export const updateUserBodySchema = withPasswordRules(
+  z.object({
     ...userFields,
     isActive: z.boolean({ error: MSG.invalidInput }),
     version: z.number({ error: MSG.invalidInput }).int().positive(),
-  })
-  .superRefine(passwordRules(false));
+  }),
+  false,
+);
 export type UpdateUserBody = z.input<typeof updateUserBodySchema>;
 
 /** POST users/GetList body: the email text (contains, case-insensitive) and the status filter (null: all). */

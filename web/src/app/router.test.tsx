@@ -116,6 +116,16 @@ describe('Routes', () => {
       expect(currentPath()).toBe('/enrollments/contracts');
     });
 
+    it('lets a viewOnly staff member open Business Entity Management', async () => {
+      // Prepare
+      signedInAs('viewOnly');
+      // Act
+      renderApp('/enrollments/business-entity');
+      // Assess
+      expect(await heading('Business Entity Management')).toBeInTheDocument();
+      expect(currentPath()).toBe('/enrollments/business-entity');
+    });
+
     it('lets a non-admin staff member open reports', async () => {
       // Prepare
       signedInAs('viewOnly');
@@ -128,9 +138,8 @@ describe('Routes', () => {
     it.each([
       ['/enrollments/uploader', 'Uploader'],
       ['/enrollments/users', 'User Administration'],
-      ['/enrollments/data', 'Data Administration'],
+      // '/enrollments/data' is a real page now: features/data-admin/components/DataAdminPage.test.tsx
       ['/enrollments/updater', 'Updater'],
-      ['/enrollments/business-entity', 'Business Entity'],
       ['/enrollments/contact-entity', 'Contact Entity'],
       ['/enrollments/accounts/17', 'Accounts'],
       ['/enrollments/contracts/5', 'Contracts'],

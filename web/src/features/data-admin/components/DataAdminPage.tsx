@@ -1,7 +1,41 @@
+import { useSearchParams } from 'react-router';
 import { AREAS } from '../../../app/areas';
-import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
+import { PageHeader } from '../../../components/PageHeader';
+import { AgentTable } from './AgentTable';
+import { DEFAULT_TABLE, isDataTable, TableSelector, type DataTable } from './TableSelector';
+import { TerritoryTable } from './TerritoryTable';
+import './data-admin.css';
 
-/** Data Administration: territories and agents (spec 1; admins only); delivered by a later issue. */
+/** The URL query parameter holding the chosen table (?table=territory|agent), so that each table has its URL. */
+export const TABLE_PARAM = 'table';
+
+/**
+ * Data Administration (spec 1 "Data Administration", spec 2 "Agents grid"; admins only): the
+ * 'Select data table' dropdown chooses the Territory or the Agent table, each an inline-edited
+ * grid with the single Add/Save button and its CHANGE LOG.
+ */
 export function DataAdminPage() {
-  return <AreaPlaceholder title={AREAS.dataAdmin.title} icon={AREAS.dataAdmin.icon} />;
+  const [params, setParams] = useSearchParams();
+  const raw = params.get(TABLE_PARAM);
+  const table: DataTable = isDataTable(raw) ? raw : DEFAULT_TABLE;
+
+  const choose = (next: DataTable) =>
+    setParams(
+      (p) => {
+        const out = new URLSearchParams(p);
+        out.set(TABLE_PARAM, next);
+        return out;
+      },
+      { replace: false },
+    );
+  const selector = (pending: boolean) => <TableSelector value={table} onChange={choose} disabled={pending} />;
+
+  return (
+    <>
+      <PageHeader title={AREAS.dataAdmin.title} />
+      <section className="eb-da" aria-label={table === 'agent' ? 'Agent table' : 'Territory table'}>
+        {table === 'agent' ? <AgentTable key="agent" selector={selector} /> : <TerritoryTable key="territory" selector={selector} />}
+      </section>
+    </>
+  );
 }

@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import { MSG, decimalNumberMessage, maxLengthMessage } from './messages';
+import { STATIC_REFERENCE_SETS } from './reference/data';
+import { EMAIL_PATTERN } from './validation';
+
+/**
+ * zod building blocks for editable records (spec 2 section 5 "the shared helper rules": required,
+ * length, email, numeric with a bound on integer and decimal digits, dates, yes/no, reference
+ * selections). Used by the web forms and by the handlers, so both give the same texts.
+ *
+ * Empty input is normalised: text is trimmed and '' becomes null, so that "empty" has one form in
+ * storage, in the change log and on the wire.
+ */
+
+const emptyToNull = (v: unknown): unknown => {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'string') {
+    const t = v.trim();
+    return t === '' ? null : t;
+  }
+  return v;
+};
+
+/** Required text, trimmed, 1..max characters ('Required' when empty). */
+export const requiredText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: MSG.required }).min(1, MSG.required).max(max, maxLengthMessage(max)),
+  );
+
+/** Optional text, trimmed, at most max characters; empty is null. */
+export const optionalText = (max: number) =>
+  z.preprocess(emptyToNull, z.string({ error: MSG.invalidInput }).max(max, maxLengthMessage(max)).nullable());
+
+/** Optional email: at most max characters and a valid address when given ('Incorrect email format'). */
+export const optionalEmail = (max: number) =>
+  z.preprocess(
+    emptyToNull,
+    z
+      .string({ error: MSG.incorrectEmailFormat })
+      .max(max, maxLengthMessage(max))
+      .regex(EMAIL_PATTERN, MSG.incorrectEmailFormat)
+      .nullable(),
+  );
+
+/** Does a number (or numeric text) have at most `integers` integer and `decimals` decimal digits? */
+export function isBoundedDecimal(value: number | string, integers: number, decimals: number): boolean {
+  let text: string;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) return false;
+    // A number's shortest round-trip form; exponent forms are out of range for these bounds anyway.
+    text = String(value);
+    if (/e/i.test(text)) {
+      const fixed = value.toFixed(Math.min(decimals, 100)).replace(/\.?0+$/, '');
+      if (Number(fixed) !== value) return false;
+      text = fixed;
+    }
+  } else {
+    text = value.trim();
+  }
+  const m = /^-?(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!m) return false;
+  const intDigits = m[1]!.replace(/^0+(?=\d)/, '').length;
+  return intDigits <= integers && (m[2]?.length ?? 0) <= decimals;
+}
+
+/**
+ * Optional decimal number with bounded integer and decimal digits (empty accepted): the message is
+ * 'Field should be decimal number with N or less integers and M or less decimals'. Numeric text is
+ * accepted and stored as a number.
+ */
+export const optionalDecimal = (integers: number, decimals: number) => {
+  const message = decimalNumberMessage(integers, decimals);
+  return z.preprocess(
+    emptyToNull,
+    z
+      .union([z.number({ error: message }), z.string({ error: message })], { error: message })
+      .refine((v) => isBoundedDecimal(v, integers, decimals), message)
+      .transform((v) => Number(v))
+      .nullable(),
+  );
+};
+
+/** Is this a transfer-format date (yyyy-MM-ddTHH:mm:ss) of the real calendar? */
+export function isTransferDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})$/.exec(value);
+  if (!m) return false;
+  const [y, mo, d, h, mi, s] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+  if (y < 1 || mo < 1 || mo > 12 || d < 1 || h > 23 || mi > 59 || s > 59) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1]!;
+  return d <= days;
+}
+
+/** Optional date in the transfer format ('Invalid date' otherwise); empty is null. */
+export const optionalDate = () =>
+  z.preprocess(emptyToNull, z.string({ error: MSG.invalidDate }).refine(isTransferDate, MSG.invalidDate).nullable());
+
+/** Optional yes/no (Yes true, No false); empty is null. */
+export const optionalYesNo = () => z.preprocess((v) => (v === undefined ? null : v), z.boolean({ error: MSG.invalidOption }).nullable());
+
+/** The objectIds and codes of a reference set (spec 1 "Reference data sets"). */
+export function referenceIds(itemType: string): Set<number> {
+  return new Set(STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items.map((i) => i.objectId) ?? []);
+}
+export function referenceCodes(itemType: string): Set<string> {
+  return new Set(STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items.map((i) => i.code) ?? []);
+}
+
+/** Optional selection of a reference set, by objectId; empty is null. */
+export const optionalReferenceId = (itemType: string) => {
+  const ids = referenceIds(itemType);
+  return z.preprocess(
+    (v) => (v === undefined || v === '' ? null : v),
+    z.number({ error: MSG.invalidOption }).int(MSG.invalidOption).refine((v) => ids.has(v), MSG.invalidOption).nullable(),
+  );
+};
+
+/** Required selection of a reference set, by code ('Required' when empty). */
+export const requiredReferenceCode = (itemType: string) => {
+  const codes = referenceCodes(itemType);
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? v.trim() : v),
+    z.string({ error: MSG.required }).min(1, MSG.required).refine((v) => codes.has(v), MSG.invalidOption),
+  );
+};
+
+/** A record's version, as read (updates are conditional on it). */
+export const versionSchema = z.number({ error: MSG.invalidInput }).int().positive();
+
+/** Optional selection of a reference set, by code; empty is null. */
+export const optionalReferenceCode = (itemType: string) => {
+  const codes = referenceCodes(itemType);
+  return z.preprocess(emptyToNull, z.string({ error: MSG.invalidOption }).refine((v) => codes.has(v), MSG.invalidOption).nullable());
+};

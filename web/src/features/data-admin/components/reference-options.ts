@@ -1,0 +1,25 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ReferenceSet } from '@eb/shared/reference/data';
+import { referenceItems, referencesQuery } from '../../../api/references';
+import type { TypeaheadOption } from '../../../components/TypeaheadSelect';
+
+/** The reference data sets loaded at startup (kept for the session). */
+export function useReferenceSets(): ReferenceSet[] | undefined {
+  return useQuery(referencesQuery()).data;
+}
+
+/** Options of a set whose code is stored (territory state 'NJ', commodity 'Electric'); labelled by name or code. */
+export function codeOptions(sets: readonly ReferenceSet[] | undefined, itemType: string, label: 'name' | 'code' = 'name'): TypeaheadOption<string>[] {
+  return referenceItems(sets, itemType).map((i) => ({ label: i[label], value: i.code }));
+}
+
+/** Options of a set whose objectId is stored (agent types, the agent's entity state). */
+export function idOptions(sets: readonly ReferenceSet[] | undefined, itemType: string, label: 'name' | 'code' = 'name'): TypeaheadOption<number>[] {
+  return referenceItems(sets, itemType).map((i) => ({ label: i[label], value: i.objectId }));
+}
+
+/** Spec 2 "Reference values": Yes/No choices: Yes true, No false. */
+export const YES_NO_OPTIONS: TypeaheadOption<boolean>[] = [
+  { label: 'Yes', value: true },
+  { label: 'No', value: false },
+];
