@@ -33,8 +33,10 @@ export const RESOURCE_ACCESS: Record<Resource, ResourceAccess> = {
   contract: { queue: true, buckets: ['exports', 'documents'] },
   mastercontract: { queue: true, buckets: ['exports', 'documents'] },
   account: { queue: true, buckets: ['exports'] },
-  businessentity: { queue: true, buckets: ['exports'] },
-  primarycontact: { queue: true, buckets: ['exports'] },
+  // the table (every resource) and the list engine's snapshots in the exports bucket; no jobs
+  businessentity: { buckets: ['exports'] },
+  // the table; exports for the list engine's snapshots (no jobs, no exports of its own)
+  primarycontact: { buckets: ['exports'] },
   file: { buckets: ['uploads', 'documents', 'exports'] },
   report: { queue: true, buckets: ['exports'] },
   upload: { queue: true, buckets: ['uploads', 'documents', 'exports'] },

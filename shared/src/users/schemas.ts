@@ -78,8 +78,9 @@ const userFields = {
  */
 type Passwords = { password?: unknown; confirmPassword?: unknown };
 const text = (v: unknown): string | undefined => (v === undefined ? '' : typeof v === 'string' ? v : undefined);
-const passwordsAreText = (payload: { value: unknown }): boolean => {
-  const v = (payload.value ?? {}) as Passwords;
+const passwordsAreText = ({ value }: { value: unknown }): boolean => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const v = value as Passwords;
   return text(v.password) !== undefined && text(v.confirmPassword) !== undefined;
 };
 function withPasswordRules<T extends z.ZodType<Passwords>>(schema: T, required: boolean) {

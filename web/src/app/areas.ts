@@ -31,7 +31,7 @@ export const AREAS = {
   reports: area({ label: 'Reports', title: 'Reports', path: PATHS.reports, icon: 'pi pi-chart-bar', access: 'nonAgent' }),
   businessEntity: area({
     label: 'Business Entity',
-    title: 'Business Entity',
+    title: 'Business Entity Management',
     path: PATHS.businessEntity,
     icon: 'pi pi-briefcase',
     access: 'nonAgent',

@@ -126,6 +126,16 @@ describe('Routes', () => {
       expect(currentPath()).toBe('/enrollments/business-entity');
     });
 
+    it('lets a viewOnly staff member open Contact Entity Management', async () => {
+      // Prepare
+      signedInAs('viewOnly');
+      // Act
+      renderApp('/enrollments/contact-entity');
+      // Assess
+      expect(await heading('Contact Entity Management')).toBeInTheDocument();
+      expect(currentPath()).toBe('/enrollments/contact-entity');
+    });
+
     it('lets a non-admin staff member open reports', async () => {
       // Prepare
       signedInAs('viewOnly');
@@ -137,10 +147,10 @@ describe('Routes', () => {
 
     it.each([
       ['/enrollments/uploader', 'Uploader'],
-      ['/enrollments/users', 'User Administration'],
+      // '/enrollments/users' is a real page now: features/users/components/UsersPage.test.tsx
       // '/enrollments/data' is a real page now: features/data-admin/components/DataAdminPage.test.tsx
       ['/enrollments/updater', 'Updater'],
-      ['/enrollments/contact-entity', 'Contact Entity'],
+      // '/enrollments/contact-entity' is a real page now (below)
       ['/enrollments/accounts/17', 'Accounts'],
       ['/enrollments/contracts/5', 'Contracts'],
     ])('lets a superAdmin open %s', async (path, title) => {

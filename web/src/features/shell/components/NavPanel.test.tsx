@@ -88,7 +88,7 @@ describe('Navigation panel', () => {
     // Act
     await user.click(screen.getByRole('link', { name: 'Business Entity' }));
     // Assess
-    expect(await screen.findByRole('heading', { level: 1, name: 'Business Entity' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Business Entity Management' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Business Entity' })).toHaveAttribute('aria-current', 'page');
   });
 

@@ -1,0 +1,264 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { SelectButton } from 'primereact/selectbutton';
+import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
+import { LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { generatedBusinessEntityIdQuery, useSaveBusinessEntity } from '../api/business-entities';
+import { ApiError } from '../api/client';
+import { referenceItems, referencesQuery } from '../api/references';
+import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS, STATUS_OPTIONS } from './business-entity-texts';
+import {
+  EMPTY_BUSINESS_ENTITY_FORM,
+  createBody,
+  formOf,
+  isChanged,
+  updateBody,
+  validateBusinessEntityForm,
+  type BusinessEntityFormErrors,
+  type BusinessEntityFormField,
+  type BusinessEntityFormValues,
+} from './business-entity-form';
+import { useNotify } from './notify-context';
+import { TypeaheadSelect } from './TypeaheadSelect';
+import './business-entity.css';
+
+export interface BusinessEntityFormProps {
+  /** The entity to edit (as loaded, with its version); absent: a new entity. */
+  entity?: BusinessEntity;
+  /** After a successful save (the notice is already shown): the saved entity. */
+  onSaved: (entity: BusinessEntity) => void;
+  onCancel: () => void;
+  /** Default 'Save'; the search popup uses 'Save and Add to Amendment'. */
+  submitLabel?: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  cancelIcon?: string;
+  /** Offered after a stale save (409): load the stored entity again. */
+  onReload?: () => void;
+  /** Focus the Legal Name when the form opens (default true). */
+  autoFocus?: boolean;
+}
+
+/** One reserved id per create form (a remount is a new form). */
+let formCount = 0;
+
+interface Failure {
+  message: string;
+  stale: boolean;
+}
+
+/**
+ * The business entity form (spec 3 "Business Entity Management" popup, spec 2 "Business Entity
+ * search popup" create form): Business Entity ID (read-only; for a new entity reserved by Generate
+ * when the form opens), Legal Name, Company Type, Business Entity Type, and Status only when
+ * editing. Save is disabled until the form is valid and, when editing, until something changed
+ * from the loaded values. Shows 'New Business Entity has been created' or 'All changes have been
+ * saved', then calls `onSaved`.
+ */
+export function BusinessEntityForm(props: BusinessEntityFormProps) {
+  const { entity } = props;
+  const mode = entity ? 'edit' : 'create';
+  const formId = useId();
+  const notify = useNotify();
+  const save = useSaveBusinessEntity();
+  const references = useQuery(referencesQuery());
+  const companyTypes = referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.objectId }));
+  const types = referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.objectId }));
+
+  const [nonce] = useState(() => String(++formCount));
+  const generated = useQuery({ ...generatedBusinessEntityIdQuery(nonce), enabled: mode === 'create' });
+  const businessEntityId = entity ? entity.businessEntityId : generated.data?.businessEntityId;
+
+  const [values, setValues] = useState<BusinessEntityFormValues>(entity ? formOf(entity) : EMPTY_BUSINESS_ENTITY_FORM);
+  const [touched, setTouched] = useState<Partial<Record<BusinessEntityFormField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<BusinessEntityFormErrors>({});
+  const [failure, setFailure] = useState<Failure | null>(null);
+
+  const errors = validateBusinessEntityForm(values, businessEntityId, mode);
+  const changed = entity ? isChanged(values, entity) : true;
+  const canSave = Object.keys(errors).length === 0 && changed && !save.isPending;
+
+  const set = <K extends keyof BusinessEntityFormValues>(field: K, value: BusinessEntityFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const messageOf = (field: BusinessEntityFormField): string | undefined =>
+    (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSave || businessEntityId === undefined) return;
+    setFailure(null);
+    const input = entity
+      ? ({ mode: 'edit', id: entity.objectId, body: updateBody(values, entity) } as const)
+      : ({ mode: 'create', body: createBody(values, businessEntityId) } as const);
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        notify.success(entity ? MSG.allChangesSaved : MSG.businessEntityCreated);
+        props.onSaved(saved);
+      },
+      onError: (err) => {
+        const api = err instanceof ApiError ? err : undefined;
+        const message = api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong;
+        if (api?.fieldErrors) setServerErrors(api.fieldErrors as BusinessEntityFormErrors);
+        if (api?.status === 409 && api.fieldErrors?.businessEntityId && !entity) {
+          // the number was taken meanwhile: reserve another one
+          setFailure({ message, stale: false });
+          void generated.refetch();
+        } else {
+          setFailure({ message, stale: api?.status === 409 && !api.fieldErrors });
+        }
+      },
+    });
+  };
+
+  const ids = {
+    businessEntityId: `${formId}-businessEntityId`,
+    legalName: `${formId}-legalName`,
+    companyType: `${formId}-companyType`,
+    type: `${formId}-type`,
+    status: `${formId}-status`,
+  };
+  const describedBy = (field: BusinessEntityFormField) => (messageOf(field) ? `${ids[field === 'isActive' ? 'status' : field]}-msg` : undefined);
+
+  return (
+    <form className="eb-be-form" onSubmit={submit} noValidate aria-label={entity ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}>
+      {failure && (
+        <div className="eb-be-form__failure" role="alert">
+          <Message severity="error" text={failure.message} />
+          {failure.stale && props.onReload && (
+            <Button
+              type="button"
+              label={BUSINESS_ENTITY_TEXTS.reload}
+              icon="pi pi-refresh"
+              size="small"
+              outlined
+              onClick={() => {
+                setFailure(null);
+                props.onReload?.();
+              }}
+            />
+          )}
+        </div>
+      )}
+      <div className="eb-be-form__grid">
+        <Field id={ids.businessEntityId} label={BUSINESS_ENTITY_COLUMNS.businessEntityId} message={messageOf('businessEntityId')}>
+          {mode === 'create' && generated.isError ? (
+            <div className="eb-be-form__generate-failed">
+              <small className="p-error">{BUSINESS_ENTITY_TEXTS.generateFailed}</small>
+              <Button type="button" label={BUSINESS_ENTITY_TEXTS.retry} size="small" text onClick={() => void generated.refetch()} />
+            </div>
+          ) : (
+            <InputText
+              id={ids.businessEntityId}
+              value={businessEntityId === undefined ? '' : String(businessEntityId)}
+              placeholder={generated.isFetching ? BUSINESS_ENTITY_TEXTS.generating : undefined}
+              readOnly
+              aria-readonly="true"
+              tabIndex={-1}
+              className="eb-be-form__readonly"
+              aria-describedby={describedBy('businessEntityId')}
+            />
+          )}
+        </Field>
+        <Field id={ids.legalName} label={BUSINESS_ENTITY_COLUMNS.legalName} required message={messageOf('legalName')}>
+          <InputText
+            id={ids.legalName}
+            value={values.legalName}
+            onChange={(e) => set('legalName', e.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, legalName: true }))}
+            invalid={messageOf('legalName') !== undefined}
+            aria-required="true"
+            aria-describedby={describedBy('legalName') ?? `${ids.legalName}-count`}
+            autoComplete="off"
+            autoFocus={props.autoFocus ?? true}
+          />
+          <small id={`${ids.legalName}-count`} className="eb-be-form__count" aria-live="polite">
+            {values.legalName.trim().length}/{LEGAL_NAME_MAX_LENGTH}
+          </small>
+        </Field>
+        <Field id={ids.companyType} label={BUSINESS_ENTITY_COLUMNS.companyType} message={messageOf('companyType')}>
+          <TypeaheadSelect<number>
+            inputId={ids.companyType}
+            value={values.companyType}
+            options={companyTypes}
+            onChange={(v) => set('companyType', v)}
+            placeholder={BUSINESS_ENTITY_TEXTS.selectPlaceholder}
+            invalid={messageOf('companyType') !== undefined}
+            aria-describedby={describedBy('companyType')}
+          />
+        </Field>
+        <Field id={ids.type} label={BUSINESS_ENTITY_COLUMNS.type} message={messageOf('type')}>
+          <TypeaheadSelect<number>
+            inputId={ids.type}
+            value={values.type}
+            options={types}
+            onChange={(v) => set('type', v)}
+            placeholder={BUSINESS_ENTITY_TEXTS.selectPlaceholder}
+            invalid={messageOf('type') !== undefined}
+            aria-describedby={describedBy('type')}
+          />
+        </Field>
+        {mode === 'edit' && (
+          <div className="eb-field">
+            <span className="eb-field__label" id={`${ids.status}-label`}>
+              {BUSINESS_ENTITY_COLUMNS.isActive}
+            </span>
+            <SelectButton
+              value={values.isActive}
+              options={[...STATUS_OPTIONS]}
+              onChange={(e) => e.value !== null && e.value !== undefined && set('isActive', e.value as boolean)}
+              allowEmpty={false}
+              aria-labelledby={`${ids.status}-label`}
+              className="eb-be-form__status"
+            />
+          </div>
+        )}
+      </div>
+      <div className="eb-be-form__footer">
+        <Button
+          type="button"
+          label={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel}
+          icon={props.cancelIcon}
+          severity="secondary"
+          text
+          onClick={props.onCancel}
+        />
+        <Button
+          type="submit"
+          label={props.submitLabel ?? BUSINESS_ENTITY_TEXTS.save}
+          icon="pi pi-check"
+          disabled={!canSave}
+          loading={save.isPending}
+        />
+      </div>
+    </form>
+  );
+}
+
+function Field(props: { id: string; label: string; required?: boolean; message?: string; children: ReactNode }) {
+  return (
+    <div className="eb-field">
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required && (
+          <span className="eb-be-form__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {props.children}
+      {props.message && (
+        <small id={`${props.id}-msg`} className="eb-field__error p-error">
+          {props.message}
+        </small>
+      )}
+    </div>
+  );
+}

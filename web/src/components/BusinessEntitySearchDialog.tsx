@@ -1,0 +1,247 @@
+import { useId, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { RadioButton } from 'primereact/radiobutton';
+import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity } from '@eb/shared/businessentity/schemas';
+import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
+import { mayAccess } from '@eb/shared/roles';
+import { businessEntityListQuery } from '../api/business-entities';
+import { referenceItems, referencesQuery } from '../api/references';
+import { currentUserQuery } from '../api/session';
+import { BusinessEntityForm } from './BusinessEntityForm';
+import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS } from './business-entity-texts';
+import { DataGrid, orderByParam, type GridColumn, type GridSort } from './DataGrid';
+import { useDebouncedValue } from './use-debounced-value';
+import './business-entity.css';
+
+export interface BusinessEntitySearchDialogProps {
+  visible: boolean;
+  /** Closing the popup (Cancel, the close icon, Escape, and after a choice). */
+  onHide: () => void;
+  /** The chosen entity: picked in the grid, or just created. The popup then closes itself. */
+  onSelect: (entity: BusinessEntity) => void;
+  /** Default 'Business Entity Search'. */
+  title?: string;
+  /** Default 'Add to Amendment'. */
+  addLabel?: string;
+  /** Default 'Add New Business Entity' (the button, and the create form's title). */
+  addNewLabel?: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  /** Default 'Save and Add to Amendment'. */
+  saveAndAddLabel?: string;
+  /** The create form's way back to the search. Default 'Back to Search'. */
+  backLabel?: string;
+  /** Offer only active entities (default true). */
+  activeOnly?: boolean;
+  /** Offer Add New Business Entity (default: when the signed-in user may edit). */
+  canCreate?: boolean;
+}
+
+/** Each opening starts afresh (empty search, no selection). */
+let openCount = 0;
+
+/**
+ * The Business Entity search popup (spec 2 "Business Entity search popup"), for the amendment's
+ * Business Entity block: a keyword search (loading debounced by 100 ms), a grid of Business Entity
+ * Id, Legal Name, Company Type and Business Entity Type, 15 a page by id ascending, single
+ * selection (a click on the row or its radio button), and the buttons Add to Amendment (enabled
+ * with a selection), Add New Business Entity and Cancel. Add New switches to the create form
+ * (Business Entity ID reserved by the server, Legal Name, Company Type, Business Entity Type) whose
+ * 'Save and Add to Amendment' creates the entity and chooses it. Texts are props with the spec's
+ * defaults. It calls the API itself (`web/src/api/business-entities.ts`).
+ */
+export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProps) {
+  const [view, setView] = useState<'search' | 'create'>('search');
+  const [selected, setSelected] = useState<BusinessEntity | null>(null);
+  const [session, setSession] = useState(0);
+  const [wasVisible, setWasVisible] = useState(false);
+  // a new opening: a new session (search, selection and form start empty)
+  if (props.visible !== wasVisible) {
+    setWasVisible(props.visible);
+    if (props.visible) {
+      setSession(++openCount);
+      setView('search');
+      setSelected(null);
+    }
+  }
+  const me = useQuery(currentUserQuery()).data;
+  const canCreate = props.canCreate ?? mayAccess('editor', me?.userType);
+  const title =
+    view === 'create' ? (props.addNewLabel ?? BUSINESS_ENTITY_TEXTS.addNew) : (props.title ?? BUSINESS_ENTITY_TEXTS.searchTitle);
+  const choose = (entity: BusinessEntity) => {
+    props.onSelect(entity);
+    props.onHide();
+  };
+
+  // The buttons stay in view below the grid (the dialog's footer), whatever the dialog's height.
+  const footer =
+    view === 'search' ? (
+      <div className="eb-be-search__footer">
+        <span className="eb-be-search__selection" aria-live="polite">
+          {selected && (
+            <>
+              {BUSINESS_ENTITY_TEXTS.selected}: <strong>{selected.legalName}</strong> ({selected.businessEntityId})
+            </>
+          )}
+        </span>
+        <div className="eb-be-search__buttons">
+          <Button type="button" label={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel} severity="secondary" text onClick={props.onHide} />
+          {canCreate && (
+            <Button
+              type="button"
+              label={props.addNewLabel ?? BUSINESS_ENTITY_TEXTS.addNew}
+              icon="pi pi-plus"
+              outlined
+              onClick={() => setView('create')}
+            />
+          )}
+          <Button
+            type="button"
+            label={props.addLabel ?? BUSINESS_ENTITY_TEXTS.addToAmendment}
+            icon="pi pi-check"
+            disabled={!selected}
+            onClick={() => selected && choose(selected)}
+          />
+        </div>
+      </div>
+    ) : undefined;
+
+  return (
+    <Dialog
+      visible={props.visible}
+      onHide={props.onHide}
+      header={title}
+      footer={footer}
+      className="eb-be-search-dialog"
+      style={{ width: view === 'create' ? 'min(44rem, 96vw)' : 'min(60rem, 96vw)' }}
+      draggable={false}
+      focusOnShow={false}
+      blockScroll
+    >
+      {props.visible && (
+        <SearchDialogBody
+          key={session}
+          activeOnly={props.activeOnly}
+          saveAndAddLabel={props.saveAndAddLabel}
+          backLabel={props.backLabel}
+          view={view}
+          onView={setView}
+          selected={selected}
+          onSelected={setSelected}
+          onChoose={choose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+/** The popup's content: the search (kept while the create form shows) or the create form. */
+function SearchDialogBody(props: {
+  activeOnly?: boolean;
+  saveAndAddLabel?: string;
+  backLabel?: string;
+  view: 'search' | 'create';
+  onView: (view: 'search' | 'create') => void;
+  selected: BusinessEntity | null;
+  onSelected: (entity: BusinessEntity) => void;
+  onChoose: (entity: BusinessEntity) => void;
+}) {
+  const { view, selected } = props;
+  const uid = useId();
+  const references = useQuery(referencesQuery());
+  const nameOf = (itemType: string, id: number | null) =>
+    id === null ? '' : (referenceItems(references.data, itemType).find((o) => o.objectId === id)?.name ?? '');
+
+  const [text, setText] = useState('');
+  const keyword = useDebouncedValue(text.trim(), BUSINESS_ENTITY_DEBOUNCE_MS);
+  const [sort, setSort] = useState<GridSort>({ ...BUSINESS_ENTITY_DEFAULT_SORT });
+  const [paging, setPaging] = useState({ keyword, first: 0, rows: BUSINESS_ENTITY_PAGE_SIZE });
+  const first = paging.keyword === keyword ? paging.first : 0;
+
+  const list = useQuery(
+    businessEntityListQuery({
+      keyword,
+      status: props.activeOnly === false ? undefined : 'active',
+      skip: first,
+      limit: paging.rows,
+      orderBy: orderByParam(sort),
+    }),
+  );
+
+  if (view === 'create') {
+    return (
+      <BusinessEntityForm
+        submitLabel={props.saveAndAddLabel ?? BUSINESS_ENTITY_TEXTS.saveAndAddToAmendment}
+        cancelLabel={props.backLabel ?? BUSINESS_ENTITY_TEXTS.backToSearch}
+        cancelIcon="pi pi-arrow-left"
+        onCancel={() => props.onView('search')}
+        onSaved={props.onChoose}
+      />
+    );
+  }
+
+  const isSelected = (row: BusinessEntity) => selected?.objectId === row.objectId;
+  const columns: GridColumn<BusinessEntity>[] = [
+    {
+      field: 'select',
+      header: <span className="eb-be-sr-only">{BUSINESS_ENTITY_TEXTS.selected}</span>,
+      width: '3rem',
+      minWidth: 48,
+      resizable: false,
+      align: 'center',
+      body: (row) => (
+        <RadioButton
+          inputId={`${uid}-pick-${row.objectId}`}
+          name={`${uid}-pick`}
+          value={row.objectId}
+          checked={isSelected(row)}
+          onChange={() => props.onSelected(row)}
+          aria-label={BUSINESS_ENTITY_TEXTS.selectRow(row.legalName)}
+        />
+      ),
+    },
+    { field: 'businessEntityId', header: BUSINESS_ENTITY_COLUMNS.popupBusinessEntityId, sortable: true, width: '11rem' },
+    { field: 'legalName', header: BUSINESS_ENTITY_COLUMNS.legalName, sortable: true },
+    { field: 'companyType', header: BUSINESS_ENTITY_COLUMNS.companyType, body: (r) => nameOf('businessEntityCompanyTypes', r.companyType) },
+    { field: 'type', header: BUSINESS_ENTITY_COLUMNS.type, body: (r) => nameOf('businessEntityTypes', r.type) },
+  ];
+
+  return (
+    <div className="eb-be-search">
+      <IconField iconPosition="left" className="eb-be-search__keyword">
+        <InputIcon className="pi pi-search" />
+        <InputText
+          type="search"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder={BUSINESS_ENTITY_TEXTS.keywordPlaceholder}
+          aria-label={BUSINESS_ENTITY_TEXTS.keywordLabel}
+          maxLength={200}
+          autoFocus
+        />
+      </IconField>
+      <DataGrid<BusinessEntity>
+        ariaLabel={BUSINESS_ENTITY_TEXTS.gridLabel}
+        value={list.data?.data ?? []}
+        totalRecords={list.data?.totalCount ?? 0}
+        columns={columns}
+        dataKey="objectId"
+        first={first}
+        rows={paging.rows}
+        onPage={(p) => setPaging({ keyword, first: p.first, rows: p.rows })}
+        rowsPerPageOptions={[BUSINESS_ENTITY_PAGE_SIZE]}
+        sort={sort}
+        onSort={setSort}
+        loading={list.isFetching}
+        rowClassName={(r) => (isSelected(r) ? 'eb-be-row-selected' : undefined)}
+        onRowClick={(r) => props.onSelected(r)}
+        className="eb-be-grid eb-be-search__grid"
+      />
+    </div>
+  );
+}
