@@ -31,8 +31,11 @@ export interface UserEntity {
   type: number;
   isActive: boolean;
   agentCode: string | null;
-  /** when the password was last set by an administrator (logged as the password change) */
-  passwordSetAt: string | null;
+  /**
+   * Counts the passwords an administrator set (1 at creation): a password change is logged as this
+   * field's change, never with the password itself.
+   */
+  passwordVersion: number;
 }
 
 /** The profile item: the entity plus sign-in bookkeeping that is not a user edit. */
@@ -47,7 +50,7 @@ export const USER_ENTITY: EntityDef<UserEntity> = {
   type: 'user',
   key: keys.user,
   idCounter: 'user',
-  fields: ['firstName', 'lastName', 'email', 'type', 'isActive', 'agentCode', 'passwordSetAt'],
+  fields: ['firstName', 'lastName', 'email', 'type', 'isActive', 'agentCode', 'passwordVersion'],
 };
 
 /** Who the change log names for writes nobody signed in made (the seeded admin at startup). */
@@ -73,7 +76,8 @@ export function toCurrentUser(u: UserItem): CurrentUser {
 }
 
 /** A user as the administration calls answer it (from the profile item or a feed item). */
-export function toUserDto(u: Record<string, unknown>): UserDto {
+export function toUserDto(item: object): UserDto {
+  const u = item as Record<string, unknown>;
   return {
     objectId: Number(u.objectId),
     firstName: String(u.firstName ?? ''),
@@ -143,7 +147,6 @@ export async function createUser(input: NewUser, actor: Actor = SYSTEM_ACTOR): P
   const sub = await createSignIn(email, input.password);
   try {
     if (!isActive) await setCognitoEnabled(sub, false);
-    const now = toTransferDate(new Date());
     const cond = 'attribute_not_exists(pk)';
     const data: Omit<UserEntity, 'objectId'> = {
       firstName: input.firstName,
@@ -152,7 +155,7 @@ export async function createUser(input: NewUser, actor: Actor = SYSTEM_ACTOR): P
       type: typeof input.type === 'number' ? input.type : userTypeIdOf(input.type),
       isActive,
       agentCode: input.agentCode ?? null,
-      passwordSetAt: now,
+      passwordVersion: 1,
     };
     // the lookups carry the new id: reserve it first, then write all of it in one transaction
     const objectId = await nextId(USER_ENTITY.idCounter);

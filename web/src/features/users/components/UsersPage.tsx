@@ -1,7 +1,239 @@
+import { useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { IconField } from 'primereact/iconfield';
+import { InputIcon } from 'primereact/inputicon';
+import { InputText } from 'primereact/inputtext';
+import { Menu } from 'primereact/menu';
+import type { MenuItem } from 'primereact/menuitem';
+import { SelectButton } from 'primereact/selectbutton';
+import { Tag } from 'primereact/tag';
+import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { USER_DEFAULT_SORT, type UserDto } from '@eb/shared/users/schemas';
+import { formatDisplayDate } from '@eb/shared/validation';
+import { referenceItems, referencesQuery } from '../../../api/references';
+import { useSignedInUser } from '../../../api/session';
 import { AREAS } from '../../../app/areas';
-import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
+import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import type { ChangeLogEntry } from '../../../components/change-log';
+import { useConfirm } from '../../../components/confirm-context';
+import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { useNotify } from '../../../components/notify-context';
+import { PageHeader } from '../../../components/PageHeader';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { userChangeLogQuery, userListQuery, useDeactivateUser } from '../api/users';
+import { UserDialog, type UserDialogTarget } from './UserDialog';
+import './users.css';
 
-/** User Administration (spec 1; admins only); delivered by a later issue. */
+/** The status filter (chosen: a SelectButton; 'All' is the default, so inactive rows show, restyled). */
+type StatusFilter = 'all' | 'active' | 'inactive';
+const STATUS_FILTERS: { label: string; value: StatusFilter }[] = [
+  { label: 'All', value: 'all' },
+  { label: 'Active', value: 'active' },
+  { label: 'Inactive', value: 'inactive' },
+];
+const isActiveOf = (s: StatusFilter): boolean | null => (s === 'all' ? null : s === 'active');
+
+/** Texts of the screen the spec does not give (chosen). */
+export const USERS_TEXTS = {
+  createUser: 'Create User',
+  searchPlaceholder: 'Search by email',
+  statusFilter: 'Status',
+  actionsOf: (u: Pick<UserDto, 'firstName' | 'lastName'>) => `Actions for ${u.firstName} ${u.lastName}`,
+  edit: 'Edit',
+  deactivate: 'Deactivate',
+  deactivateHeader: 'Deactivate User',
+} as const;
+
+/** How the change log names the logged user fields. */
+const FIELD_LABELS = {
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  email: 'Email',
+  type: 'Role',
+  isActive: 'Status',
+  agentCode: 'Identifier',
+  passwordVersion: 'Password',
+} as const;
+
+/**
+ * User Administration (spec 1 "User Administration"; admins only: the router's area guard sends
+ * anyone else to login). Search by email (debounced) and status; any change reloads from the first
+ * page. The grid sorts and pages on the server; the Action menu edits or deactivates (after a Yes/No
+ * confirmation). The CHANGE LOG below lists every user change; saves refresh the list and the log.
+ */
 export function UsersPage() {
-  return <AreaPlaceholder title={AREAS.users.title} icon={AREAS.users.icon} />;
+  const me = useSignedInUser();
+  const notify = useNotify();
+  const confirm = useConfirm();
+  const references = useQuery(referencesQuery());
+  const roles = referenceItems(references.data, 'userTypes');
+  const roleName = (type: number | string | null | undefined) => roles.find((r) => String(r.objectId) === String(type))?.name ?? '';
+
+  // ---- filters, sort and page ---------------------------------------------------------------------
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [sort, setSort] = useState<GridSort>({ ...USER_DEFAULT_SORT });
+  const email = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  // the page belongs to the filters it was chosen under: new filters start from the first page
+  const filterKey = JSON.stringify([email, status]);
+  const [paging, setPaging] = useState({ filterKey, first: 0, rows: USERS_PAGE_SIZE });
+  const first = paging.filterKey === filterKey ? paging.first : 0;
+
+  const params = { email, isActive: isActiveOf(status), skip: first, limit: paging.rows, orderBy: orderByParam(sort) };
+  const list = useQuery(userListQuery(params));
+  const changeLog = useQuery(userChangeLogQuery());
+
+  // ---- actions --------------------------------------------------------------------------------------
+  const [dialog, setDialog] = useState<UserDialogTarget | null>(null);
+  const deactivate = useDeactivateUser();
+  const menu = useRef<Menu>(null);
+  const [menuUser, setMenuUser] = useState<UserDto | null>(null);
+
+  const askDeactivate = async (user: UserDto) => {
+    const yes = await confirm({ header: USERS_TEXTS.deactivateHeader, message: MSG.userDeactivateConfirm, danger: true });
+    if (!yes) return;
+    deactivate.mutate(user.objectId, { onSuccess: () => notify.success(MSG.userDeactivated) });
+  };
+
+  const menuItems: MenuItem[] = menuUser
+    ? [
+        { label: USERS_TEXTS.edit, icon: 'pi pi-pencil', command: () => setDialog({ mode: 'edit', id: menuUser.objectId }) },
+        ...(menuUser.isActive
+          ? [
+              {
+                label: USERS_TEXTS.deactivate,
+                icon: 'pi pi-ban',
+                className: 'eb-menu-item--danger',
+                disabled: menuUser.objectId === me.objectId,
+                command: () => void askDeactivate(menuUser),
+              },
+            ]
+          : []),
+      ]
+    : [];
+
+  // ---- grid -----------------------------------------------------------------------------------------
+  const columns: GridColumn<UserDto>[] = [
+    { field: 'firstName', header: 'First Name', sortable: true },
+    { field: 'lastName', header: 'Last Name', sortable: true },
+    {
+      field: 'email',
+      header: 'Email',
+      sortable: true,
+      body: (u) => (
+        <span className="eb-users-email" title={u.email}>
+          {u.email}
+        </span>
+      ),
+    },
+    { field: 'type', header: 'Role', sortable: true, body: (u) => roleName(u.type) },
+    { field: 'agentCode', header: 'Identifier', sortable: true },
+    { field: 'lastLoginTime', header: 'Last Login Time', sortable: true, body: (u) => formatDisplayDate(u.lastLoginTime) },
+    {
+      field: 'isActive',
+      header: 'Status',
+      sortable: true,
+      body: (u) => (
+        <Tag
+          value={u.isActive ? 'Active' : 'Inactive'}
+          severity={u.isActive ? 'success' : undefined}
+          className={u.isActive ? 'eb-status-tag' : 'eb-status-tag eb-status-tag--inactive'}
+          rounded
+        />
+      ),
+    },
+    {
+      field: 'action',
+      header: 'Action',
+      width: '6rem',
+      minWidth: 80,
+      align: 'center',
+      className: 'eb-grid-actions-col',
+      body: (u) => (
+        <Button
+          type="button"
+          icon="pi pi-ellipsis-v"
+          rounded
+          text
+          severity="secondary"
+          aria-label={USERS_TEXTS.actionsOf(u)}
+          aria-haspopup="menu"
+          onClick={(e) => {
+            setMenuUser(u);
+            menu.current?.toggle(e);
+          }}
+        />
+      ),
+    },
+  ];
+
+  const formatValue = (value: ChangeLogEntry['oldValue'], fieldName: string, entry: ChangeLogEntry) => {
+    if (value === null || value === undefined || value === '') return null;
+    if (fieldName === 'type') return roleName(value as string) || String(value);
+    if (fieldName === 'isActive') return String(value) === 'true' ? 'Active' : 'Inactive';
+    if (fieldName === 'passwordVersion') return value === entry.newValue ? 'Changed' : '••••••••';
+    return String(value);
+  };
+
+  const filters = (
+    <div className="eb-users-filters">
+      <IconField iconPosition="left" className="eb-users-filters__search">
+        <InputIcon className="pi pi-search" />
+        <InputText
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder={USERS_TEXTS.searchPlaceholder}
+          aria-label={USERS_TEXTS.searchPlaceholder}
+          maxLength={200}
+        />
+      </IconField>
+      <SelectButton
+        value={status}
+        options={STATUS_FILTERS}
+        onChange={(e) => e.value && setStatus(e.value as StatusFilter)}
+        allowEmpty={false}
+        aria-label={USERS_TEXTS.statusFilter}
+        className="eb-users-filters__status"
+      />
+    </div>
+  );
+
+  return (
+    <section className="eb-users">
+      <PageHeader
+        title={AREAS.users.title}
+        actions={<Button label={USERS_TEXTS.createUser} icon="pi pi-user-plus" onClick={() => setDialog({ mode: 'create' })} />}
+      />
+      <DataGrid<UserDto>
+        ariaLabel="Users"
+        value={list.data?.data ?? []}
+        totalRecords={list.data?.totalCount ?? 0}
+        columns={columns}
+        dataKey="objectId"
+        first={first}
+        rows={paging.rows}
+        onPage={(p) => setPaging({ filterKey, first: p.first, rows: p.rows })}
+        sort={sort}
+        onSort={(s) => setSort(s)}
+        loading={list.isFetching}
+        emptyMessage={list.isPending ? ' ' : undefined}
+        rowClassName={(u) => (u.isActive ? undefined : ROW_INACTIVE_CLASS)}
+        rowsPerPageOptions={[10, 25, 50, 100]}
+        header={filters}
+        className="eb-users-grid"
+      />
+      <Menu model={menuItems} popup ref={menu} id="eb-user-actions" className="eb-user-actions" />
+      <ChangeLogPanel
+        className="eb-users-changelog"
+        entries={changeLog.data}
+        loading={changeLog.isFetching}
+        fieldLabels={FIELD_LABELS}
+        formatValue={formatValue}
+      />
+      <UserDialog target={dialog} onClose={() => setDialog(null)} />
+    </section>
+  );
 }

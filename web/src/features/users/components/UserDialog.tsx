@@ -1,0 +1,320 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
+import { Message } from 'primereact/message';
+import { Password } from 'primereact/password';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { SelectButton } from 'primereact/selectbutton';
+import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import type { UserDto } from '@eb/shared/users/schemas';
+import { ApiError } from '../../../api/client';
+import { referenceItems, referencesQuery } from '../../../api/references';
+import { useSignedInUser } from '../../../api/session';
+import { useNotify } from '../../../components/notify-context';
+import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
+import { userQuery, useSaveUser } from '../api/users';
+import {
+  EMPTY_USER_FORM,
+  createBody,
+  formOf,
+  updateBody,
+  validateUserForm,
+  type UserField,
+  type UserFormErrors,
+  type UserFormMode,
+  type UserFormValues,
+} from './user-form';
+
+/** What the popup edits: a new user, or the user with this id. */
+export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
+
+/** Spec: "Create/edit popup titled '(Edit) User Details'". */
+export const USER_DIALOG_TITLES: Record<UserFormMode, string> = { create: 'User Details', edit: 'Edit User Details' };
+/** Texts of the popup (chosen where the spec gives none). */
+export const USER_FORM_TEXTS = {
+  rolePlaceholder: 'Select Role',
+  matchPlaceholder: 'Password must match',
+  keepPasswordPlaceholder: 'Leave blank to keep the current password',
+  reload: 'Reload',
+  ownAccount: 'You cannot change the role or status of your own account',
+} as const;
+
+const STATUS_OPTIONS = [
+  { label: 'Active', value: true },
+  { label: 'Inactive', value: false },
+];
+
+/** The create/edit popup of User Administration. Closes itself after a successful save. */
+export function UserDialog({ target, onClose }: { target: UserDialogTarget | null; onClose: () => void }) {
+  const mode: UserFormMode = target?.mode ?? 'create';
+  const editId = target?.mode === 'edit' ? target.id : undefined;
+  const user = useQuery({ ...userQuery(editId ?? 0), enabled: editId !== undefined });
+  return (
+    <Dialog
+      visible={target !== null}
+      onHide={onClose}
+      header={USER_DIALOG_TITLES[mode]}
+      className="eb-user-dialog"
+      style={{ width: 'min(46rem, 96vw)' }}
+      draggable={false}
+      focusOnShow={false}
+      blockScroll
+    >
+      {target === null ? null : target.mode === 'create' ? (
+        <UserForm key="create" mode="create" onClose={onClose} />
+      ) : user.data ? (
+        <UserForm key={`edit-${user.data.objectId}-${user.data.version}`} mode="edit" user={user.data} onReload={() => void user.refetch()} onClose={onClose} />
+      ) : user.isError ? (
+        <Message severity="error" text={user.error instanceof ApiError ? user.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />
+      ) : (
+        <div className="eb-user-dialog__loading">
+          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the user" />
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+interface ServerFailure {
+  message: string;
+  /** a stale version: offer to reload */
+  stale: boolean;
+}
+
+function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => void; onClose: () => void }) {
+  const { mode, user } = props;
+  const formId = useId();
+  const notify = useNotify();
+  const me = useSignedInUser();
+  const references = useQuery(referencesQuery());
+  const roleOptions = referenceItems(references.data, 'userTypes').map((r) => ({ label: r.name, value: r.objectId }));
+  const save = useSaveUser();
+  const [values, setValues] = useState<UserFormValues>(user ? formOf(user) : EMPTY_USER_FORM);
+  const [touched, setTouched] = useState<Partial<Record<UserField, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
+  const [failure, setFailure] = useState<ServerFailure | null>(null);
+  const self = mode === 'edit' && user?.objectId === me.objectId;
+
+  const errors = validateUserForm(values, mode);
+  const canSave = Object.keys(errors).length === 0 && !save.isPending;
+
+  const set = <K extends UserField>(field: K, value: UserFormValues[K]) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setTouched((t) => ({ ...t, [field]: true }));
+    setServerErrors((e) => ({ ...e, [field]: undefined }));
+  };
+  const blur = (field: UserField) => () => setTouched((t) => ({ ...t, [field]: true }));
+  /** A field's message: the rule's once the field was used, else the server's. */
+  const messageOf = (field: UserField): string | undefined => (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSave) return;
+    setFailure(null);
+    const input =
+      mode === 'create'
+        ? ({ mode: 'create', body: createBody(values) } as const)
+        : ({ mode: 'edit', id: user!.objectId, body: updateBody(values, user!.version) } as const);
+    save.mutate(input, {
+      onSuccess: () => {
+        notify.success(mode === 'create' ? MSG.userCreated : MSG.allChangesSaved);
+        props.onClose();
+      },
+      onError: (err) => {
+        const api = err instanceof ApiError ? err : undefined;
+        if (api?.status === 400 && api.fieldErrors) {
+          setServerErrors(api.fieldErrors as UserFormErrors);
+          setFailure({ message: api.describe(MSG.invalidInput), stale: false });
+        } else if (mode === 'create' && api?.status !== 0) {
+          // Spec 1 section 8: "Creating a user that fails shows 'User with the same email already exists'".
+          setServerErrors({ email: MSG.userEmailExists });
+          setFailure({ message: MSG.userEmailExists, stale: false });
+        } else if (api?.status === 409 && api.serverMessage === MSG.userEmailExists) {
+          setServerErrors({ email: MSG.userEmailExists });
+          setFailure({ message: MSG.userEmailExists, stale: false });
+        } else {
+          setFailure({ message: api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong, stale: api?.status === 409 });
+        }
+      },
+    });
+  };
+
+  const field = (name: UserField) => ({
+    id: `${formId}-${name}`,
+    message: messageOf(name),
+    invalid: messageOf(name) !== undefined,
+  });
+  const f = {
+    firstName: field('firstName'),
+    lastName: field('lastName'),
+    email: field('email'),
+    type: field('type'),
+    agentCode: field('agentCode'),
+    password: field('password'),
+    confirmPassword: field('confirmPassword'),
+  };
+
+  // Identifier sits with the status when editing, after the passwords when creating (pairs stay on one row).
+  const identifier = (
+    <Field label="Identifier" {...f.agentCode}>
+      <InputText
+        id={f.agentCode.id}
+        value={values.agentCode}
+        onChange={(e) => set('agentCode', e.target.value)}
+        onBlur={blur('agentCode')}
+        maxLength={IDENTIFIER_MAX_LENGTH}
+        invalid={f.agentCode.invalid}
+        aria-describedby={f.agentCode.message ? `${f.agentCode.id}-msg` : undefined}
+        autoComplete="off"
+      />
+    </Field>
+  );
+
+  return (
+    <form id={formId} className="eb-user-form" onSubmit={submit} noValidate aria-label={USER_DIALOG_TITLES[mode]}>
+      {failure && (
+        <div className="eb-user-form__failure">
+          <Message severity="error" text={failure.message} className="eb-form-error" />
+          {failure.stale && props.onReload && (
+            <Button
+              type="button"
+              label={USER_FORM_TEXTS.reload}
+              icon="pi pi-refresh"
+              size="small"
+              outlined
+              onClick={() => {
+                setFailure(null);
+                setTouched({});
+                props.onReload?.();
+              }}
+            />
+          )}
+        </div>
+      )}
+      <div className="eb-user-form__grid">
+        <Field label="First Name" {...f.firstName}>
+          <InputText
+            id={f.firstName.id}
+            value={values.firstName}
+            onChange={(e) => set('firstName', e.target.value)}
+            onBlur={blur('firstName')}
+            maxLength={NAME_MAX_LENGTH}
+            invalid={f.firstName.invalid}
+            aria-describedby={f.firstName.message ? `${f.firstName.id}-msg` : undefined}
+            autoComplete="off"
+            autoFocus
+          />
+        </Field>
+        <Field label="Last Name" {...f.lastName}>
+          <InputText
+            id={f.lastName.id}
+            value={values.lastName}
+            onChange={(e) => set('lastName', e.target.value)}
+            onBlur={blur('lastName')}
+            maxLength={NAME_MAX_LENGTH}
+            invalid={f.lastName.invalid}
+            aria-describedby={f.lastName.message ? `${f.lastName.id}-msg` : undefined}
+            autoComplete="off"
+          />
+        </Field>
+        <Field label="Email" {...f.email}>
+          <InputText
+            id={f.email.id}
+            type="email"
+            value={values.email}
+            onChange={(e) => set('email', e.target.value)}
+            onBlur={blur('email')}
+            maxLength={EMAIL_MAX_LENGTH}
+            invalid={f.email.invalid}
+            aria-describedby={f.email.message ? `${f.email.id}-msg` : undefined}
+            autoComplete="off"
+          />
+        </Field>
+        <Field label="Role" {...f.type}>
+          <TypeaheadSelect<number>
+            inputId={f.type.id}
+            value={values.type}
+            options={roleOptions}
+            placeholder={USER_FORM_TEXTS.rolePlaceholder}
+            onChange={(v) => set('type', v)}
+            disabled={self}
+            invalid={f.type.invalid}
+            aria-describedby={f.type.message ? `${f.type.id}-msg` : undefined}
+          />
+        </Field>
+        {mode === 'edit' && (
+          <div className="eb-field">
+            <span className="eb-field__label" id={`${formId}-status-label`}>
+              Status
+            </span>
+            <SelectButton
+              value={values.isActive}
+              options={STATUS_OPTIONS}
+              onChange={(e) => e.value !== null && e.value !== undefined && set('isActive', e.value as boolean)}
+              allowEmpty={false}
+              disabled={self}
+              aria-labelledby={`${formId}-status-label`}
+              className="eb-user-form__status"
+            />
+          </div>
+        )}
+        {mode === 'edit' && identifier}
+        <Field label="New Password" {...f.password}>
+          <Password
+            inputId={f.password.id}
+            value={values.password}
+            onChange={(e) => set('password', e.target.value)}
+            onBlur={blur('password')}
+            feedback={false}
+            toggleMask
+            placeholder={mode === 'edit' ? USER_FORM_TEXTS.keepPasswordPlaceholder : undefined}
+            invalid={f.password.invalid}
+            aria-describedby={f.password.message ? `${f.password.id}-msg` : undefined}
+            autoComplete="new-password"
+          />
+        </Field>
+        <Field label="Match New Password" {...f.confirmPassword}>
+          <Password
+            inputId={f.confirmPassword.id}
+            value={values.confirmPassword}
+            onChange={(e) => set('confirmPassword', e.target.value)}
+            onBlur={blur('confirmPassword')}
+            feedback={false}
+            toggleMask
+            placeholder={USER_FORM_TEXTS.matchPlaceholder}
+            invalid={f.confirmPassword.invalid}
+            aria-describedby={f.confirmPassword.message ? `${f.confirmPassword.id}-msg` : undefined}
+            autoComplete="new-password"
+          />
+        </Field>
+        {mode === 'create' && identifier}
+      </div>
+      {self && (
+        <p className="eb-user-form__note">
+          <i className="pi pi-info-circle" aria-hidden="true" /> {USER_FORM_TEXTS.ownAccount}
+        </p>
+      )}
+      <div className="eb-user-form__footer">
+        <Button type="button" label="Cancel" severity="secondary" text onClick={props.onClose} />
+        <Button type="submit" label="Save" icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
+      </div>
+    </form>
+  );
+}
+
+function Field(props: { id: string; label: string; message?: string; invalid: boolean; children: ReactNode }) {
+  return (
+    <div className="eb-field">
+      <label htmlFor={props.id}>{props.label}</label>
+      {props.children}
+      {props.message && (
+        <small id={`${props.id}-msg`} className="eb-field__error p-error">
+          {props.message}
+        </small>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import {
+  createUserBodySchema,
+  updateUserBodySchema,
+  type CreateUserBody,
+  type UpdateUserBody,
+  type UserDto,
+} from '@eb/shared/users/schemas';
+
+/**
+ * The create/edit popup's model. The rules are the shared zod schemas the server applies too
+ * (spec 1 "User form": Save is disabled unless firstName, lastName and type are present, the email
+ * is valid, the passwords match and both names are valid; a password and its confirmation are
+ * also required when creating).
+ */
+export type UserFormMode = 'create' | 'edit';
+
+export interface UserFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  /** user-type reference id; null until a role is chosen */
+  type: number | null;
+  isActive: boolean;
+  agentCode: string;
+  password: string;
+  confirmPassword: string;
+}
+export type UserField = keyof UserFormValues;
+
+export const EMPTY_USER_FORM: UserFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  type: null,
+  isActive: true,
+  agentCode: '',
+  password: '',
+  confirmPassword: '',
+};
+
+export function formOf(user: UserDto): UserFormValues {
+  return {
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    type: user.type,
+    isActive: user.isActive,
+    agentCode: user.agentCode ?? '',
+    password: '',
+    confirmPassword: '',
+  };
+}
+
+export type UserFormErrors = Partial<Record<UserField, string>>;
+
+/** The first message of each invalid field (empty when the form may be saved). */
+export function validateUserForm(values: UserFormValues, mode: UserFormMode): UserFormErrors {
+  const schema = mode === 'create' ? createUserBodySchema : updateUserBodySchema;
+  const result = schema.safeParse({ ...values, version: 1 });
+  const errors: UserFormErrors = {};
+  if (result.success) return errors;
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as UserField | undefined;
+    if (field && field in values && !errors[field]) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export const createBody = (v: UserFormValues): CreateUserBody => ({
+  firstName: v.firstName,
+  lastName: v.lastName,
+  email: v.email,
+  type: v.type ?? 0,
+  isActive: v.isActive,
+  agentCode: v.agentCode,
+  password: v.password,
+  confirmPassword: v.confirmPassword,
+});
+
+export const updateBody = (v: UserFormValues, version: number): UpdateUserBody => ({
+  ...createBody(v),
+  isActive: v.isActive,
+  version,
+});
