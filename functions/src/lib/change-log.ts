@@ -144,3 +144,43 @@ export async function listChangeLogs(q: { entity: LogEntity; id?: number; limit?
   } while (start && items.length < limit);
   return flatten(items);
 }
+
+/**
+ * Change-log entries of several entity types, newest first by the events' exact time (to the
+ * millisecond, which the entries' actionDate does not carry): e.g. every primary contact's events
+ * with its addresses', phones' and emails'. A type with `parent` keeps only its events logged under
+ * that parent type. At most `limit` events in all (MAX_RECORD_COUNT by default).
+ */
+export async function listChangeLogsOfTypes(q: { types: { entity: LogEntity; parent?: LogParent }[]; limit?: number }): Promise<ChangeLogEntry[]> {
+  const limit = Math.min(q.limit ?? MAX_RECORD_COUNT, MAX_RECORD_COUNT);
+  const lists = await Promise.all(
+    q.types.map(async (t) => {
+      const items: LogItem[] = [];
+      let start: Record<string, unknown> | undefined;
+      do {
+        const r = await dynamo().send(
+          new QueryCommand({
+            TableName: table(),
+            IndexName: 'gsi1',
+            KeyConditionExpression: 'gsi1pk = :p',
+            ...(t.parent
+              ? {
+                  FilterExpression: '#parent = :parent',
+                  ExpressionAttributeNames: { '#parent': 'parent' },
+                  ExpressionAttributeValues: { ':p': `LOG#${t.entity}`, ':parent': t.parent },
+                }
+              : { ExpressionAttributeValues: { ':p': `LOG#${t.entity}` } }),
+            ScanIndexForward: false,
+            Limit: limit,
+            ExclusiveStartKey: start,
+          }),
+        );
+        items.push(...((r.Items ?? []) as LogItem[]));
+        start = r.LastEvaluatedKey;
+      } while (start && items.length < limit);
+      return items.slice(0, limit);
+    }),
+  );
+  const merged = lists.flat().sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
+  return flatten(merged.slice(0, limit));
+}

@@ -1,0 +1,68 @@
+import { useQuery } from '@tanstack/react-query';
+import { Dialog } from 'primereact/dialog';
+import { Message } from 'primereact/message';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import { MSG } from '@eb/shared/messages';
+import { ApiError } from '../../../api/client';
+import { contactChangeLogQuery, contactQuery } from '../../../api/primary-contacts';
+import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import { ContactForm } from '../../../components/ContactForm';
+import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../components/contact-texts';
+import { ContactSubGrid } from './ContactSubGrid';
+
+/** What a popup shows: a new contact, or the contact with this id. */
+export type ContactDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
+
+/**
+ * The popups of Contact Entity Management (spec 3): 'Add New Contact Entity' with the contact
+ * creation form (contact, first address, phone, optional email), and 'Edit Contact Entity' with the
+ * contact's own fields plus its editable address, phone and email sub-grids and its change log.
+ * An edit starts from the stored contact (loaded fresh when the popup opens). A saved form closes
+ * its popup; sub-grid rows are saved one by one as they are edited.
+ */
+export function ContactDialog({ target, onClose }: { target: ContactDialogTarget | null; onClose: () => void }) {
+  const editId = target?.mode === 'edit' ? target.id : undefined;
+  const contact = useQuery({ ...contactQuery(editId ?? 0), enabled: editId !== undefined });
+  const log = useQuery({ ...contactChangeLogQuery(editId ?? null), enabled: editId !== undefined });
+  const edit = target?.mode === 'edit';
+  return (
+    <Dialog
+      visible={target !== null}
+      onHide={onClose}
+      header={edit ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}
+      className="eb-contact-dialog"
+      style={{ width: edit ? 'min(76rem, 96vw)' : 'min(58rem, 96vw)' }}
+      draggable={false}
+      focusOnShow={false}
+      blockScroll
+    >
+      {target === null ? null : target.mode === 'create' ? (
+        <ContactForm key="create" onSaved={onClose} onCancel={onClose} />
+      ) : contact.data ? (
+        <ContactForm
+          key={`edit-${contact.data.objectId}-${contact.data.version}`}
+          contact={contact.data}
+          onSaved={onClose}
+          onCancel={onClose}
+          onReload={() => void contact.refetch()}
+          autoFocus={false}
+        >
+          <div className="eb-contact-dialog__subgrids">
+            <ContactSubGrid kind="address" contactId={contact.data.objectId} />
+            <div className="eb-contact-dialog__pair">
+              <ContactSubGrid kind="phone" contactId={contact.data.objectId} />
+              <ContactSubGrid kind="email" contactId={contact.data.objectId} />
+            </div>
+          </div>
+          <ChangeLogPanel entries={log.data} loading={log.isFetching} fieldLabels={CONTACT_FIELD_LABELS} className="eb-contact-dialog__changelog" />
+        </ContactForm>
+      ) : contact.isError ? (
+        <Message severity="error" text={contact.error instanceof ApiError ? contact.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />
+      ) : (
+        <div className="eb-contact-dialog__loading">
+          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label={CONTACT_TEXTS.loading} />
+        </div>
+      )}
+    </Dialog>
+  );
+}
