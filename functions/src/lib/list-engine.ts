@@ -59,7 +59,7 @@ const GSI_RETRIES = [50, 150];
  * the feed after it. One is written after a cold start that read the whole feed, and again after
  * SNAPSHOT_EVERY changes.
  */
-const SNAPSHOT_EVERY = 5_000;
+const SNAPSHOT_EVERY = 20_000;
 const snapshotKey = (type: string) => `list-snapshots/${type}.json.gz`;
 
 interface Snapshot {
@@ -81,6 +81,8 @@ export class ListEngine<Row> {
   /** word -> slots whose search text has it; `vocab` keeps the words sorted for prefix ranges */
   private postings = new Map<string, number[]>();
   private vocab: string[] = [];
+  /** the postings of vocab[i], kept in step with vocab (no map lookups on the hot path) */
+  private vocabPostings: number[][] = [];
   /** once built (first keyword query), the sorted vocabulary is maintained word by word */
   private vocabBuilt = false;
   private tokensOf: string[][] = [];
@@ -94,6 +96,7 @@ export class ListEngine<Row> {
   /** the stored items (for snapshots), by slot */
   private items: (Record<string, unknown> | undefined)[] = [];
   private changesSinceSnapshot = 0;
+  private snapshotting: Promise<void> | undefined;
   /** statistics for the benchmark */
   stats = { refreshes: 0, feedQueries: 0, itemsRead: 0, snapshotLoaded: false, snapshotWritten: false };
 
@@ -125,7 +128,9 @@ export class ListEngine<Row> {
       const read = await this.readFeed(snap?.safeSeq ?? 0);
       this.loaded = true;
       this.noteCounter(now, counter);
+      this.changesSinceSnapshot = read;
       if (this.snapshots && (!snap || read >= SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
+      this.changesSinceSnapshot = 0;
       return;
     }
     const moved = counter !== this.counter;
@@ -139,7 +144,10 @@ export class ListEngine<Row> {
       applied = await this.readFeed(Math.max(from, this.maxApplied));
     }
     this.noteCounter(now, counter);
-    if (this.snapshots && this.changesSinceSnapshot >= SNAPSHOT_EVERY) await this.writeSnapshot(counter);
+    // A fresh snapshot now and then, off the request's path (a failure only logs).
+    if (this.snapshots && this.changesSinceSnapshot >= SNAPSHOT_EVERY && !this.snapshotting) {
+      this.snapshotting = this.writeSnapshot(counter).finally(() => (this.snapshotting = undefined));
+    }
   }
 
   private async loadSnapshot(): Promise<Snapshot | undefined> {
@@ -271,7 +279,11 @@ export class ListEngine<Row> {
       if (!p) {
         p = [];
         this.postings.set(w, p);
-        if (this.vocabBuilt) this.vocab.splice(lowerBound(this.vocab, w), 0, w);
+        if (this.vocabBuilt) {
+          const at = lowerBound(this.vocab, w);
+          this.vocab.splice(at, 0, w);
+          this.vocabPostings.splice(at, 0, p);
+        }
       }
       p.push(slot);
     }
@@ -287,7 +299,10 @@ export class ListEngine<Row> {
         this.postings.delete(w);
         if (this.vocabBuilt) {
           const at = lowerBound(this.vocab, w);
-          if (this.vocab[at] === w) this.vocab.splice(at, 1);
+          if (this.vocab[at] === w) {
+            this.vocab.splice(at, 1);
+            this.vocabPostings.splice(at, 1);
+          }
         }
       }
     }
@@ -298,12 +313,14 @@ export class ListEngine<Row> {
   private prefixMatches(words: string[]): Int32Array {
     if (!this.vocabBuilt) {
       this.vocab = [...this.postings.keys()].sort();
+      this.vocabPostings = this.vocab.map((w) => this.postings.get(w)!);
       this.vocabBuilt = true;
     }
     const hits = new Int32Array(this.slots.length);
     words.forEach((w, k) => {
       for (let i = lowerBound(this.vocab, w); i < this.vocab.length && this.vocab[i]!.startsWith(w); i++) {
-        for (const slot of this.postings.get(this.vocab[i]!)!) if (hits[slot] === k) hits[slot] = k + 1;
+        const p = this.vocabPostings[i]!;
+        for (let j = 0; j < p.length; j++) if (hits[p[j]!] === k) hits[p[j]!] = k + 1;
       }
     });
     return hits;
@@ -405,21 +422,29 @@ export class ListEngine<Row> {
       for (let i = skip; i < Math.min(n, skip + limit); i++) data.push(this.slots[order[desc ? n - 1 - i : i]!]!);
       return { data, totalCount: this.size };
     }
-    const data: Row[] = [];
-    let matched = 0;
-    for (let i = 0; i < n; i++) {
-      const slot = order[desc ? n - 1 - i : i]!;
+    // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
+    const mask = new Uint8Array(this.slots.length);
+    const need = words.length;
+    for (let slot = 0; slot < this.slots.length; slot++) {
+      const row = this.slots[slot];
+      if (row === undefined) continue;
       if (hits) {
-        if (hits[slot] !== words.length) continue;
-      } else if (words.length) {
+        if (hits[slot] !== need) continue;
+      } else if (need) {
         const t = this.texts[slot]!;
         let ok = true;
         for (const w of words) if (!t.includes(w)) { ok = false; break; }
         if (!ok) continue;
       }
-      const row = this.slots[slot]!;
       if (filter && !filter(row)) continue;
-      if (matched >= skip && data.length < limit) data.push(row);
+      mask[slot] = 1;
+    }
+    const data: Row[] = [];
+    let matched = 0;
+    for (let i = 0; i < n; i++) {
+      const slot = order[desc ? n - 1 - i : i]!;
+      if (mask[slot] === 0) continue;
+      if (matched >= skip && data.length < limit) data.push(this.slots[slot]!);
       matched++;
       if (!q.getTotalCount && data.length >= limit) break;
     }
