@@ -1,9 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
 import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
@@ -22,7 +20,11 @@ import {
   type BusinessEntityFormField,
   type BusinessEntityFormValues,
 } from './business-entity-form';
+import { FormFailure, type SaveFailure } from './FormFailure';
+import { FormField } from './FormField';
+import { GeneratedIdInput } from './GeneratedIdInput';
 import { useNotify } from './notify-context';
+import { SelectButtonField } from './SelectButtonField';
 import { TypeaheadSelect } from './TypeaheadSelect';
 import './business-entity.css';
 
@@ -45,11 +47,6 @@ export interface BusinessEntityFormProps {
 
 /** One reserved id per create form (a remount is a new form). */
 let formCount = 0;
-
-interface Failure {
-  message: string;
-  stale: boolean;
-}
 
 /**
  * The business entity form (spec 3 "Business Entity Management" popup, spec 2 "Business Entity
@@ -76,7 +73,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
   const [values, setValues] = useState<BusinessEntityFormValues>(entity ? formOf(entity) : EMPTY_BUSINESS_ENTITY_FORM);
   const [touched, setTouched] = useState<Partial<Record<BusinessEntityFormField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<BusinessEntityFormErrors>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
 
   const errors = validateBusinessEntityForm(values, businessEntityId, mode);
   const changed = entity ? isChanged(values, entity) : true;
@@ -127,46 +124,34 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
   const describedBy = (field: BusinessEntityFormField) => (messageOf(field) ? `${ids[field === 'isActive' ? 'status' : field]}-msg` : undefined);
 
   return (
-    <form className="eb-be-form" onSubmit={submit} noValidate aria-label={entity ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}>
-      {failure && (
-        <div className="eb-be-form__failure" role="alert">
-          <Message severity="error" text={failure.message} />
-          {failure.stale && props.onReload && (
-            <Button
-              type="button"
-              label={BUSINESS_ENTITY_TEXTS.reload}
-              icon="pi pi-refresh"
-              size="small"
-              outlined
-              onClick={() => {
-                setFailure(null);
-                props.onReload?.();
-              }}
-            />
-          )}
-        </div>
-      )}
-      <div className="eb-be-form__grid">
-        <Field id={ids.businessEntityId} label={BUSINESS_ENTITY_COLUMNS.businessEntityId} message={messageOf('businessEntityId')}>
-          {mode === 'create' && generated.isError ? (
-            <div className="eb-be-form__generate-failed">
-              <small className="p-error">{BUSINESS_ENTITY_TEXTS.generateFailed}</small>
-              <Button type="button" label={BUSINESS_ENTITY_TEXTS.retry} size="small" text onClick={() => void generated.refetch()} />
-            </div>
-          ) : (
-            <InputText
-              id={ids.businessEntityId}
-              value={businessEntityId === undefined ? '' : String(businessEntityId)}
-              placeholder={generated.isFetching ? BUSINESS_ENTITY_TEXTS.generating : undefined}
-              readOnly
-              aria-readonly="true"
-              tabIndex={-1}
-              className="eb-be-form__readonly"
-              aria-describedby={describedBy('businessEntityId')}
-            />
-          )}
-        </Field>
-        <Field id={ids.legalName} label={BUSINESS_ENTITY_COLUMNS.legalName} required message={messageOf('legalName')}>
+    <form className="eb-form-stack eb-be-form" onSubmit={submit} noValidate aria-label={entity ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}>
+      <FormFailure
+        failure={failure}
+        reloadLabel={BUSINESS_ENTITY_TEXTS.reload}
+        onReload={
+          props.onReload &&
+          (() => {
+            setFailure(null);
+            props.onReload?.();
+          })
+        }
+        role="alert"
+        className="eb-be-form__failure"
+      />
+      <div className="eb-form-grid eb-be-form__grid">
+        <FormField id={ids.businessEntityId} label={BUSINESS_ENTITY_COLUMNS.businessEntityId} message={messageOf('businessEntityId')}>
+          <GeneratedIdInput
+            id={ids.businessEntityId}
+            value={businessEntityId}
+            generating={generated.isFetching}
+            failed={mode === 'create' && generated.isError}
+            onRetry={() => void generated.refetch()}
+            texts={BUSINESS_ENTITY_TEXTS}
+            className="eb-be-form__readonly"
+            aria-describedby={describedBy('businessEntityId')}
+          />
+        </FormField>
+        <FormField id={ids.legalName} label={BUSINESS_ENTITY_COLUMNS.legalName} required message={messageOf('legalName')}>
           <InputText
             id={ids.legalName}
             value={values.legalName}
@@ -181,8 +166,8 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
           <small id={`${ids.legalName}-count`} className="eb-be-form__count" aria-live="polite">
             {values.legalName.trim().length}/{LEGAL_NAME_MAX_LENGTH}
           </small>
-        </Field>
-        <Field id={ids.companyType} label={BUSINESS_ENTITY_COLUMNS.companyType} message={messageOf('companyType')}>
+        </FormField>
+        <FormField id={ids.companyType} label={BUSINESS_ENTITY_COLUMNS.companyType} message={messageOf('companyType')}>
           <TypeaheadSelect<number>
             inputId={ids.companyType}
             value={values.companyType}
@@ -192,8 +177,8 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
             invalid={messageOf('companyType') !== undefined}
             aria-describedby={describedBy('companyType')}
           />
-        </Field>
-        <Field id={ids.type} label={BUSINESS_ENTITY_COLUMNS.type} message={messageOf('type')}>
+        </FormField>
+        <FormField id={ids.type} label={BUSINESS_ENTITY_COLUMNS.type} message={messageOf('type')}>
           <TypeaheadSelect<number>
             inputId={ids.type}
             value={values.type}
@@ -203,24 +188,19 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
             invalid={messageOf('type') !== undefined}
             aria-describedby={describedBy('type')}
           />
-        </Field>
+        </FormField>
         {mode === 'edit' && (
-          <div className="eb-field">
-            <span className="eb-field__label" id={`${ids.status}-label`}>
-              {BUSINESS_ENTITY_COLUMNS.isActive}
-            </span>
-            <SelectButton
-              value={values.isActive}
-              options={[...STATUS_OPTIONS]}
-              onChange={(e) => e.value !== null && e.value !== undefined && set('isActive', e.value as boolean)}
-              allowEmpty={false}
-              aria-labelledby={`${ids.status}-label`}
-              className="eb-be-form__status"
-            />
-          </div>
+          <SelectButtonField<boolean>
+            id={ids.status}
+            label={BUSINESS_ENTITY_COLUMNS.isActive}
+            value={values.isActive}
+            options={STATUS_OPTIONS}
+            onChange={(v) => set('isActive', v)}
+            className="eb-be-form__status"
+          />
         )}
       </div>
-      <div className="eb-be-form__footer">
+      <div className="eb-form-footer eb-be-form__footer">
         <Button
           type="button"
           label={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel}
@@ -238,27 +218,5 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
         />
       </div>
     </form>
-  );
-}
-
-function Field(props: { id: string; label: string; required?: boolean; message?: string; children: ReactNode }) {
-  return (
-    <div className="eb-field">
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required && (
-          <span className="eb-be-form__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {props.children}
-      {props.message && (
-        <small id={`${props.id}-msg`} className="eb-field__error p-error">
-          {props.message}
-        </small>
-      )}
-    </div>
   );
 }

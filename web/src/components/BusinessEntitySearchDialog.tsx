@@ -1,10 +1,6 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
@@ -15,8 +11,13 @@ import { currentUserQuery } from '../api/session';
 import { BusinessEntityForm } from './BusinessEntityForm';
 import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS } from './business-entity-texts';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from './DataGrid';
+import { KeywordSearch } from './KeywordSearch';
+import { SearchPopupFooter } from './SearchPopupFooter';
 import { useDebouncedValue } from './use-debounced-value';
+import { pagedGridProps, useListPaging } from './use-list-paging';
+import { usePopupSession } from './use-popup-session';
 import './business-entity.css';
+import './list-page.css';
 
 export interface BusinessEntitySearchDialogProps {
   visible: boolean;
@@ -42,9 +43,6 @@ export interface BusinessEntitySearchDialogProps {
   canCreate?: boolean;
 }
 
-/** Each opening starts afresh (empty search, no selection). */
-let openCount = 0;
-
 /**
  * The Business Entity search popup (spec 2 "Business Entity search popup"), for the amendment's
  * Business Entity block: a keyword search (loading debounced by 100 ms), a grid of Business Entity
@@ -58,17 +56,11 @@ let openCount = 0;
 export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProps) {
   const [view, setView] = useState<'search' | 'create'>('search');
   const [selected, setSelected] = useState<BusinessEntity | null>(null);
-  const [session, setSession] = useState(0);
-  const [wasVisible, setWasVisible] = useState(false);
-  // a new opening: a new session (search, selection and form start empty)
-  if (props.visible !== wasVisible) {
-    setWasVisible(props.visible);
-    if (props.visible) {
-      setSession(++openCount);
-      setView('search');
-      setSelected(null);
-    }
-  }
+  // each opening starts afresh: a new session (search, selection and form start empty)
+  const session = usePopupSession(props.visible, () => {
+    setView('search');
+    setSelected(null);
+  });
   const me = useQuery(currentUserQuery()).data;
   const canCreate = props.canCreate ?? mayAccess('editor', me?.userType);
   const title =
@@ -81,34 +73,23 @@ export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProp
   // The buttons stay in view below the grid (the dialog's footer), whatever the dialog's height.
   const footer =
     view === 'search' ? (
-      <div className="eb-be-search__footer">
-        <span className="eb-be-search__selection" aria-live="polite">
-          {selected && (
+      <SearchPopupFooter
+        className="eb-be-search__footer"
+        selection={
+          selected && (
             <>
               {BUSINESS_ENTITY_TEXTS.selected}: <strong>{selected.legalName}</strong> ({selected.businessEntityId})
             </>
-          )}
-        </span>
-        <div className="eb-be-search__buttons">
-          <Button type="button" label={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel} severity="secondary" text onClick={props.onHide} />
-          {canCreate && (
-            <Button
-              type="button"
-              label={props.addNewLabel ?? BUSINESS_ENTITY_TEXTS.addNew}
-              icon="pi pi-plus"
-              outlined
-              onClick={() => setView('create')}
-            />
-          )}
-          <Button
-            type="button"
-            label={props.addLabel ?? BUSINESS_ENTITY_TEXTS.addToAmendment}
-            icon="pi pi-check"
-            disabled={!selected}
-            onClick={() => selected && choose(selected)}
-          />
-        </div>
-      </div>
+          )
+        }
+        cancelLabel={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel}
+        onCancel={props.onHide}
+        addNewLabel={props.addNewLabel ?? BUSINESS_ENTITY_TEXTS.addNew}
+        onAddNew={canCreate ? () => setView('create') : undefined}
+        confirmLabel={props.addLabel ?? BUSINESS_ENTITY_TEXTS.addToAmendment}
+        confirmDisabled={!selected}
+        onConfirm={() => selected && choose(selected)}
+      />
     ) : undefined;
 
   return (
@@ -117,7 +98,7 @@ export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProp
       onHide={props.onHide}
       header={title}
       footer={footer}
-      className="eb-be-search-dialog"
+      className="eb-popup eb-be-search-dialog"
       style={{ width: view === 'create' ? 'min(44rem, 96vw)' : 'min(60rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -160,14 +141,14 @@ function SearchDialogBody(props: {
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), BUSINESS_ENTITY_DEBOUNCE_MS);
   const [sort, setSort] = useState<GridSort>({ ...BUSINESS_ENTITY_DEFAULT_SORT });
-  const [paging, setPaging] = useState({ keyword, first: 0, rows: BUSINESS_ENTITY_PAGE_SIZE });
-  const first = paging.keyword === keyword ? paging.first : 0;
+  // the page belongs to the keyword it was chosen under
+  const paging = useListPaging(keyword, BUSINESS_ENTITY_PAGE_SIZE);
 
   const list = useQuery(
     businessEntityListQuery({
       keyword,
       status: props.activeOnly === false ? undefined : 'active',
-      skip: first,
+      skip: paging.first,
       limit: paging.rows,
       orderBy: orderByParam(sort),
     }),
@@ -189,7 +170,7 @@ function SearchDialogBody(props: {
   const columns: GridColumn<BusinessEntity>[] = [
     {
       field: 'select',
-      header: <span className="eb-be-sr-only">{BUSINESS_ENTITY_TEXTS.selected}</span>,
+      header: <span className="eb-sr-only">{BUSINESS_ENTITY_TEXTS.selected}</span>,
       width: '3rem',
       minWidth: 48,
       resizable: false,
@@ -212,35 +193,26 @@ function SearchDialogBody(props: {
   ];
 
   return (
-    <div className="eb-be-search">
-      <IconField iconPosition="left" className="eb-be-search__keyword">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={BUSINESS_ENTITY_TEXTS.keywordPlaceholder}
-          aria-label={BUSINESS_ENTITY_TEXTS.keywordLabel}
-          maxLength={200}
-          autoFocus
-        />
-      </IconField>
+    <div className="eb-search-popup eb-be-search">
+      <KeywordSearch
+        value={text}
+        onChange={setText}
+        placeholder={BUSINESS_ENTITY_TEXTS.keywordPlaceholder}
+        ariaLabel={BUSINESS_ENTITY_TEXTS.keywordLabel}
+        className="eb-search-popup__keyword eb-be-search__keyword"
+        autoFocus
+      />
       <DataGrid<BusinessEntity>
         ariaLabel={BUSINESS_ENTITY_TEXTS.gridLabel}
-        value={list.data?.data ?? []}
-        totalRecords={list.data?.totalCount ?? 0}
+        {...pagedGridProps(list, paging)}
         columns={columns}
         dataKey="objectId"
-        first={first}
-        rows={paging.rows}
-        onPage={(p) => setPaging({ keyword, first: p.first, rows: p.rows })}
         rowsPerPageOptions={[BUSINESS_ENTITY_PAGE_SIZE]}
         sort={sort}
         onSort={setSort}
-        loading={list.isFetching}
         rowClassName={(r) => (isSelected(r) ? 'eb-be-row-selected' : undefined)}
         onRowClick={(r) => props.onSelected(r)}
-        className="eb-be-grid eb-be-search__grid"
+        className="eb-list-grid eb-be-grid eb-be-search__grid"
       />
     </div>
   );

@@ -2,8 +2,6 @@ import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { Message } from 'primereact/message';
-import { SelectButton } from 'primereact/selectbutton';
 import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import {
   ADDRESS_LINE_MAX_LENGTH,
@@ -33,7 +31,11 @@ import {
   type ContactFormValues,
 } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
+import { FormFailure, type SaveFailure } from './FormFailure';
+import { FormField } from './FormField';
+import { GeneratedIdInput } from './GeneratedIdInput';
 import { useNotify } from './notify-context';
+import { SelectButtonField } from './SelectButtonField';
 import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
 import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
 import './contact-entity.css';
@@ -64,11 +66,6 @@ export interface ContactFormProps {
 
 /** One reserved Contact Id per create form (a remount is a new form). */
 let formCount = 0;
-
-interface Failure {
-  message: string;
-  stale: boolean;
-}
 
 const beOption = (be: Pick<BusinessEntity, 'objectId' | 'businessEntityId' | 'legalName'>): TypeaheadOption<number> => ({
   label: `${be.legalName} (${be.businessEntityId})`,
@@ -102,7 +99,7 @@ export function ContactForm(props: ContactFormProps) {
   const [values, setValues] = useState<ContactFormValues>(contact ? formOf(contact) : EMPTY_CONTACT_FORM);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<ContactFormErrors>({});
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const [zipState, setZipState] = useState<'idle' | 'looking' | 'unknown'>('idle');
   const zipRequest = useRef(0);
   /** business entities seen in the type-ahead, by objectId */
@@ -220,9 +217,9 @@ export function ContactForm(props: ContactFormProps) {
     />
   );
   const field = (path: string, label: string, control: ReactNode, required = false, hint?: ReactNode) => (
-    <Field id={id(path)} label={label} required={required} message={messageOf(path)} hint={hint}>
+    <FormField id={id(path)} label={label} required={required} message={messageOf(path)} hint={hint}>
       {control}
-    </Field>
+    </FormField>
   );
 
   const identifierField = field('identifier', L.identifier, text('identifier', values.identifier, (v) => set('identifier', v), { maxLength: IDENTIFIER_MAX_LENGTH }));
@@ -233,61 +230,44 @@ export function ContactForm(props: ContactFormProps) {
     zipState === 'looking' ? CONTACT_TEXTS.zipLooking : zipState === 'unknown' ? <span className="eb-contact-form__warn">{CONTACT_TEXTS.zipUnknown}</span> : undefined;
 
   return (
-    <div className="eb-contact-form-wrap">
+    <div className="eb-form-stack eb-contact-form-wrap">
       <form id={formId} className="eb-contact-form" onSubmit={submit} noValidate aria-label={contact ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}>
-        {failure && (
-          <div className="eb-contact-form__failure" role="alert">
-            <Message severity="error" text={failure.message} />
-            {failure.stale && props.onReload && (
-              <Button
-                type="button"
-                label={CONTACT_TEXTS.reload}
-                icon="pi pi-refresh"
-                size="small"
-                outlined
-                onClick={() => {
-                  setFailure(null);
-                  props.onReload?.();
-                }}
-              />
-            )}
-          </div>
-        )}
+        <FormFailure
+          failure={failure}
+          reloadLabel={CONTACT_TEXTS.reload}
+          onReload={
+            props.onReload &&
+            (() => {
+              setFailure(null);
+              props.onReload?.();
+            })
+          }
+          role="alert"
+          className="eb-contact-form__failure"
+        />
         <fieldset className="eb-contact-form__section">
           {mode === 'create' && <legend>{CONTACT_TEXTS.contactSection}</legend>}
           <div className="eb-contact-form__grid">
-            <Field id={id('contactId')} label={L.contactId}>
-              {mode === 'create' && generated.isError ? (
-                <div className="eb-contact-form__generate-failed">
-                  <small className="p-error">{CONTACT_TEXTS.generateFailed}</small>
-                  <Button type="button" label={CONTACT_TEXTS.retry} size="small" text onClick={() => void generated.refetch()} />
-                </div>
-              ) : (
-                <InputText
-                  id={id('contactId')}
-                  value={contactId === undefined ? '' : String(contactId)}
-                  placeholder={generated.isFetching ? CONTACT_TEXTS.generating : undefined}
-                  readOnly
-                  aria-readonly="true"
-                  tabIndex={-1}
-                  className="eb-contact-form__readonly"
-                />
-              )}
-            </Field>
+            <FormField id={id('contactId')} label={L.contactId}>
+              <GeneratedIdInput
+                id={id('contactId')}
+                value={contactId}
+                generating={generated.isFetching}
+                failed={mode === 'create' && generated.isError}
+                onRetry={() => void generated.refetch()}
+                texts={CONTACT_TEXTS}
+                className="eb-contact-form__readonly"
+              />
+            </FormField>
             {mode === 'edit' ? (
-              <div className="eb-field">
-                <span className="eb-field__label" id={`${id('status')}-label`}>
-                  {L.status}
-                </span>
-                <SelectButton
-                  value={values.status}
-                  options={[...CONTACT_STATUS_OPTIONS]}
-                  onChange={(e) => e.value && set('status', e.value as ContactFormValues['status'])}
-                  allowEmpty={false}
-                  aria-labelledby={`${id('status')}-label`}
-                  className="eb-contact-form__status"
-                />
-              </div>
+              <SelectButtonField<ContactFormValues['status']>
+                id={id('status')}
+                label={L.status}
+                value={values.status}
+                options={CONTACT_STATUS_OPTIONS}
+                onChange={(v) => set('status', v)}
+                className="eb-contact-form__status"
+              />
             ) : (
               identifierField
             )}
@@ -383,34 +363,10 @@ export function ContactForm(props: ContactFormProps) {
         )}
       </form>
       {props.children}
-      <div className="eb-contact-form__footer">
+      <div className="eb-form-footer eb-contact-form__footer">
         <Button type="button" label={props.cancelLabel ?? CONTACT_TEXTS.cancel} icon={props.cancelIcon} severity="secondary" text onClick={props.onCancel} />
         <Button type="submit" form={formId} label={props.submitLabel ?? CONTACT_TEXTS.save} icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
       </div>
-    </div>
-  );
-}
-
-function Field(props: { id: string; label: string; required?: boolean; message?: string; hint?: ReactNode; children: ReactNode }) {
-  return (
-    <div className="eb-field">
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required && (
-          <span className="eb-contact-form__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {props.children}
-      {props.message ? (
-        <small id={`${props.id}-msg`} className="eb-field__error p-error">
-          {props.message}
-        </small>
-      ) : (
-        props.hint && <small className="eb-contact-form__hint">{props.hint}</small>
-      )}
     </div>
   );
 }

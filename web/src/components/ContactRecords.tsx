@@ -12,6 +12,7 @@ import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
 import { DataGrid, type GridColumn } from './DataGrid';
 import { labelOf, useContactOptions } from './use-contact-options';
 import './contact-entity.css';
+import './list-page.css';
 
 /** The chosen address, phone and email of a contact (the contact search popup). */
 export interface ContactChoice {
@@ -53,7 +54,7 @@ export function ContactRecords({ contactId, choice, onChoiceChange }: ContactRec
   const pick = (patch: Partial<ContactChoice>) => choice && onChoiceChange?.({ ...choice, ...patch }, d);
   const radio = <T extends { objectId: number }>(name: 'address' | 'phone' | 'email', label: (r: T) => string, checked: (r: T) => boolean, onPick: (r: T) => void): GridColumn<T> => ({
     field: 'choose',
-    header: <span className="eb-contact-sr-only">{CONTACT_TEXTS.selected}</span>,
+    header: <span className="eb-sr-only">{CONTACT_TEXTS.selected}</span>,
     width: '3rem',
     minWidth: 48,
     resizable: false,

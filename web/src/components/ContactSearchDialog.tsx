@@ -1,10 +1,6 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { CONTACT_POPUP_DEBOUNCE_MS, CONTACT_SEARCH_PAGE_SIZE } from '@eb/shared/constants';
 import {
   CONTACT_DEFAULT_SORT,
@@ -23,9 +19,14 @@ import { ContactRecords, type ContactChoice } from './ContactRecords';
 import type { ContactFormValues } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from './DataGrid';
+import { KeywordSearch } from './KeywordSearch';
+import { SearchPopupFooter } from './SearchPopupFooter';
 import { labelOf, useContactOptions } from './use-contact-options';
 import { useDebouncedValue } from './use-debounced-value';
+import { pagedGridProps, useListPaging } from './use-list-paging';
+import { usePopupSession } from './use-popup-session';
 import './contact-entity.css';
+import './list-page.css';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
 export interface ContactSelection {
@@ -57,9 +58,6 @@ export interface ContactSearchDialogProps {
   canCreate?: boolean;
 }
 
-/** Each opening starts afresh (empty search, nothing chosen). */
-let openCount = 0;
-
 /**
  * The Contact Search popup (spec 2 "Contact Search popup"): a keyword search (loading debounced by
  * 100 ms), a grid of Active contacts only (15 a page, by Contact Id ascending, sortable on Contact
@@ -72,15 +70,8 @@ let openCount = 0;
  */
 export function ContactSearchDialog(props: ContactSearchDialogProps) {
   const [view, setView] = useState<'search' | 'create'>('search');
-  const [session, setSession] = useState(0);
-  const [wasVisible, setWasVisible] = useState(false);
-  if (props.visible !== wasVisible) {
-    setWasVisible(props.visible);
-    if (props.visible) {
-      setSession(++openCount);
-      setView('search');
-    }
-  }
+  // each opening starts afresh (empty search, nothing chosen)
+  const session = usePopupSession(props.visible, () => setView('search'));
   const title = view === 'create' ? (props.addNewLabel ?? CONTACT_TEXTS.searchAddNew) : (props.title ?? CONTACT_TEXTS.searchTitle);
   const choose = (selection: ContactSelection) => {
     props.onSelect(selection);
@@ -91,7 +82,7 @@ export function ContactSearchDialog(props: ContactSearchDialogProps) {
       visible={props.visible}
       onHide={props.onHide}
       header={title}
-      className="eb-contact-search-dialog"
+      className="eb-popup eb-contact-search-dialog"
       style={{ width: view === 'create' ? 'min(58rem, 96vw)' : 'min(72rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -158,8 +149,8 @@ function SearchBody(
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), CONTACT_POPUP_DEBOUNCE_MS);
   const [sort, setSort] = useState<GridSort>({ ...CONTACT_DEFAULT_SORT });
-  const [paging, setPaging] = useState({ keyword, first: 0, rows: CONTACT_SEARCH_PAGE_SIZE });
-  const first = paging.keyword === keyword ? paging.first : 0;
+  // the page belongs to the keyword it was chosen under
+  const paging = useListPaging(keyword, CONTACT_SEARCH_PAGE_SIZE);
 
   /** the expanded contact, what is chosen in it, and its records once loaded */
   const [expanded, setExpanded] = useState<PrimaryContactRow | null>(null);
@@ -167,7 +158,7 @@ function SearchBody(
   const [records, setRecords] = useState<PrimaryContactReferenceData | null>(null);
 
   const list = useQuery(
-    contactListQuery({ keyword, statusRef: 'Active', skip: first, limit: paging.rows, orderBy: orderByParam(sort) }),
+    contactListQuery({ keyword, statusRef: 'Active', skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }),
   );
 
   if (props.view === 'create') {
@@ -219,32 +210,23 @@ function SearchBody(
   ];
 
   return (
-    <div className="eb-contact-search">
-      <IconField iconPosition="left" className="eb-contact-search__keyword">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={CONTACT_TEXTS.popupKeywordPlaceholder}
-          aria-label={CONTACT_TEXTS.keywordLabel}
-          maxLength={200}
-          autoFocus
-        />
-      </IconField>
+    <div className="eb-search-popup eb-contact-search">
+      <KeywordSearch
+        value={text}
+        onChange={setText}
+        placeholder={CONTACT_TEXTS.popupKeywordPlaceholder}
+        ariaLabel={CONTACT_TEXTS.keywordLabel}
+        className="eb-search-popup__keyword eb-contact-search__keyword"
+        autoFocus
+      />
       <DataGrid<PrimaryContactRow>
         ariaLabel={CONTACT_TEXTS.searchGridLabel}
-        value={list.data?.data ?? []}
-        totalRecords={list.data?.totalCount ?? 0}
+        {...pagedGridProps(list, paging)}
         columns={columns}
         dataKey="objectId"
-        first={first}
-        rows={paging.rows}
-        onPage={(p) => setPaging({ keyword, first: p.first, rows: p.rows })}
         rowsPerPageOptions={[CONTACT_SEARCH_PAGE_SIZE]}
         sort={sort}
         onSort={setSort}
-        loading={list.isFetching}
         expansionMax={1}
         expandedKeys={expanded ? [String(expanded.objectId)] : []}
         onExpandedKeysChange={(keys) => {
@@ -254,32 +236,27 @@ function SearchBody(
         onRowClick={(row) => expand(row)}
         rowClassName={(r) => (r.objectId === expanded?.objectId ? 'eb-contact-row-expanded' : undefined)}
         rowExpansionTemplate={(row) => <ContactRecords contactId={row.objectId} choice={choice} onChoiceChange={onChoice} />}
-        className="eb-contact-grid eb-contact-search__grid"
+        className="eb-list-grid eb-contact-grid eb-contact-search__grid"
       />
-      <div className="eb-contact-search__footer">
-        <span className="eb-contact-search__selection" aria-live="polite">
-          {ready && expanded ? (
+      <SearchPopupFooter
+        className="eb-contact-search__footer"
+        selection={
+          ready && expanded ? (
             <>
               {CONTACT_TEXTS.selected}: <strong>{contactName(expanded)}</strong> ({expanded.contactId})
             </>
           ) : (
             <span className="eb-contact-search__hint">{CONTACT_TEXTS.chooseHint}</span>
-          )}
-        </span>
-        <div className="eb-contact-search__buttons">
-          <Button type="button" label={props.cancelLabel ?? CONTACT_TEXTS.cancel} severity="secondary" text onClick={props.onHide} />
-          {canCreate && (
-            <Button type="button" label={props.addNewLabel ?? CONTACT_TEXTS.searchAddNew} icon="pi pi-plus" outlined onClick={() => props.onView('create')} />
-          )}
-          <Button
-            type="button"
-            label={props.confirmLabel ?? CONTACT_TEXTS.searchConfirm}
-            icon="pi pi-check"
-            disabled={!ready}
-            onClick={() => expanded && address && phone && props.onChoose({ contact: expanded, address, phone, email })}
-          />
-        </div>
-      </div>
+          )
+        }
+        cancelLabel={props.cancelLabel ?? CONTACT_TEXTS.cancel}
+        onCancel={props.onHide}
+        addNewLabel={props.addNewLabel ?? CONTACT_TEXTS.searchAddNew}
+        onAddNew={canCreate ? () => props.onView('create') : undefined}
+        confirmLabel={props.confirmLabel ?? CONTACT_TEXTS.searchConfirm}
+        confirmDisabled={!ready}
+        onConfirm={() => expanded && address && phone && props.onChoose({ contact: expanded, address, phone, email })}
+      />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { businessEntityQuery } from '../../../api/business-entities';
 import { ApiError } from '../../../api/client';
 import { BusinessEntityForm } from '../../../components/BusinessEntityForm';
 import { BUSINESS_ENTITY_TEXTS } from '../../../components/business-entity-texts';
+import '../../../components/list-page.css';
 
 /** What the popup edits: a new entity, or the entity with this objectId. */
 export type BusinessEntityDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
@@ -24,7 +25,7 @@ export function BusinessEntityDialog({ target, onClose }: { target: BusinessEnti
       visible={target !== null}
       onHide={onClose}
       header={target?.mode === 'edit' ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}
-      className="eb-be-dialog"
+      className="eb-popup eb-be-dialog"
       style={{ width: 'min(44rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -46,7 +47,7 @@ export function BusinessEntityDialog({ target, onClose }: { target: BusinessEnti
           text={entity.error instanceof ApiError ? entity.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong}
         />
       ) : (
-        <div className="eb-be-dialog__loading">
+        <div className="eb-popup__loading eb-be-dialog__loading">
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the business entity" />
         </div>
       )}

@@ -1,11 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
 import { Button } from 'primereact/button';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
-import { Tag } from 'primereact/tag';
 import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity, type BusinessEntityStatus } from '@eb/shared/businessentity/schemas';
 import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
@@ -16,14 +11,19 @@ import { AREAS } from '../../../app/areas';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import type { ChangeLogEntry } from '../../../components/change-log';
 import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS } from '../../../components/business-entity-texts';
-import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn } from '../../../components/DataGrid';
+import { editColumn } from '../../../components/grid-columns';
+import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
+import { StatusTag } from '../../../components/StatusTag';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { pagedGridProps } from '../../../components/use-list-paging';
+import { useUrlListState } from '../../../components/use-url-list-state';
 import { businessEntityChangeLogQuery } from '../api/change-log';
 import { BusinessEntityDialog, type BusinessEntityDialogTarget } from './BusinessEntityDialog';
-import { NO_FILTERS, filtersOf, hasFilters, withFilters, type BusinessEntityFilters } from './filters';
+import { NO_FILTERS, filtersOf, hasFilters, withFilters } from './filters';
 import '../../../components/business-entity.css';
+import '../../../components/list-page.css';
 import './business-entity-page.css';
 
 const STATUS_FILTER_OPTIONS: { label: string; value: BusinessEntityStatus }[] = [
@@ -55,29 +55,14 @@ export function BusinessEntityPage() {
     id === null || id === undefined || id === '' ? '' : (options.find((o) => String(o.value) === String(id))?.label ?? String(id));
 
   // ---- filters (in the URL), sort and page -----------------------------------------------------------
-  const [params, setParams] = useSearchParams();
-  const filters = filtersOf(params);
-  const setFilters = (change: Partial<BusinessEntityFilters>) =>
-    setParams((p) => withFilters(p, { ...filtersOf(p), ...change }), { replace: true });
-
-  const [text, setText] = useState(filters.keyword);
-  const keyword = useDebouncedValue(text.trim(), BUSINESS_ENTITY_DEBOUNCE_MS);
-  // the typed keyword reaches the URL (and the list) once typing pauses
-  useEffect(() => {
-    if (keyword !== filtersOf(params).keyword) setFilters({ keyword });
-  }, [keyword]); // only when the debounced keyword changes
-  // a keyword arriving by the URL (back/forward, a link) is shown in the box
-  const [urlKeyword, setUrlKeyword] = useState(filters.keyword);
-  if (filters.keyword !== urlKeyword) {
-    setUrlKeyword(filters.keyword);
-    if (filters.keyword !== text.trim()) setText(filters.keyword);
-  }
-
-  const [sort, setSort] = useState<GridSort>({ ...BUSINESS_ENTITY_DEFAULT_SORT });
-  // the page belongs to the filters it was chosen under: new filters start from the first page
-  const filterKey = JSON.stringify(filters);
-  const [paging, setPaging] = useState({ filterKey, first: 0, rows: BUSINESS_ENTITY_PAGE_SIZE });
-  const first = paging.filterKey === filterKey ? paging.first : 0;
+  const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
+    filtersOf,
+    withFilters,
+    noFilters: NO_FILTERS,
+    debounceMs: BUSINESS_ENTITY_DEBOUNCE_MS,
+    defaultSort: BUSINESS_ENTITY_DEFAULT_SORT,
+    pageSize: BUSINESS_ENTITY_PAGE_SIZE,
+  });
 
   const list = useQuery(
     businessEntityListQuery({
@@ -85,18 +70,13 @@ export function BusinessEntityPage() {
       companyType: filters.companyType,
       type: filters.type,
       status: filters.status,
-      skip: first,
+      skip: paging.first,
       limit: paging.rows,
       orderBy: orderByParam(sort),
     }),
   );
   const changeLog = useQuery(businessEntityChangeLogQuery());
   const [dialog, setDialog] = useState<BusinessEntityDialogTarget | null>(null);
-
-  const reset = () => {
-    setText('');
-    setParams((p) => withFilters(p, NO_FILTERS), { replace: true });
-  };
 
   // ---- grid ------------------------------------------------------------------------------------------
   const columns: GridColumn<BusinessEntity>[] = [
@@ -105,7 +85,7 @@ export function BusinessEntityPage() {
       header: BUSINESS_ENTITY_COLUMNS.businessEntityId,
       sortable: true,
       width: '12rem',
-      body: (r) => <span className="eb-be-id">{r.businessEntityId}</span>,
+      body: (r) => <span className="eb-be-id eb-list-grid__id">{r.businessEntityId}</span>,
     },
     { field: 'legalName', header: BUSINESS_ENTITY_COLUMNS.legalName, sortable: true, width: '30%' },
     { field: 'companyType', header: BUSINESS_ENTITY_COLUMNS.companyType, body: (r) => nameIn(companyTypes, r.companyType) },
@@ -114,36 +94,17 @@ export function BusinessEntityPage() {
       field: 'isActive',
       header: BUSINESS_ENTITY_COLUMNS.isActive,
       width: '8rem',
-      body: (r) => (
-        <Tag
-          value={r.isActive ? BUSINESS_ENTITY_TEXTS.active : BUSINESS_ENTITY_TEXTS.inactive}
-          severity={r.isActive ? 'success' : undefined}
-          className={r.isActive ? 'eb-be-status' : 'eb-be-status eb-be-status--inactive'}
-          rounded
-        />
-      ),
+      body: (r) => <StatusTag active={r.isActive} labels={BUSINESS_ENTITY_TEXTS} className="eb-be-status" />,
     },
     ...(canEdit
       ? [
-          {
-            field: 'edit',
-            header: <span className="eb-be-sr-only">{BUSINESS_ENTITY_TEXTS.edit}</span>,
+          editColumn<BusinessEntity>({
+            label: BUSINESS_ENTITY_TEXTS.edit,
+            ariaLabel: (r) => BUSINESS_ENTITY_TEXTS.editRow(r.legalName),
+            onEdit: (r) => setDialog({ mode: 'edit', id: r.objectId }),
             width: '6rem',
-            minWidth: 80,
-            align: 'center' as const,
-            resizable: false,
-            body: (r: BusinessEntity) => (
-              <Button
-                type="button"
-                link
-                label={BUSINESS_ENTITY_TEXTS.edit}
-                icon="pi pi-pencil"
-                className="eb-be-edit"
-                aria-label={BUSINESS_ENTITY_TEXTS.editRow(r.legalName)}
-                onClick={() => setDialog({ mode: 'edit', id: r.objectId })}
-              />
-            ),
-          },
+            className: 'eb-be-edit',
+          }),
         ]
       : []),
   ];
@@ -163,18 +124,21 @@ export function BusinessEntityPage() {
   };
 
   const filterBar = (
-    <div className="eb-be-filters" role="search" aria-label="Business entity filters">
-      <IconField iconPosition="left" className="eb-be-filters__keyword">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          type="search"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          placeholder={BUSINESS_ENTITY_TEXTS.keywordPlaceholder}
-          aria-label={BUSINESS_ENTITY_TEXTS.keywordLabel}
-          maxLength={200}
-        />
-      </IconField>
+    <ListFilters
+      ariaLabel="Business entity filters"
+      className="eb-be-filters"
+      keyword={{
+        value: text,
+        onChange: setText,
+        placeholder: BUSINESS_ENTITY_TEXTS.keywordPlaceholder,
+        ariaLabel: BUSINESS_ENTITY_TEXTS.keywordLabel,
+        className: 'eb-be-filters__keyword',
+      }}
+      resetLabel={BUSINESS_ENTITY_TEXTS.resetFilters}
+      resetDisabled={!hasFilters(filters) && text === ''}
+      onReset={reset}
+      resetClassName="eb-be-filters__reset"
+    >
       <TypeaheadSelect<number>
         value={filters.companyType}
         options={companyTypes}
@@ -199,20 +163,11 @@ export function BusinessEntityPage() {
         aria-label={BUSINESS_ENTITY_TEXTS.statusFilter}
         className="eb-be-filters__select eb-be-filters__select--status"
       />
-      <Button
-        type="button"
-        label={BUSINESS_ENTITY_TEXTS.resetFilters}
-        text
-        size="small"
-        className="eb-be-filters__reset"
-        disabled={!hasFilters(filters) && text === ''}
-        onClick={reset}
-      />
-    </div>
+    </ListFilters>
   );
 
   return (
-    <section className="eb-be-page">
+    <section className="eb-list-page eb-be-page">
       <PageHeader
         title={AREAS.businessEntity.title}
         actions={
@@ -223,23 +178,18 @@ export function BusinessEntityPage() {
       />
       <DataGrid<BusinessEntity>
         ariaLabel={BUSINESS_ENTITY_TEXTS.gridLabel}
-        value={list.data?.data ?? []}
-        totalRecords={list.data?.totalCount ?? 0}
+        {...pagedGridProps(list, paging)}
         columns={columns}
         dataKey="objectId"
-        first={first}
-        rows={paging.rows}
-        onPage={(p) => setPaging({ filterKey, first: p.first, rows: p.rows })}
         rowsPerPageOptions={[BUSINESS_ENTITY_PAGE_SIZE, 30, 60]}
         sort={sort}
         onSort={setSort}
-        loading={list.isFetching}
         rowClassName={(r) => (r.isActive ? undefined : ROW_INACTIVE_CLASS)}
         header={filterBar}
-        className="eb-be-grid"
+        className="eb-list-grid eb-be-grid"
       />
       <ChangeLogPanel
-        className="eb-be-changelog"
+        className="eb-list-page__changelog eb-be-changelog"
         entries={logEntries}
         loading={changeLog.isFetching}
         fieldLabels={BUSINESS_ENTITY_COLUMNS}

@@ -9,6 +9,7 @@ import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { ContactForm } from '../../../components/ContactForm';
 import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../components/contact-texts';
 import { ContactSubGrid } from './ContactSubGrid';
+import '../../../components/list-page.css';
 
 /** What a popup shows: a new contact, or the contact with this id. */
 export type ContactDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
@@ -30,7 +31,7 @@ export function ContactDialog({ target, onClose }: { target: ContactDialogTarget
       visible={target !== null}
       onHide={onClose}
       header={edit ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}
-      className="eb-contact-dialog"
+      className="eb-popup eb-contact-dialog"
       style={{ width: edit ? 'min(76rem, 96vw)' : 'min(58rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -59,7 +60,7 @@ export function ContactDialog({ target, onClose }: { target: ContactDialogTarget
       ) : contact.isError ? (
         <Message severity="error" text={contact.error instanceof ApiError ? contact.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />
       ) : (
-        <div className="eb-contact-dialog__loading">
+        <div className="eb-popup__loading eb-contact-dialog__loading">
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label={CONTACT_TEXTS.loading} />
         </div>
       )}

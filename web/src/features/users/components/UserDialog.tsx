@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -6,14 +6,16 @@ import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { SelectButton } from 'primereact/selectbutton';
 import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { UserDto } from '@eb/shared/users/schemas';
 import { ApiError } from '../../../api/client';
 import { referenceItems, referencesQuery } from '../../../api/references';
 import { useSignedInUser } from '../../../api/session';
+import { FormFailure, type SaveFailure } from '../../../components/FormFailure';
+import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
+import { SelectButtonField } from '../../../components/SelectButtonField';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { userQuery, useSaveUser } from '../api/users';
 import {
@@ -27,6 +29,7 @@ import {
   type UserFormMode,
   type UserFormValues,
 } from './user-form';
+import '../../../components/list-page.css';
 
 /** What the popup edits: a new user, or the user with this id. */
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
@@ -57,7 +60,7 @@ export function UserDialog({ target, onClose }: { target: UserDialogTarget | nul
       visible={target !== null}
       onHide={onClose}
       header={USER_DIALOG_TITLES[mode]}
-      className="eb-user-dialog"
+      className="eb-popup eb-user-dialog"
       style={{ width: 'min(46rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -70,18 +73,12 @@ export function UserDialog({ target, onClose }: { target: UserDialogTarget | nul
       ) : user.isError ? (
         <Message severity="error" text={user.error instanceof ApiError ? user.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />
       ) : (
-        <div className="eb-user-dialog__loading">
+        <div className="eb-popup__loading eb-user-dialog__loading">
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the user" />
         </div>
       )}
     </Dialog>
   );
-}
-
-interface ServerFailure {
-  message: string;
-  /** a stale version: offer to reload */
-  stale: boolean;
 }
 
 function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => void; onClose: () => void }) {
@@ -95,7 +92,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
   const [values, setValues] = useState<UserFormValues>(user ? formOf(user) : EMPTY_USER_FORM);
   const [touched, setTouched] = useState<Partial<Record<UserField, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
-  const [failure, setFailure] = useState<ServerFailure | null>(null);
+  const [failure, setFailure] = useState<SaveFailure | null>(null);
   const self = mode === 'edit' && user?.objectId === me.objectId;
 
   const errors = validateUserForm(values, mode);
@@ -159,7 +156,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
 
   // Identifier sits with the status when editing, after the passwords when creating (pairs stay on one row).
   const identifier = (
-    <Field label="Identifier" {...f.agentCode}>
+    <FormField label="Identifier" {...f.agentCode}>
       <InputText
         id={f.agentCode.id}
         value={values.agentCode}
@@ -170,32 +167,27 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         aria-describedby={f.agentCode.message ? `${f.agentCode.id}-msg` : undefined}
         autoComplete="off"
       />
-    </Field>
+    </FormField>
   );
 
   return (
-    <form id={formId} className="eb-user-form" onSubmit={submit} noValidate aria-label={USER_DIALOG_TITLES[mode]}>
-      {failure && (
-        <div className="eb-user-form__failure">
-          <Message severity="error" text={failure.message} className="eb-form-error" />
-          {failure.stale && props.onReload && (
-            <Button
-              type="button"
-              label={USER_FORM_TEXTS.reload}
-              icon="pi pi-refresh"
-              size="small"
-              outlined
-              onClick={() => {
-                setFailure(null);
-                setTouched({});
-                props.onReload?.();
-              }}
-            />
-          )}
-        </div>
-      )}
-      <div className="eb-user-form__grid">
-        <Field label="First Name" {...f.firstName}>
+    <form id={formId} className="eb-form-stack eb-user-form" onSubmit={submit} noValidate aria-label={USER_DIALOG_TITLES[mode]}>
+      <FormFailure
+        failure={failure}
+        reloadLabel={USER_FORM_TEXTS.reload}
+        onReload={
+          props.onReload &&
+          (() => {
+            setFailure(null);
+            setTouched({});
+            props.onReload?.();
+          })
+        }
+        className="eb-user-form__failure"
+        messageClassName="eb-form-error"
+      />
+      <div className="eb-form-grid eb-user-form__grid">
+        <FormField label="First Name" {...f.firstName}>
           <InputText
             id={f.firstName.id}
             value={values.firstName}
@@ -207,8 +199,8 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             autoComplete="off"
             autoFocus
           />
-        </Field>
-        <Field label="Last Name" {...f.lastName}>
+        </FormField>
+        <FormField label="Last Name" {...f.lastName}>
           <InputText
             id={f.lastName.id}
             value={values.lastName}
@@ -219,8 +211,8 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             aria-describedby={f.lastName.message ? `${f.lastName.id}-msg` : undefined}
             autoComplete="off"
           />
-        </Field>
-        <Field label="Email" {...f.email}>
+        </FormField>
+        <FormField label="Email" {...f.email}>
           <InputText
             id={f.email.id}
             type="email"
@@ -232,8 +224,8 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             aria-describedby={f.email.message ? `${f.email.id}-msg` : undefined}
             autoComplete="off"
           />
-        </Field>
-        <Field label="Role" {...f.type}>
+        </FormField>
+        <FormField label="Role" {...f.type}>
           <TypeaheadSelect<number>
             inputId={f.type.id}
             value={values.type}
@@ -244,25 +236,20 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             invalid={f.type.invalid}
             aria-describedby={f.type.message ? `${f.type.id}-msg` : undefined}
           />
-        </Field>
+        </FormField>
         {mode === 'edit' && (
-          <div className="eb-field">
-            <span className="eb-field__label" id={`${formId}-status-label`}>
-              Status
-            </span>
-            <SelectButton
-              value={values.isActive}
-              options={STATUS_OPTIONS}
-              onChange={(e) => e.value !== null && e.value !== undefined && set('isActive', e.value as boolean)}
-              allowEmpty={false}
-              disabled={self}
-              aria-labelledby={`${formId}-status-label`}
-              className="eb-user-form__status"
-            />
-          </div>
+          <SelectButtonField<boolean>
+            id={`${formId}-status`}
+            label="Status"
+            value={values.isActive}
+            options={STATUS_OPTIONS}
+            onChange={(v) => set('isActive', v)}
+            disabled={self}
+            className="eb-user-form__status"
+          />
         )}
         {mode === 'edit' && identifier}
-        <Field label="New Password" {...f.password}>
+        <FormField label="New Password" {...f.password}>
           <Password
             inputId={f.password.id}
             value={values.password}
@@ -275,8 +262,8 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             aria-describedby={f.password.message ? `${f.password.id}-msg` : undefined}
             autoComplete="new-password"
           />
-        </Field>
-        <Field label="Match New Password" {...f.confirmPassword}>
+        </FormField>
+        <FormField label="Match New Password" {...f.confirmPassword}>
           <Password
             inputId={f.confirmPassword.id}
             value={values.confirmPassword}
@@ -289,7 +276,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             aria-describedby={f.confirmPassword.message ? `${f.confirmPassword.id}-msg` : undefined}
             autoComplete="new-password"
           />
-        </Field>
+        </FormField>
         {mode === 'create' && identifier}
       </div>
       {self && (
@@ -302,19 +289,5 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         <Button type="submit" label="Save" icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
       </div>
     </form>
-  );
-}
-
-function Field(props: { id: string; label: string; message?: string; invalid: boolean; children: ReactNode }) {
-  return (
-    <div className="eb-field">
-      <label htmlFor={props.id}>{props.label}</label>
-      {props.children}
-      {props.message && (
-        <small id={`${props.id}-msg`} className="eb-field__error p-error">
-          {props.message}
-        </small>
-      )}
-    </div>
   );
 }

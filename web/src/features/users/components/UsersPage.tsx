@@ -1,13 +1,9 @@
 import { useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import { SelectButton } from 'primereact/selectbutton';
-import { Tag } from 'primereact/tag';
 import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { USER_DEFAULT_SORT, type UserDto } from '@eb/shared/users/schemas';
@@ -19,11 +15,15 @@ import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import type { ChangeLogEntry } from '../../../components/change-log';
 import { useConfirm } from '../../../components/confirm-context';
 import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useNotify } from '../../../components/notify-context';
 import { PageHeader } from '../../../components/PageHeader';
+import { StatusTag } from '../../../components/StatusTag';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { pagedGridProps, useListPaging } from '../../../components/use-list-paging';
 import { userChangeLogQuery, userListQuery, useDeactivateUser } from '../api/users';
 import { UserDialog, type UserDialogTarget } from './UserDialog';
+import '../../../components/list-page.css';
 import './users.css';
 
 /** The status filter (chosen: a SelectButton; 'All' is the default, so inactive rows show, restyled). */
@@ -77,11 +77,9 @@ export function UsersPage() {
   const [sort, setSort] = useState<GridSort>({ ...USER_DEFAULT_SORT });
   const email = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   // the page belongs to the filters it was chosen under: new filters start from the first page
-  const filterKey = JSON.stringify([email, status]);
-  const [paging, setPaging] = useState({ filterKey, first: 0, rows: USERS_PAGE_SIZE });
-  const first = paging.filterKey === filterKey ? paging.first : 0;
+  const paging = useListPaging(JSON.stringify([email, status]), USERS_PAGE_SIZE);
 
-  const params = { email, isActive: isActiveOf(status), skip: first, limit: paging.rows, orderBy: orderByParam(sort) };
+  const params = { email, isActive: isActiveOf(status), skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) };
   const list = useQuery(userListQuery(params));
   const changeLog = useQuery(userChangeLogQuery());
 
@@ -135,14 +133,7 @@ export function UsersPage() {
       field: 'isActive',
       header: 'Status',
       sortable: true,
-      body: (u) => (
-        <Tag
-          value={u.isActive ? 'Active' : 'Inactive'}
-          severity={u.isActive ? 'success' : undefined}
-          className={u.isActive ? 'eb-status-tag' : 'eb-status-tag eb-status-tag--inactive'}
-          rounded
-        />
-      ),
+      body: (u) => <StatusTag active={u.isActive} />,
     },
     {
       field: 'action',
@@ -179,17 +170,13 @@ export function UsersPage() {
 
   const filters = (
     <div className="eb-users-filters">
-      <IconField iconPosition="left" className="eb-users-filters__search">
-        <InputIcon className="pi pi-search" />
-        <InputText
-          type="search"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          placeholder={USERS_TEXTS.searchPlaceholder}
-          aria-label={USERS_TEXTS.searchPlaceholder}
-          maxLength={200}
-        />
-      </IconField>
+      <KeywordSearch
+        value={search}
+        onChange={setSearch}
+        placeholder={USERS_TEXTS.searchPlaceholder}
+        ariaLabel={USERS_TEXTS.searchPlaceholder}
+        className="eb-users-filters__search"
+      />
       <SelectButton
         value={status}
         options={STATUS_FILTERS}
@@ -202,32 +189,27 @@ export function UsersPage() {
   );
 
   return (
-    <section className="eb-users">
+    <section className="eb-list-page eb-users">
       <PageHeader
         title={AREAS.users.title}
         actions={<Button label={USERS_TEXTS.createUser} icon="pi pi-user-plus" onClick={() => setDialog({ mode: 'create' })} />}
       />
       <DataGrid<UserDto>
         ariaLabel="Users"
-        value={list.data?.data ?? []}
-        totalRecords={list.data?.totalCount ?? 0}
+        {...pagedGridProps(list, paging)}
         columns={columns}
         dataKey="objectId"
-        first={first}
-        rows={paging.rows}
-        onPage={(p) => setPaging({ filterKey, first: p.first, rows: p.rows })}
         sort={sort}
         onSort={(s) => setSort(s)}
-        loading={list.isFetching}
         emptyMessage={list.isPending ? ' ' : undefined}
         rowClassName={(u) => (u.isActive ? undefined : ROW_INACTIVE_CLASS)}
         rowsPerPageOptions={[10, 25, 50, 100]}
         header={filters}
-        className="eb-users-grid"
+        className="eb-list-grid eb-users-grid"
       />
       <Menu model={menuItems} popup ref={menu} id="eb-user-actions" className="eb-user-actions" />
       <ChangeLogPanel
-        className="eb-users-changelog"
+        className="eb-list-page__changelog eb-users-changelog"
         entries={changeLog.data}
         loading={changeLog.isFetching}
         fieldLabels={FIELD_LABELS}

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { PagedResult } from '@eb/shared/paging';
+import type { GridPage } from './DataGrid';
+
+/** The page of a lazy grid as `useListPaging` keeps it: DataGrid's `first`, `rows` and `onPage`. */
+export interface ListPaging {
+  /** The index of the page's first record (0 while the filters are newer than the page). */
+  first: number;
+  /** The page size. */
+  rows: number;
+  /** DataGrid's `onPage`: keeps the chosen page for the current filters. */
+  onPage: (page: GridPage) => void;
+  /** Back to the first page under the same filters (the page size is kept). */
+  toFirstPage: () => void;
+}
+
+/**
+ * The page of a lazy grid, which belongs to the filters it was chosen under: once `filterKey`
+ * (e.g. the filters as JSON, or the debounced keyword) changes, the grid starts again from the
+ * first page, keeping its page size. Starts at the first page of `pageSize` rows.
+ */
+export function useListPaging(filterKey: string, pageSize: number): ListPaging {
+  const [paging, setPaging] = useState({ filterKey, first: 0, rows: pageSize });
+  return {
+    first: paging.filterKey === filterKey ? paging.first : 0,
+    rows: paging.rows,
+    onPage: (page) => setPaging({ filterKey, first: page.first, rows: page.rows }),
+    toFirstPage: () => setPaging((p) => ({ ...p, first: 0 })),
+  };
+}
+
+/**
+ * DataGrid's props for the loaded page of a lazy list: its rows and total (none while loading),
+ * the loading overlay, and the paging (`first`, `rows`, `onPage`).
+ */
+export function pagedGridProps<T>(list: { data?: PagedResult<T>; isFetching: boolean }, paging: Omit<ListPaging, 'toFirstPage'>) {
+  return {
+    value: list.data?.data ?? [],
+    totalRecords: list.data?.totalCount ?? 0,
+    loading: list.isFetching,
+    first: paging.first,
+    rows: paging.rows,
+    onPage: paging.onPage,
+  };
+}

@@ -1,0 +1,81 @@
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { GridSort } from './DataGrid';
+import { useDebouncedValue } from './use-debounced-value';
+import { useListPaging, type ListPaging } from './use-list-paging';
+
+export interface UrlListStateOptions<F extends { keyword: string }> {
+  /** The filters read from the URL query (unknown or malformed values ignored). */
+  filtersOf: (params: URLSearchParams) => F;
+  /** The URL query with these filters (empty ones left out), other parameters kept. */
+  withFilters: (params: URLSearchParams, filters: F) => URLSearchParams;
+  /** The filters after Reset. */
+  noFilters: F;
+  /** How long typing must pause before the keyword reaches the URL (and the list). */
+  debounceMs: number;
+  /** The grid's first sort. */
+  defaultSort: GridSort;
+  /** The grid's first page size. */
+  pageSize: number;
+  /** A new sort starts from the first page too (default false: the page is kept). */
+  sortToFirstPage?: boolean;
+}
+
+export interface UrlListState<F extends { keyword: string }> {
+  /** The filters of the URL. */
+  filters: F;
+  /** Changes some filters in the URL (replacing the history entry). */
+  setFilters: (change: Partial<F>) => void;
+  /** The keyword box's text (it reaches `filters.keyword` once typing pauses). */
+  text: string;
+  setText: (text: string) => void;
+  sort: GridSort;
+  /** DataGrid's `onSort`. */
+  setSort: (sort: GridSort) => void;
+  /** The grid's page (DataGrid's `first`, `rows`, `onPage`): the first page again once the filters change. */
+  paging: ListPaging;
+  /** Clears the keyword box and every filter of the URL. */
+  reset: () => void;
+}
+
+/**
+ * The state of a list page whose filters live in the URL query (so that a search can be
+ * bookmarked and the back button restores it): the filters, the keyword box (typed text reaches
+ * the URL once typing pauses for `debounceMs`; a keyword arriving by the URL, by back/forward or a
+ * link, is shown in the box), the grid's sort, and its page, which starts again from the first
+ * page whenever the filters change. `reset` clears the box and the filters.
+ */
+export function useUrlListState<F extends { keyword: string }>(options: UrlListStateOptions<F>): UrlListState<F> {
+  const { filtersOf, withFilters, noFilters } = options;
+  const [params, setParams] = useSearchParams();
+  const filters = filtersOf(params);
+  const setFilters = (change: Partial<F>) => setParams((p) => withFilters(p, { ...filtersOf(p), ...change }), { replace: true });
+
+  const [text, setText] = useState(filters.keyword);
+  const keyword = useDebouncedValue(text.trim(), options.debounceMs);
+  // the typed keyword reaches the URL (and the list) once typing pauses
+  useEffect(() => {
+    if (keyword !== filtersOf(params).keyword) setFilters({ keyword } as Partial<F>);
+  }, [keyword]); // only when the debounced keyword changes
+  // a keyword arriving by the URL (back/forward, a link) is shown in the box
+  const [urlKeyword, setUrlKeyword] = useState(filters.keyword);
+  if (filters.keyword !== urlKeyword) {
+    setUrlKeyword(filters.keyword);
+    if (filters.keyword !== text.trim()) setText(filters.keyword);
+  }
+
+  const [sort, setSortState] = useState<GridSort>({ ...options.defaultSort });
+  // the page belongs to the filters it was chosen under: new filters start from the first page
+  const paging = useListPaging(JSON.stringify(filters), options.pageSize);
+  const setSort = (next: GridSort) => {
+    setSortState(next);
+    if (options.sortToFirstPage) paging.toFirstPage();
+  };
+
+  const reset = () => {
+    setText('');
+    setParams((p) => withFilters(p, noFilters), { replace: true });
+  };
+
+  return { filters, setFilters, text, setText, sort, setSort, paging, reset };
+}
