@@ -123,13 +123,15 @@ async function main() {
     console.log(`seeded ${size.toLocaleString()} rows (${seedSecs.toFixed(0)} s)`);
 
     // Cold start, three ways: the whole feed; a snapshot refresh; a new container from the snapshot.
-    const feedOnly = new ListEngine<Row>(spec, { snapshots: false });
+    let feedOnly: InstanceType<typeof ListEngine<Row>> | undefined = new ListEngine<Row>(spec, { snapshots: false });
     rcu = 0;
     let t = Date.now();
     const first = await feedOnly.query({ orderBy: 'objectId Ascending', limit: 100, getTotalCount: true });
     const coldMs = Date.now() - t;
     const coldRcu = rcu;
     if (first.totalCount !== size) throw new Error(`expected ${size} rows, got ${first.totalCount}`);
+    feedOnly = undefined; // one container's projection in memory at a time, as in Lambda
+    void feedOnly;
     await new ListEngine<Row>(spec, { snapshots: true }).query({ limit: 1 }); // writes the snapshot
     const engine = new ListEngine<Row>(spec, { snapshots: true });
     rcu = 0;

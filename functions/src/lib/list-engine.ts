@@ -52,6 +52,11 @@ export interface ListPage<Row> {
 
 /** How long a feed position stays "possibly incomplete" (a transaction still in flight). */
 const LAG_MS = 10_000;
+/**
+ * After a cold load nothing is known of the counter's past: the sequence numbers that may still be
+ * in flight are taken to be among the last IN_FLIGHT_MAX (bulk writers reserve blocks of tens).
+ */
+const IN_FLIGHT_MAX = 5_000;
 /** Read-your-writes against the GSI's propagation delay: short retries when seqs are missing. */
 const GSI_RETRIES = [50, 150];
 /**
@@ -102,7 +107,7 @@ export class ListEngine<Row> {
 
   constructor(
     readonly spec: ListSpec<Row>,
-    private readonly options: { snapshots?: boolean } = {},
+    private readonly options: { snapshots?: boolean; inFlightMax?: number } = {},
   ) {}
 
   private get snapshots(): boolean {
@@ -125,8 +130,11 @@ export class ListEngine<Row> {
     const counter = await currentSeq(this.spec.type);
     if (!this.loaded) {
       const snap = this.snapshots ? await this.loadSnapshot() : undefined;
-      const read = await this.readFeed(snap?.safeSeq ?? 0);
+      const from = snap?.safeSeq ?? 0;
+      const read = await this.readFeed(from);
       this.loaded = true;
+      // Seed the history: for LAG_MS re-read only the numbers that may have been in flight.
+      this.history = [{ at: now - LAG_MS - 1, counter: Math.max(from, counter - (this.options.inFlightMax ?? IN_FLIGHT_MAX)) }];
       this.noteCounter(now, counter);
       this.changesSinceSnapshot = read;
       if (this.snapshots && (!snap || read >= SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
