@@ -21,7 +21,10 @@ type SortValue = string | number | null | undefined;
 
 export interface ListSpec<Row> {
   type: string;
-  /** item (as stored) -> row kept in memory */
+  /**
+   * item (as stored) -> row kept in memory: a plain object literal of the list's columns, the same
+   * shape for every row (the scans stay fast; keeping whole stored items makes them several times slower)
+   */
   project(item: Record<string, unknown>): Row;
   id(row: Row): number;
   /** lower-case text the keyword search looks in */
