@@ -81,7 +81,21 @@ async function main() {
   };
   const spec = {
     type,
-    project: (i: Record<string, unknown>) => i as unknown as Row,
+    // a list keeps only its columns, in plain objects of one shape (as a real ListSpec does)
+    project: (i: Record<string, unknown>): Row => ({
+      objectId: Number(i.objectId),
+      contractId: Number(i.contractId),
+      amendmentNumber: Number(i.amendmentNumber),
+      legacyId: String(i.legacyId),
+      ldcAccountNumber: String(i.ldcAccountNumber),
+      territoryCode: i.territoryCode as string,
+      accountStatus: i.accountStatus as string,
+      accountName: String(i.accountName),
+      businessEntityLegalName: String(i.businessEntityLegalName),
+      flowDate: String(i.flowDate),
+      term: Number(i.term),
+      version: Number(i.version),
+    }),
     id: (r: Row) => r.objectId,
     searchText: (r: Row) => `${r.accountName} ${r.businessEntityLegalName} ${r.ldcAccountNumber} ${r.legacyId}`.toLowerCase(),
     sortKeys: {
