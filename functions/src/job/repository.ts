@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SendMessageCommand } from '@aws-sdk/client-sqs';
-import { QueryCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPLETED_JOBS_SHOWN } from '@eb/shared/constants';
 import type { Job, JobList, JobStatus } from '@eb/shared/job/schemas';
 import { toTransferDate } from '@eb/shared/validation';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, keys, table } from '../lib/db';
+import { getItem, keys, queryAll, table } from '../lib/db';
 
 /** The job item: the public Job plus the worker's checkpoint. */
 export interface JobRecord extends Job {
@@ -82,25 +82,11 @@ export async function createJob(input: {
   return toJob(record);
 }
 
-async function queryGroup(group: string, ascending: boolean, limit?: number): Promise<JobRecord[]> {
-  const out: JobRecord[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :g',
-        ExpressionAttributeValues: { ':g': group },
-        ScanIndexForward: ascending,
-        ExclusiveStartKey: start,
-        Limit: limit,
-      }),
-    );
-    out.push(...((r.Items ?? []) as JobRecord[]));
-    start = limit && out.length >= limit ? undefined : r.LastEvaluatedKey;
-  } while (start);
-  return limit ? out.slice(0, limit) : out;
+function queryGroup(group: string, ascending: boolean, limit?: number): Promise<JobRecord[]> {
+  return queryAll<JobRecord>(
+    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': group }, ScanIndexForward: ascending },
+    limit,
+  );
 }
 
 /** GET job: the running job, the queued ones in order, the latest finished ones. */

@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import type { ChangeAction, ChangeLogEntry as SharedEntry } from '@eb/shared/change-log';
 import { toTransferDate } from '@eb/shared/validation';
-import { dynamo } from './aws';
-import { table, type TransactItem } from './db';
+import { queryAll, table, type TransactItem } from './db';
 
 /**
  * The change log: one item per change event (created / made changes / deleted), written in the
@@ -125,23 +123,15 @@ function flatten(items: LogItem[]): ChangeLogEntry[] {
  */
 export async function listChangeLogs(q: { entity: LogEntity; id?: number; limit?: number }): Promise<ChangeLogEntry[]> {
   const limit = Math.min(q.limit ?? MAX_RECORD_COUNT, MAX_RECORD_COUNT);
-  const items: LogItem[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const r = await dynamo().send(
-      new QueryCommand({
-        TableName: table(),
-        ...(q.id !== undefined
-          ? { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': scopeKey(q.entity, q.id) }, ConsistentRead: true }
-          : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `LOG#${q.entity}` } }),
-        ScanIndexForward: false,
-        Limit: limit - items.length,
-        ExclusiveStartKey: start,
-      }),
-    );
-    items.push(...((r.Items ?? []) as LogItem[]));
-    start = r.LastEvaluatedKey;
-  } while (start && items.length < limit);
+  const items = await queryAll<LogItem>(
+    {
+      ...(q.id !== undefined
+        ? { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': scopeKey(q.entity, q.id) }, ConsistentRead: true }
+        : { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p', ExpressionAttributeValues: { ':p': `LOG#${q.entity}` } }),
+      ScanIndexForward: false,
+    },
+    limit,
+  );
   return flatten(items);
 }
 
@@ -154,32 +144,23 @@ export async function listChangeLogs(q: { entity: LogEntity; id?: number; limit?
 export async function listChangeLogsOfTypes(q: { types: { entity: LogEntity; parent?: LogParent }[]; limit?: number }): Promise<ChangeLogEntry[]> {
   const limit = Math.min(q.limit ?? MAX_RECORD_COUNT, MAX_RECORD_COUNT);
   const lists = await Promise.all(
-    q.types.map(async (t) => {
-      const items: LogItem[] = [];
-      let start: Record<string, unknown> | undefined;
-      do {
-        const r = await dynamo().send(
-          new QueryCommand({
-            TableName: table(),
-            IndexName: 'gsi1',
-            KeyConditionExpression: 'gsi1pk = :p',
-            ...(t.parent
-              ? {
-                  FilterExpression: '#parent = :parent',
-                  ExpressionAttributeNames: { '#parent': 'parent' },
-                  ExpressionAttributeValues: { ':p': `LOG#${t.entity}`, ':parent': t.parent },
-                }
-              : { ExpressionAttributeValues: { ':p': `LOG#${t.entity}` } }),
-            ScanIndexForward: false,
-            Limit: limit,
-            ExclusiveStartKey: start,
-          }),
-        );
-        items.push(...((r.Items ?? []) as LogItem[]));
-        start = r.LastEvaluatedKey;
-      } while (start && items.length < limit);
-      return items.slice(0, limit);
-    }),
+    q.types.map((t) =>
+      queryAll<LogItem>(
+        {
+          IndexName: 'gsi1',
+          KeyConditionExpression: 'gsi1pk = :p',
+          ...(t.parent
+            ? {
+                FilterExpression: '#parent = :parent',
+                ExpressionAttributeNames: { '#parent': 'parent' },
+                ExpressionAttributeValues: { ':p': `LOG#${t.entity}`, ':parent': t.parent },
+              }
+            : { ExpressionAttributeValues: { ':p': `LOG#${t.entity}` } }),
+          ScanIndexForward: false,
+        },
+        limit,
+      ),
+    ),
   );
   const merged = lists.flat().sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
   return flatten(merged.slice(0, limit));

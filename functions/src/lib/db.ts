@@ -3,8 +3,10 @@ import {
   BatchGetCommand,
   BatchWriteCommand,
   GetCommand,
+  QueryCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type QueryCommandInput,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws';
@@ -59,6 +61,23 @@ export async function batchGet(keyList: Item[]): Promise<Item[]> {
   }
   if (pending.length) throw new Error('batchGet: unprocessed keys remain');
   return out;
+}
+
+/** Run a Query page by page on the table (or one of its indexes); at most `limit` items when given. */
+export async function queryAll<T = Item>(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  limit?: number,
+): Promise<T[]> {
+  const out: T[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const r = await dynamo().send(
+      new QueryCommand({ ...input, TableName: table(), ExclusiveStartKey: start, Limit: limit ? limit - out.length : undefined }),
+    );
+    out.push(...((r.Items ?? []) as T[]));
+    start = r.LastEvaluatedKey;
+  } while (start && (!limit || out.length < limit));
+  return limit ? out.slice(0, limit) : out;
 }
 
 /** Write many items in batches of 25, retrying unprocessed ones. */
