@@ -17,6 +17,11 @@ import { currentSeq, FEED_SHARDS, feedPk } from './feed';
  * counts then run in memory. Sorted orders are cached per sort key and maintained incrementally.
  */
 export type Direction = 'Ascending' | 'Descending';
+
+/** The words of a text as keyword search sees them (letters and digits; anything else separates). */
+export function searchWords(text: string): string[] {
+  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
 type SortValue = string | number | null | undefined;
 
 export interface ListSpec<Row> {
@@ -283,7 +288,7 @@ export class ListEngine<Row> {
   }
 
   private index(slot: number) {
-    const words = [...new Set(this.texts[slot]!.split(/[^\p{L}\p{N}]+/u).filter(Boolean))];
+    const words = [...new Set(searchWords(this.texts[slot]!))];
     this.tokensOf[slot] = words;
     for (const w of words) {
       let p = this.postings.get(w);
@@ -424,7 +429,7 @@ export class ListEngine<Row> {
     const limit = Math.max(0, Math.floor(q.limit ?? 100));
     const words = q.fullText
       ? (q.keyword ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean)
-      : (q.keyword ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+      : searchWords(q.keyword ?? '');
     const filter = q.filter;
     const hits = words.length && !q.fullText ? this.prefixMatches(words) : undefined;
     const n = order.length;

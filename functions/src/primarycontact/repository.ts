@@ -19,7 +19,7 @@ import { listChangeLogs, listChangeLogsOfTypes, type Actor, type ChangeLogEntry 
 import { getItem, keys, nextId } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
-import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { listEngine, pageParams, searchWords, type ListSpec } from '../lib/list-engine';
 import { businessEntityLink, loadBusinessEntities, requireBusinessEntity, type BusinessEntityView } from './business-entities';
 import { allSubRecords, nextSubRecordId, subRecordPuts } from './sub-records';
 
@@ -55,25 +55,15 @@ export const contactDef: EntityDef<ContactRecord> = {
 
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 const numberOrNull = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
-const WORD_SPLIT = /[^\p{L}\p{N}]+/u;
 
 /** A contact as the list engine keeps it: its own fields, plus its search text and words. */
-export interface ContactListRow {
-  objectId: number;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  suffix: string | null;
-  identifier: string | null;
-  role: string | null;
-  status: ContactStatus;
-  businessEntityRef: number | null;
+export type ContactListRow = ContactRecord & {
   version: number;
   /** lower-case: contact id, names, identifier */
   text: string;
   /** the words of `text` (the keyword's word-prefix match when a business entity is involved) */
   words: string[];
-}
+};
 
 function toListRow(stored: Record<string, unknown>): ContactListRow {
   const row = {
@@ -92,7 +82,7 @@ function toListRow(stored: Record<string, unknown>): ContactListRow {
     .filter((v) => v !== null && v !== '')
     .join(' ')
     .toLowerCase();
-  return { ...row, text, words: [...new Set(text.split(WORD_SPLIT).filter(Boolean))] };
+  return { ...row, text, words: [...new Set(searchWords(text))] };
 }
 
 /**
@@ -178,7 +168,7 @@ export async function requireContact(id: number): Promise<void> {
 /** The words of a keyword as the list engine splits them (fullText: whitespace only). */
 function keywordWords(keyword: string | null | undefined, fullText: boolean): string[] {
   const k = (keyword ?? '').toLowerCase();
-  return fullText ? k.trim().split(/\s+/).filter(Boolean) : k.split(WORD_SPLIT).filter(Boolean);
+  return fullText ? k.trim().split(/\s+/).filter(Boolean) : searchWords(k);
 }
 
 const BE_SORT_FIELDS = { businessentityid: 'businessEntityId', legalname: 'legalName' } as const;
