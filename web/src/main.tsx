@@ -7,7 +7,7 @@ import 'primeicons/primeicons.css';
 import 'primeflex/primeflex.css';
 import './app/app.css';
 import { AppProviders } from './app/AppProviders';
-import { createQueryClient } from './app/query-client';
+import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';
 
 const root = document.getElementById('root');

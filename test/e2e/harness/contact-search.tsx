@@ -16,8 +16,8 @@ import '../../../web/src/app/app.css';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '../../../web/src/app/AppProviders';
-import { createQueryClient } from '../../../web/src/app/query-client';
-import { ContactSearchDialog, type ContactSelection } from '../../../web/src/components/ContactSearchDialog';
+import { createQueryClient } from '../../../web/src/lib/query-client';
+import { ContactSearchDialog, type ContactSelection } from '../../../web/src/entities/primarycontact/ContactSearchDialog';
 
 function Harness() {
   const [visible, setVisible] = useState(true);

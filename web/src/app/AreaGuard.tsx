@@ -1,7 +1,7 @@
 import { Navigate, Outlet } from 'react-router';
 import { mayAccess } from '@eb/shared/roles';
-import { useSignedInUser } from '../api/session';
-import type { Area } from './areas';
+import { useSignedInUser } from '../entities/users/session';
+import type { Area } from '../config/areas';
 
 /** Blocks what the navigation hides: a user without access to the area goes to its `deniedTo`. */
 export function AreaGuard({ area }: { area: Area }) {

@@ -1,7 +1,7 @@
 import { useRouteError } from 'react-router';
 import { Button } from 'primereact/button';
 import { MSG } from '@eb/shared/messages';
-import { browser } from './browser';
+import { browser } from '../lib/browser';
 
 /** Last-resort error screen of the router (a page crashed or a lazy chunk failed to load). */
 export function RouteError() {

@@ -2,12 +2,12 @@ import { useEffect, type ReactNode } from 'react';
 import { useQueries } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { MSG } from '@eb/shared/messages';
-import { ApiError, redirectToLogin } from '../api/client';
-import { referencesQuery } from '../api/references';
-import { currentUserQuery } from '../api/session';
+import { ApiError, redirectToLogin } from '../lib/api-client';
+import { referencesQuery } from '../entities/reference/references';
+import { currentUserQuery } from '../entities/users/session';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { jobsQuery } from '../features/jobs/api/jobs';
-import { browser } from './browser';
+import { jobsQuery } from '../entities/job/jobs';
+import { browser } from '../lib/browser';
 
 /**
  * Startup (spec 1 section 2): loads the current user, all jobs and the reference data in parallel

@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import type { UserType } from '@eb/shared/roles';
 import { installFakeApi, reply, sessionRoutes, userOf, EMPTY_JOBS } from '../test/fake-api';
 import { currentPath, renderApp } from '../test/render-app';
-import { browser } from './browser';
+import { browser } from '../lib/browser';
 
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 

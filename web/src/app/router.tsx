@@ -4,9 +4,9 @@ import { DEFAULT_ROUTE } from '@eb/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { LoginPage } from '../features/auth/components/LoginPage';
 import { AppLayout } from '../features/shell/components/AppLayout';
-import { AREAS, type Area } from './areas';
+import { AREAS, type Area } from '../config/areas';
 import { AreaGuard } from './AreaGuard';
-import { LOGIN_PATH } from './paths';
+import { LOGIN_PATH } from '../config/paths';
 import { RouteError } from './RouteError';
 import { SessionGate } from './SessionGate';
 

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { Toast } from 'primereact/toast';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@eb/shared/constants';
-import { setErrorNotifier } from '../api/client';
+import { setErrorNotifier } from '../lib/api-client';
 import { NotifyContext, type Notify } from './notify-context';
 
 type Severity = 'success' | 'error' | 'info';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@eb/shared/messages';
-import { endpoint, request } from '../api/client';
+import { endpoint, request } from '../lib/api-client';
 import { installFakeApi, reply } from '../test/fake-api';
 import { useConfirm, type ConfirmOptions } from './confirm-context';
 import { ConfirmProvider } from './ConfirmProvider';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { APP_NAME } from '../app/brand';
+import { APP_NAME } from '../config/brand';
 
 /** Sets the browser tab title to 'Page · Enrollment Back Office'. */
 export function useDocumentTitle(title: string | undefined): void {

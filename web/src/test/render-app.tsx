@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { onTestFinished } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
-import { createQueryClient } from '../app/query-client';
+import { createQueryClient } from '../lib/query-client';
 import { appRoutes } from '../app/router';
 
 /**

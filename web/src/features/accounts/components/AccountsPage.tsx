@@ -1,4 +1,4 @@
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 
 /** Accounts (spec 2); delivered by a later issue. */

@@ -1,5 +1,5 @@
 import type { CurrentUser, LoginBody, ResetPasswordBody, SetPasswordBody } from '@eb/shared/users/schemas';
-import { endpoint, request } from '../../../api/client';
+import { endpoint, request } from '../../../lib/api-client';
 
 // The sign-in pages show their own failures: no notification and no 401 redirect for these calls.
 const handledByPage = { redirectOn401: false, notify: false } as const;

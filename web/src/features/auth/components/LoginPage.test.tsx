@@ -3,7 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MSG } from '@eb/shared/messages';
 import type { CurrentUser } from '@eb/shared/users/schemas';
-import { browser } from '../../../app/browser';
+import { browser } from '../../../lib/browser';
 import { installFakeApi, reply, sessionRoutes, userOf, type FakeRoutes } from '../../../test/fake-api';
 import { currentPath, renderApp } from '../../../test/render-app';
 import { loginAttempts } from '../api/login-attempts';

@@ -3,10 +3,10 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { MSG } from '@eb/shared/messages';
-import { businessEntityQuery } from '../../../api/business-entities';
-import { ApiError } from '../../../api/client';
-import { BusinessEntityForm } from '../../../components/BusinessEntityForm';
-import { BUSINESS_ENTITY_TEXTS } from '../../../components/business-entity-texts';
+import { businessEntityQuery } from '../../../entities/businessentity/api';
+import { ApiError } from '../../../lib/api-client';
+import { BusinessEntityForm } from '../../../entities/businessentity/BusinessEntityForm';
+import { BUSINESS_ENTITY_TEXTS } from '../../../entities/businessentity/business-entity-texts';
 import '../../../components/list-page.css';
 
 /** What the popup edits: a new entity, or the entity with this objectId. */

@@ -3,11 +3,11 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { MSG } from '@eb/shared/messages';
-import { ApiError } from '../../../api/client';
-import { contactChangeLogQuery, contactQuery } from '../../../api/primary-contacts';
+import { ApiError } from '../../../lib/api-client';
+import { contactChangeLogQuery, contactQuery } from '../../../entities/primarycontact/api';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
-import { ContactForm } from '../../../components/ContactForm';
-import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../components/contact-texts';
+import { ContactForm } from '../../../entities/primarycontact/ContactForm';
+import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../entities/primarycontact/contact-texts';
 import { ContactSubGrid } from './ContactSubGrid';
 import '../../../components/list-page.css';
 

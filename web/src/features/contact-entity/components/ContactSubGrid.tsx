@@ -24,7 +24,7 @@ import {
   type ContactEmail,
   type ContactPhone,
 } from '@eb/shared/primarycontact/schemas';
-import { ApiError } from '../../../api/client';
+import { ApiError } from '../../../lib/api-client';
 import {
   addSubRecord,
   deleteSubRecords,
@@ -32,14 +32,14 @@ import {
   updateSubRecord,
   useInvalidateContacts,
   type SubRecordKind,
-} from '../../../api/primary-contacts';
+} from '../../../entities/primarycontact/api';
 import { useConfirm } from '../../../components/confirm-context';
-import { subRecordErrors } from '../../../components/contact-form';
-import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from '../../../components/contact-texts';
+import { subRecordErrors } from '../../../entities/primarycontact/contact-form';
+import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from '../../../entities/primarycontact/contact-texts';
 import { orderByParam, type GridPage, type GridSort } from '../../../components/DataGrid';
 import { EditableGrid, type EditableColumn, type EditorContext } from '../../../components/EditableGrid';
 import { useNotify } from '../../../components/notify-context';
-import { digitsOnly, useContactOptions, useZipLookup, type ContactOptions } from '../../../components/use-contact-options';
+import { digitsOnly, useContactOptions, useZipLookup, type ContactOptions } from '../../../entities/primarycontact/use-contact-options';
 import { useEditableRows, type EditableRows } from '../../../components/use-editable-rows';
 
 interface RowOf {

@@ -1,4 +1,4 @@
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 
 /** Contracts and amendments (spec 2); delivered by a later issue. */

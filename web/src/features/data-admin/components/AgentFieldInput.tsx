@@ -5,7 +5,7 @@ import type { ReferenceSet } from '@eb/shared/reference/data';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { DateInput } from '../../../components/DateInput';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
-import { idOptions, YES_NO_OPTIONS } from './reference-options';
+import { idOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 
 /** A row of the agents grid: a stored agent, or a new one (objectId 0); values as typed (empty is null). */
 export type AgentRow = { objectId: number; version: number } & { [K in AgentField]: unknown } & {

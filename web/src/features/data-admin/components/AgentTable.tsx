@@ -16,8 +16,8 @@ import {
 } from '@eb/shared/agent/schemas';
 import { AGENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { ApiError } from '../../../api/client';
-import { saveFile } from '../../../api/download';
+import { ApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { useConfirm } from '../../../components/confirm-context';
 import { orderByParam, type GridPage, type GridSort } from '../../../components/DataGrid';
@@ -25,10 +25,10 @@ import { EditableGrid, type EditableColumn } from '../../../components/EditableG
 import { useNotify } from '../../../components/notify-context';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useEditableRows, type EditAction } from '../../../components/use-editable-rows';
-import { agentChangeLogQuery, agentKeys, agentListQuery, createAgent, deleteAgent, exportAgents, updateAgent } from '../api/agents';
+import { agentChangeLogQuery, agentKeys, agentListQuery, createAgent, deleteAgent, exportAgents, updateAgent } from '../../../entities/agent/api';
 import { AgentDetailsDialog } from './AgentDetailsDialog';
 import { AgentFieldInput, agentValueText, type AgentRow } from './AgentFieldInput';
-import { idOptions, useReferenceSets } from './reference-options';
+import { idOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 
 /**
  * The grid's columns (chosen: the agent's identity, its commissions, its types and its main contact;

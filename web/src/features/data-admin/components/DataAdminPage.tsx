@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
 import { AgentTable } from './AgentTable';
 import { DEFAULT_TABLE, isDataTable, TableSelector, type DataTable } from './TableSelector';

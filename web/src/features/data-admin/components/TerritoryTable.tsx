@@ -11,8 +11,8 @@ import {
   type TerritoryField,
   type TerritoryFields,
 } from '@eb/shared/reference/territory';
-import { ApiError } from '../../../api/client';
-import { referencesQuery } from '../../../api/references';
+import { ApiError } from '../../../lib/api-client';
+import { referencesQuery } from '../../../entities/reference/references';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { orderByParam, type GridPage, type GridSort } from '../../../components/DataGrid';
 import { EditableGrid, type EditableColumn } from '../../../components/EditableGrid';
@@ -24,8 +24,8 @@ import {
   territoryKeys,
   territoryListQuery,
   updateTerritory,
-} from '../api/territories';
-import { codeOptions, useReferenceSets } from './reference-options';
+} from '../../../entities/territory/api';
+import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 
 /** A row of the grid: a stored territory, or a new one (objectId 0) being typed (empty is null). */
 export type TerritoryRow = Pick<Territory, 'objectId' | 'version'> & { [K in TerritoryField]: string | null };

@@ -1,4 +1,4 @@
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 
 /** Reports (hidden from and blocked for agents); delivered by a later issue. */

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
-import type { Area } from '../../../app/areas';
+import type { Area } from '../../../config/areas';
 
 /** The admin gear menu: a button that opens User Admin, Data Admin and Updater. */
 export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collapsed: boolean }) {

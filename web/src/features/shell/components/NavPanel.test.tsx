@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAV_AUTO_COLLAPSE_WIDTH_PX, RESIZE_DEBOUNCE_MS } from '@eb/shared/constants';
 import type { UserType } from '@eb/shared/roles';
-import { browser } from '../../../app/browser';
+import { browser } from '../../../lib/browser';
 import { installFakeApi, reply, sessionRoutes, userOf } from '../../../test/fake-api';
 import { currentPath, renderApp } from '../../../test/render-app';
 

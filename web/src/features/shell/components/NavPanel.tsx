@@ -4,11 +4,11 @@ import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
 import { Tooltip } from 'primereact/tooltip';
 import { mayAccess } from '@eb/shared/roles';
-import { referenceItems, referencesQuery } from '../../../api/references';
-import { fullName, logout, useSignedInUser } from '../../../api/session';
-import { AREAS, AREA_ORDER } from '../../../app/areas';
-import { APP_LOGO_ICON, APP_NAME } from '../../../app/brand';
-import { browser } from '../../../app/browser';
+import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { fullName, logout, useSignedInUser } from '../../../entities/users/session';
+import { AREAS, AREA_ORDER } from '../../../config/areas';
+import { APP_LOGO_ICON, APP_NAME } from '../../../config/brand';
+import { browser } from '../../../lib/browser';
 import { AdminMenu } from './AdminMenu';
 
 /**

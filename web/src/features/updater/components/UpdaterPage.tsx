@@ -1,4 +1,4 @@
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 
 /** Updater for bulk changes (spec 3; admins only); delivered by a later issue. */

@@ -1,4 +1,4 @@
-import { AREAS } from '../../../app/areas';
+import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 
 /** Bulk uploader (spec 3; admins only); delivered by a later issue. */

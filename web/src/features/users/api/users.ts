@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PagedResult } from '@eb/shared/paging';
 import type { CreateUserBody, UpdateUserBody, UserDto } from '@eb/shared/users/schemas';
-import { endpoint, request } from '../../../api/client';
-import { currentUserQuery } from '../../../api/session';
+import { endpoint, request } from '../../../lib/api-client';
+import { currentUserQuery } from '../../../entities/users/session';
 import type { ChangeLogEntry } from '../../../components/change-log';
 
 /**

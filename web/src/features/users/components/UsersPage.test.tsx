@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MSG } from '@eb/shared/messages';
 import type { UserDto } from '@eb/shared/users/schemas';
-import { browser } from '../../../app/browser';
+import { browser } from '../../../lib/browser';
 import { installFakeApi, reply, sessionRoutes, userOf, type FakeRoutes } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
 

@@ -1,8 +1,8 @@
 import { MSG } from '@eb/shared/messages';
 import { matchRoute, routePath, type RouteDef, type Route } from '@eb/shared/routes';
 import { toTransferDate } from '@eb/shared/validation';
-import { browser } from '../app/browser';
-import { loginUrl } from '../app/paths';
+import { browser } from './browser';
+import { loginUrl } from '../config/paths';
 
 /**
  * The one API client of the SPA (spec 1 section 7, ARCHITECTURE "Web"). Every call names a route of

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@eb/shared/messages';
-import { browser } from '../app/browser';
+import { browser } from './browser';
 import { installFakeApi, reply } from '../test/fake-api';
-import { ApiError, endpoint, filenameOf, request, setErrorNotifier, type ApiFile } from './client';
+import { ApiError, endpoint, filenameOf, request, setErrorNotifier, type ApiFile } from './api-client';
 
 describe('API client', () => {
   let notified: string[];

@@ -12,21 +12,21 @@ import {
   type PrimaryContactRow,
 } from '@eb/shared/primarycontact/schemas';
 import { mayAccess } from '@eb/shared/roles';
-import { contactListQuery } from '../api/primary-contacts';
-import { currentUserQuery } from '../api/session';
+import { contactListQuery } from './api';
+import { currentUserQuery } from '../users/session';
 import { ContactForm, type ContactSaved } from './ContactForm';
 import { ContactRecords, type ContactChoice } from './ContactRecords';
 import type { ContactFormValues } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
-import { DataGrid, orderByParam, type GridColumn, type GridSort } from './DataGrid';
-import { KeywordSearch } from './KeywordSearch';
-import { SearchPopupFooter } from './SearchPopupFooter';
+import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../components/DataGrid';
+import { KeywordSearch } from '../../components/KeywordSearch';
+import { SearchPopupFooter } from '../../components/SearchPopupFooter';
 import { labelOf, useContactOptions } from './use-contact-options';
-import { useDebouncedValue } from './use-debounced-value';
-import { pagedGridProps, useListPaging } from './use-list-paging';
-import { usePopupSession } from './use-popup-session';
-import './contact-entity.css';
-import './list-page.css';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { pagedGridProps, useListPaging } from '../../components/use-list-paging';
+import { usePopupSession } from '../../components/use-popup-session';
+import './contact.css';
+import '../../components/list-page.css';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
 export interface ContactSelection {

@@ -7,7 +7,7 @@ import type {
   GeneratedBusinessEntityId,
 } from '@eb/shared/businessentity/schemas';
 import type { PagedResult } from '@eb/shared/paging';
-import { endpoint, request } from './client';
+import { endpoint, request } from '../../lib/api-client';
 
 /**
  * The business entity calls (spec 3 section 7, spec 2 section 7 "Business entity resource"), shared

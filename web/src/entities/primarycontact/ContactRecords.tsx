@@ -6,13 +6,13 @@ import { RadioButton } from 'primereact/radiobutton';
 import { CONTACT_SUB_GRID_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { ContactAddress, ContactEmail, ContactPhone, PrimaryContactReferenceData } from '@eb/shared/primarycontact/schemas';
-import { ApiError } from '../api/client';
-import { contactReferenceDataQuery } from '../api/primary-contacts';
+import { ApiError } from '../../lib/api-client';
+import { contactReferenceDataQuery } from './api';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
-import { DataGrid, type GridColumn } from './DataGrid';
+import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { labelOf, useContactOptions } from './use-contact-options';
-import './contact-entity.css';
-import './list-page.css';
+import './contact.css';
+import '../../components/list-page.css';
 
 /** The chosen address, phone and email of a contact (the contact search popup). */
 export interface ContactChoice {

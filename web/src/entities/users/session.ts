@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@eb/shared/users/schemas';
-import { endpoint, request } from './client';
+import { endpoint, request } from '../../lib/api-client';
 
 /** The signed-in user. A 401 means signed out: the caller decides where to go (no redirect here). */
 export const currentUserQuery = () =>

@@ -5,10 +5,10 @@ import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { MSG } from '@eb/shared/messages';
 import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
-import { currentUserQuery } from '../api/session';
-import { AppProviders } from '../app/AppProviders';
-import { createQueryClient } from '../app/query-client';
-import { installFakeApi, reply, userOf, type FakeRoutes } from '../test/fake-api';
+import { currentUserQuery } from '../users/session';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../lib/query-client';
+import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
 import { BusinessEntitySearchDialog, type BusinessEntitySearchDialogProps } from './BusinessEntitySearchDialog';
 
 const entity = (objectId: number, businessEntityId: number, legalName: string, companyType: number | null = 1, type: number | null = 2): BusinessEntity => ({

@@ -1,9 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ZipLocation } from '@eb/shared/reference/schemas';
-import { zipLocationQuery } from '../api/primary-contacts';
-import { referenceItems, referencesQuery } from '../api/references';
-import type { TypeaheadOption } from './TypeaheadSelect';
+import { zipLocationQuery } from './api';
+import { referenceItems, referencesQuery } from '../reference/references';
+import type { TypeaheadOption } from '../../components/TypeaheadSelect';
 
 /** The choices of the contact forms and sub-grids: reference codes with their names (states show their code). */
 export interface ContactOptions {

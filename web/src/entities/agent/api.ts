@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Agent, AgentFields } from '@eb/shared/agent/schemas';
 import type { PagedResult } from '@eb/shared/paging';
-import { endpoint, request, type ApiFile } from '../../../api/client';
-import type { ChangeLogEntry } from '../../../components/change-log';
+import { endpoint, request, type ApiFile } from '../../lib/api-client';
+import type { ChangeLogEntry } from '../../components/change-log';
 
 /** Query keys of the agent calls: invalidate `agentKeys.all` after a save or a delete. */
 export const agentKeys = {

@@ -5,10 +5,10 @@ import { MSG } from '@eb/shared/messages';
 import type { PrimaryContactReferenceData, PrimaryContactRow } from '@eb/shared/primarycontact/schemas';
 import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
-import { currentUserQuery } from '../api/session';
-import { AppProviders } from '../app/AppProviders';
-import { createQueryClient } from '../app/query-client';
-import { installFakeApi, reply, userOf, type FakeRoutes } from '../test/fake-api';
+import { currentUserQuery } from '../users/session';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../lib/query-client';
+import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
 import { ContactSearchDialog, type ContactSearchDialogProps } from './ContactSearchDialog';
 
 const row = (objectId: number, firstName: string, lastName: string, over: Partial<PrimaryContactRow> = {}): PrimaryContactRow => ({

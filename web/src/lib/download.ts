@@ -1,4 +1,4 @@
-import type { ApiFile } from './client';
+import type { ApiFile } from './api-client';
 
 /** Hands a downloaded file to the browser as a download under its server-given name. */
 export function saveFile(file: ApiFile): void {

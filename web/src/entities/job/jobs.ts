@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
 import type { Job, JobList } from '@eb/shared/job/schemas';
-import { endpoint, request } from '../../../api/client';
+import { endpoint, request } from '../../lib/api-client';
 
 const JOBS_KEY = ['job'] as const;
 

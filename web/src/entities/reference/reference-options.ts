@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReferenceSet } from '@eb/shared/reference/data';
-import { referenceItems, referencesQuery } from '../../../api/references';
-import type { TypeaheadOption } from '../../../components/TypeaheadSelect';
+import { referenceItems, referencesQuery } from './references';
+import type { TypeaheadOption } from '../../components/TypeaheadSelect';
 
 /** The reference data sets loaded at startup (kept for the session). */
 export function useReferenceSets(): ReferenceSet[] | undefined {

@@ -5,9 +5,9 @@ import { InputText } from 'primereact/inputtext';
 import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { generatedBusinessEntityIdQuery, useSaveBusinessEntity } from '../api/business-entities';
-import { ApiError } from '../api/client';
-import { referenceItems, referencesQuery } from '../api/references';
+import { generatedBusinessEntityIdQuery, useSaveBusinessEntity } from './api';
+import { ApiError } from '../../lib/api-client';
+import { referenceItems, referencesQuery } from '../reference/references';
 import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS, STATUS_OPTIONS } from './business-entity-texts';
 import {
   EMPTY_BUSINESS_ENTITY_FORM,
@@ -20,12 +20,12 @@ import {
   type BusinessEntityFormField,
   type BusinessEntityFormValues,
 } from './business-entity-form';
-import { FormFailure, type SaveFailure } from './FormFailure';
-import { FormField } from './FormField';
-import { GeneratedIdInput } from './GeneratedIdInput';
-import { useNotify } from './notify-context';
-import { SelectButtonField } from './SelectButtonField';
-import { TypeaheadSelect } from './TypeaheadSelect';
+import { FormFailure, type SaveFailure } from '../../components/FormFailure';
+import { FormField } from '../../components/FormField';
+import { GeneratedIdInput } from '../../components/GeneratedIdInput';
+import { useNotify } from '../../components/notify-context';
+import { SelectButtonField } from '../../components/SelectButtonField';
+import { TypeaheadSelect } from '../../components/TypeaheadSelect';
 import './business-entity.css';
 
 export interface BusinessEntityFormProps {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobStatus } from '@eb/shared/job/schemas';
-import { installFakeApi, reply } from '../../../test/fake-api';
+import { installFakeApi, reply } from '../../test/fake-api';
 import { cancelJob, JobError, waitForJob } from './jobs';
 
 const job = (status: JobStatus, result: unknown = null): Job => ({

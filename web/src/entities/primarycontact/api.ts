@@ -17,8 +17,8 @@ import type {
   PrimaryContactRow,
 } from '@eb/shared/primarycontact/schemas';
 import type { ZipLocation } from '@eb/shared/reference/schemas';
-import type { ChangeLogEntry } from '../components/change-log';
-import { endpoint, request } from './client';
+import type { ChangeLogEntry } from '../../components/change-log';
+import { endpoint, request } from '../../lib/api-client';
 
 /**
  * The primary contact calls (spec 3 section 7 "Contact entity", spec 2 section 7 "Primary contact

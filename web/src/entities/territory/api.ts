@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { PagedResult } from '@eb/shared/paging';
 import type { Territory, TerritoryFields } from '@eb/shared/reference/territory';
-import { endpoint, request } from '../../../api/client';
-import type { ChangeLogEntry } from '../../../components/change-log';
+import { endpoint, request } from '../../lib/api-client';
+import type { ChangeLogEntry } from '../../components/change-log';
 
 /** Query keys of the territory calls: invalidate `territoryKeys.all` after a save. */
 export const territoryKeys = {

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReferenceOption, ReferenceSet } from '@eb/shared/reference/data';
-import { endpoint, request } from './client';
+import { endpoint, request } from '../../lib/api-client';
 
 /** All reference data sets; loaded once at startup and kept for the session. */
 export const referencesQuery = () =>

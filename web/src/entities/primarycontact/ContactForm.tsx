@@ -16,9 +16,9 @@ import {
 } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { SERVICE_ADDRESS_TYPE, type BusinessEntityLink, type PrimaryContact, type PrimaryContactCreated } from '@eb/shared/primarycontact/schemas';
-import { businessEntityListQuery } from '../api/business-entities';
-import { ApiError } from '../api/client';
-import { createContact, generatedContactIdQuery, updateContact, useInvalidateContacts } from '../api/primary-contacts';
+import { businessEntityListQuery } from '../businessentity/api';
+import { ApiError } from '../../lib/api-client';
+import { createContact, generatedContactIdQuery, updateContact, useInvalidateContacts } from './api';
 import {
   EMPTY_CONTACT_FORM,
   createBody,
@@ -31,14 +31,14 @@ import {
   type ContactFormValues,
 } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
-import { FormFailure, type SaveFailure } from './FormFailure';
-import { FormField } from './FormField';
-import { GeneratedIdInput } from './GeneratedIdInput';
-import { useNotify } from './notify-context';
-import { SelectButtonField } from './SelectButtonField';
-import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
+import { FormFailure, type SaveFailure } from '../../components/FormFailure';
+import { FormField } from '../../components/FormField';
+import { GeneratedIdInput } from '../../components/GeneratedIdInput';
+import { useNotify } from '../../components/notify-context';
+import { SelectButtonField } from '../../components/SelectButtonField';
+import { TypeaheadSelect, type TypeaheadOption } from '../../components/TypeaheadSelect';
 import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
-import './contact-entity.css';
+import './contact.css';
 
 /** What a save produced: a new contact (its ids and the values it was made from), or the saved contact. */
 export type ContactSaved =

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { businessEntityKeys } from '../../../api/business-entities';
-import { endpoint, request } from '../../../api/client';
-import type { ChangeLogEntry } from '../../../components/change-log';
+import { businessEntityKeys } from './api';
+import { endpoint, request } from '../../lib/api-client';
+import type { ChangeLogEntry } from '../../components/change-log';
 
 /** A change-log entry of a business entity: the server adds the entity's businessEntityId. */
 export type BusinessEntityChangeLogEntry = ChangeLogEntry & { businessEntityId?: number | null };
