@@ -64,7 +64,17 @@ export interface RouteDef {
   segment?: string;
   query?: z.ZodType;
   body?: z.ZodType;
+  /** The answer's type, carried by a phantom value (`res<T>()`): handlers and the web client infer it. */
+  response?: Res<unknown>;
 }
+
+/** A route's response type as a value with no runtime content: `response: res<User>()`. */
+export interface Res<T> {
+  readonly __response?: T;
+}
+export const res = <T>(): Res<T> => ({});
+/** The answer type of a route of the table (`unknown` when the route does not declare one). */
+export type RouteResponse<R> = R extends { response: Res<infer T> } ? T : unknown;
 
 const empty = z.object({}).passthrough();
 
