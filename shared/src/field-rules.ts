@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MSG, decimalNumberMessage, maxLengthMessage } from './messages';
+import { MSG, decimalNumberMessage, lengthRangeMessage, maxLengthMessage } from './messages';
 import { STATIC_REFERENCE_SETS } from './reference/data';
 import { EMAIL_PATTERN } from './validation';
 
@@ -133,3 +133,108 @@ export const optionalReferenceCode = (itemType: string) => {
   const codes = referenceCodes(itemType);
   return z.preprocess(emptyToNull, z.string({ error: MSG.invalidOption }).refine((v) => codes.has(v), MSG.invalidOption).nullable());
 };
+
+// ---- the spec's shared helper rules, as plain checks ---------------------------------------------
+
+/**
+ * A field rule of spec 1 section 5 ("Other shared helper rules") and spec 2 section 5: the spec's
+ * message when the value breaks it, else null. Plain functions, so that a form, a handler (through
+ * `refineWith` / `ruleText`) and the uploader (one cell at a time) give the same texts.
+ *
+ * Every rule but `requiredRule` accepts an empty value (undefined, null, '' or blanks): emptiness
+ * is the required rule's business. Text is read trimmed; a finite number is read as its text.
+ */
+export type FieldRule = (value: unknown) => string | null;
+
+const isEmptyValue = (v: unknown): boolean => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
+/** The text a rule checks: trimmed text, a finite number's text, or undefined for anything else. */
+const ruleText = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v.trim() : typeof v === 'number' && Number.isFinite(v) ? String(v) : undefined;
+/** A rule from a test of the (non-empty) text: empty passes; a value that is not text fails. */
+const textRule =
+  (message: string, test: (text: string) => boolean): FieldRule =>
+  (v) => {
+    if (isEmptyValue(v)) return null;
+    const t = ruleText(v);
+    return t !== undefined && test(t) ? null : message;
+  };
+
+/** 'Required': a value, and not only blanks. */
+export const requiredRule: FieldRule = (v) => (isEmptyValue(v) ? MSG.required : null);
+
+/** Integer ('Field should be integer number'): digits with an optional minus sign; leading zeros kept. */
+export const integerRule: FieldRule = textRule(MSG.integerNumber, (t) => /^-?\d+$/.test(t));
+
+/** Alphanumeric with dashes ('Field should be alphanumeric'): letters, digits and '-'. */
+export const alphanumericRule: FieldRule = textRule(MSG.alphanumeric, (t) => /^[A-Za-z0-9-]+$/.test(t));
+
+/** Upper-case letters and digits ('Field should contain numbers and letters in upper case only'). */
+export const upperAlphanumericRule: FieldRule = textRule(MSG.upperAlphanumeric, (t) => /^[A-Z0-9]+$/.test(t));
+
+/** At most `max` characters ('Field should contain N or less characters'). */
+export const maxLengthRule = (max: number): FieldRule => textRule(maxLengthMessage(max), (t) => t.length <= max);
+
+/**
+ * `min` to `max` characters ('Field should contain K or more and N or less characters'; with min 0
+ * the max-only text).
+ */
+export const lengthRule = (min: number, max: number): FieldRule =>
+  textRule(lengthRangeMessage(min, max), (t) => t.length >= min && t.length <= max);
+
+/**
+ * The decimal-length variant: the length rule counting every character but '.' and ',' (so
+ * '1,234.5' has 5 characters); same texts as the length rule.
+ */
+export const decimalLengthRule = (max: number, min = 0): FieldRule =>
+  textRule(lengthRangeMessage(min, max), (t) => {
+    const n = t.replace(/[.,]/g, '').length;
+    return n >= min && n <= max;
+  });
+
+/**
+ * Decimal number with at most `integers` integer and `decimals` decimal digits ('Field should be
+ * decimal number with N or less integers and M or less decimals'; empty accepted). An optional
+ * minus sign; leading zeros do not count as integer digits.
+ */
+export const decimalRule = (integers: number, decimals: number): FieldRule =>
+  textRule(decimalNumberMessage(integers, decimals), (t) => isBoundedDecimal(t, integers, decimals));
+
+/** Email ('Incorrect email format'): the standard address pattern, trimmed. */
+export const emailRule: FieldRule = textRule(MSG.incorrectEmailFormat, (t) => EMAIL_PATTERN.test(t));
+
+/** A transfer-format date of the real calendar ('Invalid date'). */
+export const transferDateRule: FieldRule = textRule(MSG.invalidDate, isTransferDate);
+
+/** The first message of the rules broken by a value, in the order given, or null. */
+export function checkRules(value: unknown, ...rules: FieldRule[]): string | null {
+  for (const rule of rules) {
+    const message = rule(value);
+    if (message) return message;
+  }
+  return null;
+}
+
+/** The rules as a zod refinement: `schema.superRefine(refineWith(integerRule, maxLengthRule(10)))`. */
+export const refineWith =
+  (...rules: FieldRule[]) =>
+  (value: unknown, ctx: z.RefinementCtx): void => {
+    const message = checkRules(value, ...rules);
+    if (message) ctx.addIssue({ code: 'custom', message });
+  };
+
+/**
+ * Optional text checked by rules (empty is null; text trimmed; a number is read as its text):
+ * `ruleTextSchema(alphanumericRule, maxLengthRule(30))` for ldcAccountNum.
+ */
+export const ruleTextSchema = (...rules: FieldRule[]) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : emptyToNull(v)),
+    z.string({ error: MSG.invalidInput }).nullable().superRefine(refineWith(...rules)),
+  );
+
+/** Required text checked by rules ('Required' when empty). */
+export const requiredRuleTextSchema = (...rules: FieldRule[]) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: MSG.required }).superRefine(refineWith(requiredRule, ...rules)),
+  );

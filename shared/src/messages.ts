@@ -28,8 +28,11 @@ export const MSG = {
   required: 'Required',
   // spec 2 section 5 (field rules; {max}, {integers}, {decimals} are filled by the helpers below)
   maxLength: 'Field should contain {max} or less characters',
+  lengthRange: 'Field should contain {min} or more and {max} or less characters',
   decimalNumber: 'Field should be decimal number with {integers} or less integers and {decimals} or less decimals',
   incorrectEmailFormat: 'Incorrect email format',
+  alphanumeric: 'Field should be alphanumeric',
+  upperAlphanumeric: 'Field should contain numbers and letters in upper case only',
   // spec 2 section 8: the agents grid's success text
   allChangesSavedShort: 'All changes saved',
   // spec 3 section 8: the integer exception reason, also the business entity form's integer rule
@@ -80,6 +83,9 @@ export type MessageKey = keyof typeof MSG;
 
 /** 'Field should contain N or less characters' (spec 2 section 5). */
 export const maxLengthMessage = (max: number): string => MSG.maxLength.replace('{max}', String(max));
+/** 'Field should contain K or more and N or less characters' (spec 2 section 5); N alone when K is 0. */
+export const lengthRangeMessage = (min: number, max: number): string =>
+  min > 0 ? MSG.lengthRange.replace('{min}', String(min)).replace('{max}', String(max)) : maxLengthMessage(max);
 /** 'Field should be decimal number with N or less integers and M or less decimals' (spec 2 section 5). */
 export const decimalNumberMessage = (integers: number, decimals: number): string =>
   MSG.decimalNumber.replace('{integers}', String(integers)).replace('{decimals}', String(decimals));
