@@ -75,7 +75,13 @@ function parseInput(schema: z.ZodType | undefined, value: unknown): unknown {
   return r.data;
 }
 
-/** Same-origin check for state-changing requests (Sec-Fetch-Site, else Origin). */
+/** Does the request carry a body? (A bodiless DELETE or PUT needs no content type.) */
+const hasBody = (event: HttpEvent): boolean => !!event.body;
+
+/**
+ * Same-origin check for state-changing requests (Sec-Fetch-Site, else Origin); a request with a
+ * body must also declare it as JSON or multipart.
+ */
 function checkCsrf(event: HttpEvent, method: string): void {
   if (!UNSAFE.has(method)) return;
   const site = header(event, 'sec-fetch-site');
@@ -89,12 +95,13 @@ function checkCsrf(event: HttpEvent, method: string): void {
   }
   const ok = site ? site === 'same-origin' && (!origin || allowed.has(origin)) : !!origin && allowed.has(origin);
   if (!ok) throw new ForbiddenError(MSG.crossSite);
+  if (!hasBody(event)) return;
   const ct = (header(event, 'content-type') ?? '').toLowerCase();
   if (!ct.startsWith('application/json') && !ct.startsWith('multipart/form-data')) throw new UnsupportedMediaTypeError();
 }
 
 function parseBody(event: HttpEvent): unknown {
-  if (!event.body) return {};
+  if (!hasBody(event) || !event.body) return {};
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
   if (Buffer.byteLength(raw) > MAX_JSON_BODY_BYTES) throw new PayloadTooLargeError();
   const ct = (header(event, 'content-type') ?? '').toLowerCase();
