@@ -9,7 +9,7 @@ import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
-import { ENV } from '../src/definitions';
+import { ENV, QUEUES } from '../src/definitions';
 import { LOCAL_ISSUER_DOMAIN, startCognitoLocal } from './cognito';
 import { createGateway } from './gateway';
 import { startPoller } from './poller';
@@ -229,6 +229,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       [ENV.USER_POOL_ID]: pool.userPoolId,
       [ENV.USER_POOL_CLIENT_ID]: pool.clientId,
       [ENV.JOBS_QUEUE_URL]: queues.jobsQueueUrl,
+      [ENV.JOBS_MAX_RECEIVE_COUNT]: String(QUEUES.jobs.maxReceiveCount),
       [ENV.UPLOADS_BUCKET]: buckets.uploads,
       [ENV.DOCUMENTS_BUCKET]: buckets.documents,
       [ENV.EXPORTS_BUCKET]: buckets.exports,

@@ -39,6 +39,8 @@ export const ENV = {
   USER_POOL_ID: 'USER_POOL_ID',
   USER_POOL_CLIENT_ID: 'USER_POOL_CLIENT_ID',
   JOBS_QUEUE_URL: 'JOBS_QUEUE_URL',
+  /** the jobs queue's receive count before the DLQ (QUEUES.jobs.maxReceiveCount): the worker's last attempt */
+  JOBS_MAX_RECEIVE_COUNT: 'JOBS_MAX_RECEIVE_COUNT',
   UPLOADS_BUCKET: 'UPLOADS_BUCKET',
   DOCUMENTS_BUCKET: 'DOCUMENTS_BUCKET',
   EXPORTS_BUCKET: 'EXPORTS_BUCKET',

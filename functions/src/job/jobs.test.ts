@@ -111,6 +111,19 @@ describe.runIf(ownQueue)('jobs', () => {
     expect(await rowsOf(job.jobId)).toEqual([0, 1, 2]);
   });
 
+  it('marks a job failed when a transient error hits the last delivery the queue makes (JOBS_MAX_RECEIVE_COUNT)', async () => {
+    // Prepare: a job whose chunk 0 crashes once; its message is taken off the queue, as Lambda would
+    const job = await createJob({ jobType: 'testRows', name: 'Last try', createdBy: null, params: { chunks: 2, crashOnce: 0 } });
+    const m = (await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: config.jobsQueueUrl, MaxNumberOfMessages: 1 }))).Messages![0]!;
+    await sqsClient().send(new DeleteMessageCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: m.ReceiptHandle! }));
+    // Act: the delivery is the queue's last before the DLQ
+    const r = await handler(sqsEvent(m.MessageId!, m.ReceiptHandle!, m.Body!, config.jobsMaxReceiveCount), lambdaContext('w'));
+    // Assess
+    expect(config.jobsMaxReceiveCount).toBe(Number(process.env.JOBS_MAX_RECEIVE_COUNT));
+    expect(r.batchItemFailures).toEqual([]);
+    expect(await getJobRecord(job.jobId)).toMatchObject({ status: 'failed', result: { message: MSG.somethingWentWrong } });
+  });
+
   it('fails a job of an unknown type with a message instead of retrying forever', async () => {
     const job = await createJob({ jobType: 'noSuchType', name: 'Unknown', createdBy: null });
     await drainJobs();

@@ -3,7 +3,6 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/validation';
-import { QUEUES } from '../../../infra/src/definitions';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { keys, table, transact } from '../lib/db';
@@ -98,7 +97,7 @@ async function handleRecord(record: SQSRecord, context: Context): Promise<boolea
     const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
     const permanent = e instanceof AppError;
     log.error('job chunk failed', { jobId, receives, err: e });
-    if (permanent || receives >= QUEUES.jobs.maxReceiveCount) {
+    if (permanent || receives >= config.jobsMaxReceiveCount) {
       await setStatus(jobId, ['queued', 'running'], 'failed', {
         result: { message: permanent ? (e as AppError).message : MSG.somethingWentWrong },
       });

@@ -22,6 +22,12 @@ export const config = {
   get jobsQueueUrl() {
     return required('JOBS_QUEUE_URL');
   },
+  /** How many deliveries of a job message the queue makes before its DLQ: the last one marks the job failed. */
+  get jobsMaxReceiveCount(): number {
+    const n = Number(required('JOBS_MAX_RECEIVE_COUNT'));
+    if (!Number.isInteger(n) || n < 1) throw new Error('JOBS_MAX_RECEIVE_COUNT must be a positive integer');
+    return n;
+  },
   get appUrl() {
     return process.env.APP_URL ?? 'http://localhost:3000';
   },

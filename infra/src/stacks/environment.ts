@@ -1,4 +1,4 @@
-import { ENV } from '../definitions';
+import { ENV, QUEUES } from '../definitions';
 import type { AuthStack } from './auth';
 import type { StorageStack } from './storage';
 
@@ -12,6 +12,7 @@ export function lambdaEnvironment(storage: StorageStack, auth: AuthStack, appUrl
     [ENV.USER_POOL_ID]: auth.userPool.userPoolId,
     [ENV.USER_POOL_CLIENT_ID]: auth.userPoolClient.userPoolClientId,
     [ENV.JOBS_QUEUE_URL]: storage.jobsQueue.queueUrl,
+    [ENV.JOBS_MAX_RECEIVE_COUNT]: String(QUEUES.jobs.maxReceiveCount),
     [ENV.UPLOADS_BUCKET]: storage.buckets.uploads.bucketName,
     [ENV.DOCUMENTS_BUCKET]: storage.buckets.documents.bucketName,
     [ENV.EXPORTS_BUCKET]: storage.buckets.exports.bucketName,
