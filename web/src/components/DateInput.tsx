@@ -6,6 +6,7 @@ import { Calendar } from 'primereact/calendar';
 import { DATE_DISPLAY_FORMAT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { formatDisplayDate, parseInputDate } from '@eb/shared/validation';
+import { useLatest } from './use-latest';
 import './date-input.css';
 
 export interface DateInputProps {
@@ -61,6 +62,7 @@ export function DateInput(props: DateInputProps) {
   const lastEmitted = useRef<string | null>(value ?? null);
   const lastValid = useRef(true);
 
+  const latestReport = useLatest(report);
   // A value set from outside (a reset, a loaded record) replaces the text.
   useEffect(() => {
     const v = value ?? null;
@@ -68,8 +70,8 @@ export function DateInput(props: DateInputProps) {
     lastEmitted.current = v;
     setText(formatDisplayDate(v));
     setTouched(false);
-    report(true);
-  }, [value]); // report and onValidityChange: the latest, read at call time
+    latestReport.current(true);
+  }, [value, latestReport]); // report and onValidityChange: the latest, read at call time
 
   function report(valid: boolean) {
     if (valid !== lastValid.current) {

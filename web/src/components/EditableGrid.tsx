@@ -5,6 +5,7 @@ import { MSG } from '@eb/shared/messages';
 import { DataGrid, type DataGridProps, type GridColumn } from './DataGrid';
 import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
 import type { EditableRows } from './use-editable-rows';
+import { useLatest } from './use-latest';
 
 /** What a custom editor receives. */
 export interface EditorContext<T> {
@@ -101,8 +102,10 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
   const labelOf = (row: T) => rowLabel?.(row) ?? `row ${valueText(row[props.dataKey])}`;
   const getRowKey = (row: T) => valueText(row[props.dataKey]);
 
+  const focusTargets = useLatest({ editorId, firstEditable, primaryId });
   // Focus: the clicked (or first) editor when a row opens; the row's button, or Add, when it closes.
   useEffect(() => {
+    const { editorId, firstEditable, primaryId } = focusTargets.current;
     if (editable.activeId !== null) {
       const field = focusField.current;
       focusField.current = null;
@@ -115,7 +118,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
         wrapper.current?.querySelector<HTMLElement>(`[data-eb-row-edit="${CSS.escape(key)}"]`) ?? document.getElementById(primaryId);
       target?.focus();
     }
-  }, [editable.activeId]); // the ids are stable for the grid's life
+  }, [editable.activeId, focusTargets]); // the ids are stable for the grid's life
 
   const closeActive = (row: T | null) => {
     focusAfterClose.current = row && editable.rowState(row) !== 'new' ? getRowKey(row) : '';

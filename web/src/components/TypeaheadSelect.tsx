@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { AutoComplete, type AutoCompleteChangeEvent, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
 import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
+import { useLatest } from './use-latest';
 import './typeahead-select.css';
 
 /** One choice of a TypeaheadSelect. */
@@ -81,8 +82,10 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   const inputRef = useRef<HTMLInputElement>(null);
   const acRef = useRef<AutoComplete>(null);
 
+  const latest = useLatest({ input, findOption });
   // A value set from outside (a reset, a loaded record) replaces what is shown.
   useEffect(() => {
+    const { input, findOption } = latest.current;
     if (Object.is(value, lastEmitted.current) && (value == null || chosen.current !== null)) {
       // Unchanged, but the options may have arrived since: refresh the label.
       if (value != null && options && typeof input !== 'string') {
@@ -97,7 +100,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     lastEmitted.current = value;
     chosen.current = findOption(value);
     setInput(chosen.current ?? '');
-  }, [value, options, props.valueLabel]); // findOption reads the same props
+  }, [value, options, props.valueLabel, latest]); // input and findOption: the latest, read at call time
 
   const test = (ch: string) => {
     if (!pattern) return true;

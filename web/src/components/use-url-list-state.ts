@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import type { GridSort } from './DataGrid';
 import { useDebouncedValue } from './use-debounced-value';
 import { useListPaging, type ListPaging } from './use-list-paging';
+import { useLatest } from './use-latest';
 
 export interface UrlListStateOptions<F extends { keyword: string }> {
   /** The filters read from the URL query (unknown or malformed values ignored). */
@@ -54,9 +55,11 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
   const [text, setText] = useState(filters.keyword);
   const keyword = useDebouncedValue(text.trim(), options.debounceMs);
   // the typed keyword reaches the URL (and the list) once typing pauses
+  const latest = useLatest({ filtersOf, params, setFilters });
   useEffect(() => {
+    const { filtersOf, params, setFilters } = latest.current;
     if (keyword !== filtersOf(params).keyword) setFilters({ keyword } as Partial<F>);
-  }, [keyword]); // only when the debounced keyword changes
+  }, [keyword, latest]); // only when the debounced keyword changes
   // a keyword arriving by the URL (back/forward, a link) is shown in the box
   const [urlKeyword, setUrlKeyword] = useState(filters.keyword);
   if (filters.keyword !== urlKeyword) {
