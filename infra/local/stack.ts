@@ -248,6 +248,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { ensureSeedAdmin } = await import('./seed');
     const adminEmail = opts.adminEmail ?? DEFAULT_ADMIN_EMAIL;
     await ensureSeedAdmin(adminEmail, opts.adminPassword ?? DEFAULT_ADMIN_PASSWORD);
+    // a data dir of an older version holds reference-set objectIds: rewrite them as codes once
+    await (await import('../../functions/src/reference/codes-migration')).migrateStoredReferenceCodes();
     const { seedTerritories } = await import('../../functions/src/reference/repository');
     await seedTerritories();
     const { resumeJobs } = await import('../../functions/src/job/repository');

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { MSG, decimalNumberMessage, lengthRangeMessage, maxLengthMessage } from './messages';
-import { STATIC_REFERENCE_SETS } from './reference/data';
 import { EMAIL_PATTERN } from './validation';
 
 /**
@@ -99,40 +98,15 @@ export const optionalDate = () =>
 /** Optional yes/no (Yes true, No false); empty is null. */
 export const optionalYesNo = () => z.preprocess((v) => (v === undefined ? null : v), z.boolean({ error: MSG.invalidOption }).nullable());
 
-/** The objectIds and codes of a reference set (spec 1 "Reference data sets"). */
-export function referenceIds(itemType: string): Set<number> {
-  return new Set(STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items.map((i) => i.objectId) ?? []);
-}
-export function referenceCodes(itemType: string): Set<string> {
-  return new Set(STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items.map((i) => i.code) ?? []);
-}
-
-/** Optional selection of a reference set, by objectId; empty is null. */
-export const optionalReferenceId = (itemType: string) => {
-  const ids = referenceIds(itemType);
-  return z.preprocess(
-    (v) => (v === undefined || v === '' ? null : v),
-    z.number({ error: MSG.invalidOption }).int(MSG.invalidOption).refine((v) => ids.has(v), MSG.invalidOption).nullable(),
-  );
-};
-
-/** Required selection of a reference set, by code ('Required' when empty). */
-export const requiredReferenceCode = (itemType: string) => {
-  const codes = referenceCodes(itemType);
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? v.trim() : v),
-    z.string({ error: MSG.required }).min(1, MSG.required).refine((v) => codes.has(v), MSG.invalidOption),
-  );
-};
+/**
+ * Reference-set selections travel as codes (an objectId given instead is normalised to its code):
+ * see `reference/codes.ts`, the one helper for every schema with a reference-set field.
+ */
+export { optionalReferenceCode, referenceCodes, requiredReferenceCode } from './reference/codes';
 
 /** A record's version, as read (updates are conditional on it). */
 export const versionSchema = z.number({ error: MSG.invalidInput }).int().positive();
 
-/** Optional selection of a reference set, by code; empty is null. */
-export const optionalReferenceCode = (itemType: string) => {
-  const codes = referenceCodes(itemType);
-  return z.preprocess(emptyToNull, z.string({ error: MSG.invalidOption }).refine((v) => codes.has(v), MSG.invalidOption).nullable());
-};
 
 // ---- the spec's shared helper rules, as plain checks ---------------------------------------------
 

@@ -119,7 +119,7 @@ describe('Business Entity Management', () => {
     const word = `Quill${randomUUID().slice(0, 6)}`;
     await addEntity(creator, `${word} Gas Supply`, ['C', 'Corporation']);
     // Act
-    const page = await openAs('admin', `${PATH}?keyword=${word}&companyType=1&status=active`);
+    const page = await openAs('admin', `${PATH}?keyword=${word}&companyType=Corporation&status=active`);
     // Assess
     await expect.poll(() => rows(page).count()).toBe(1);
     await expect.poll(() => rowOf(page, `${word} Gas Supply`).count()).toBe(1);

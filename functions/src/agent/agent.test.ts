@@ -26,8 +26,8 @@ const full = (over: Record<string, unknown> = {}) => ({
   masterCommissionGas: 0.01,
   agentCommissionGas: 0.02,
   subagentCommissionGas: 0.005,
-  upsellAgentType: 1,
-  downsellAgentType: 3,
+  upsellAgentType: 'master',
+  downsellAgentType: 'subagent',
   splitStartElectric: '2024-01-01T00:00:00',
   splitStartGas: '2024-02-29T00:00:00',
   utilityFee: true,
@@ -50,7 +50,7 @@ const full = (over: Record<string, unknown> = {}) => ({
   entityName: 'Acme Holdings',
   entityAddress: '1 Main St',
   entityCity: 'Newark',
-  entityStateId: 31,
+  entityStateId: 'NJ',
   entityZip: '07102',
   agreementContactName: 'Chris Signer',
   agreementContactTitle: 'CEO',
@@ -103,6 +103,13 @@ describe('agent/Create and agent/Get', () => {
     expect(got.body).toEqual({ ...body, agentCommissionElectric: 0.0025, objectId: created.objectId, version: 1 });
   });
 
+  it('reads objectIds of the agent-type and state sets as their codes', async () => {
+    // Act
+    const created = await create(full({ upsellAgentType: 2, downsellAgentType: 1, entityStateId: 33 }));
+    // Assess
+    expect(created).toMatchObject({ upsellAgentType: 'agent', downsellAgentType: 'master', entityStateId: 'NY' });
+  });
+
   it('needs only the Agent Name; every other field is answered empty (null)', async () => {
     const created = await create({ code: unique() });
     for (const f of AGENT_FIELDS.filter((x) => x !== 'code')) expect(created[f], f).toBeNull();
@@ -130,7 +137,7 @@ describe('agent/Create and agent/Get', () => {
     ['agreementDate', { agreementDate: '2023-02-29T00:00:00' }, MSG.invalidDate],
     ['w9Date', { w9Date: '05/01/2023' }, MSG.invalidDate],
     ['upsellAgentType', { upsellAgentType: 9 }, MSG.invalidOption],
-    ['entityStateId', { entityStateId: 'NJ' }, MSG.invalidOption],
+    ['entityStateId', { entityStateId: 'ZZ' }, MSG.invalidOption],
     ['utilityFee', { utilityFee: 'yes' }, MSG.invalidOption],
   ])('refuses a bad %s with its message and creates nothing (%j)', async (field, over, message) => {
     // Prepare

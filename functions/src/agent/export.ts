@@ -22,8 +22,9 @@ export function escapeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/** The names of a reference set's items by code (reference-set values are stored as codes). */
 const namesOf = (itemType: string) =>
-  new Map((STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items ?? []).map((i) => [i.objectId, i.name]));
+  new Map((STATIC_REFERENCE_SETS.find((s) => s.itemType === itemType)?.items ?? []).map((i) => [i.code, i.name]));
 
 /** A transfer-format date as an Excel date (a calendar day: no time-zone shift). */
 function excelDate(transfer: string): Date {
@@ -31,7 +32,7 @@ function excelDate(transfer: string): Date {
   return new Date(Date.UTC(y, m - 1, d));
 }
 
-function cellOf(agent: Agent, field: AgentField, agentTypes: Map<number, string>, states: Map<number, string>): ExcelJS.CellValue {
+function cellOf(agent: Agent, field: AgentField, agentTypes: Map<string, string>, states: Map<string, string>): ExcelJS.CellValue {
   const v = agent[field];
   if (v === null || v === undefined) return null;
   switch (AGENT_FIELD_KINDS[field]) {
@@ -42,9 +43,9 @@ function cellOf(agent: Agent, field: AgentField, agentTypes: Map<number, string>
     case 'date':
       return excelDate(String(v));
     case 'agentType':
-      return agentTypes.get(Number(v)) ?? null;
+      return agentTypes.get(String(v)) ?? null;
     case 'state':
-      return states.get(Number(v)) ?? null;
+      return states.get(String(v)) ?? null;
     default:
       return escapeCell(String(v));
   }

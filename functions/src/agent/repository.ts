@@ -10,6 +10,7 @@ import {
 } from '@eb/shared/agent/schemas';
 import { MAX_RECORD_COUNT, TYPEAHEAD_LIMIT } from '@eb/shared/constants';
 import type { PagedResult } from '@eb/shared/paging';
+import { referenceItem, toReferenceCode } from '@eb/shared/reference/codes';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import type { Actor } from '../lib/change-log';
 import { keys } from '../lib/db';
@@ -36,7 +37,10 @@ export function toAgent(stored: object): Agent {
   for (const f of AGENT_FIELDS) {
     const v = item[f];
     if (v === undefined || v === null || v === '') out[f] = null;
-    else if (AGENT_FIELD_KINDS[f] === 'commission' || AGENT_FIELD_KINDS[f] === 'agentType' || AGENT_FIELD_KINDS[f] === 'state') out[f] = Number(v);
+    else if (AGENT_FIELD_KINDS[f] === 'commission') out[f] = Number(v);
+    // reference-set values are codes; items written before the codes convention hold objectIds
+    else if (AGENT_FIELD_KINDS[f] === 'agentType') out[f] = toReferenceCode('agentTypes', v) ?? null;
+    else if (AGENT_FIELD_KINDS[f] === 'state') out[f] = toReferenceCode('states', v) ?? null;
     else if (AGENT_FIELD_KINDS[f] === 'yesNo') out[f] = v === true;
     else out[f] = String(v);
   }
@@ -60,8 +64,9 @@ export const agentListSpec: ListSpec<Agent> = {
     master: (r) => r.master,
     agent: (r) => r.code,
     subagent: (r) => r.subagent,
-    upsellAgentTypeId: (r) => r.upsellAgentType,
-    downsellAgentTypeId: (r) => r.downsellAgentType,
+    // in the set's order (master, agent, subagent), as the ids sorted
+    upsellAgentTypeId: (r) => referenceItem('agentTypes', r.upsellAgentType)?.objectId ?? null,
+    downsellAgentTypeId: (r) => referenceItem('agentTypes', r.downsellAgentType)?.objectId ?? null,
   },
   defaultSort: { field: 'agent', direction: 'Ascending' },
 };

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { BUSINESS_ENTITY_PAGE_SIZE, LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
@@ -6,6 +7,8 @@ import { MSG, maxLengthMessage } from '@eb/shared/messages';
 import { routePath, routesOf } from '@eb/shared/routes';
 import { invoke, type InvokeInput, type Session } from '../../../test/support/invoke';
 import { signedIn } from '../../../test/support/users';
+import { dynamo } from '../lib/aws';
+import { getItem, keys, table } from '../lib/db';
 import { businessEntitiesByIds, businessEntityById, legalNameOf } from './repository';
 
 const P = '/api/businessentity';
@@ -91,7 +94,7 @@ describe('businessentity/Create and businessentity/Get', () => {
   it('creates an entity with the generated number and answers it active, at version 1', async () => {
     // Prepare
     const businessEntityId = await generate();
-    const body = { businessEntityId, legalName: `Acme ${word()}`, companyType: 2, type: 1 };
+    const body = { businessEntityId, legalName: `Acme ${word()}`, companyType: 'LLC', type: 'Commercial' };
     // Act
     const created = await create(body);
     const got = await get(created.objectId);
@@ -149,7 +152,7 @@ describe('businessentity/Create and businessentity/Get', () => {
     ['businessEntityId', { businessEntityId: 'abc' }, MSG.invalidDataTypeInteger],
     ['businessEntityId', { businessEntityId: -4 }, MSG.invalidDataTypeInteger],
     ['companyType', { companyType: 99 }, MSG.invalidOption],
-    ['type', { type: 'Commercial' }, MSG.invalidOption],
+    ['type', { type: 'Agricultural' }, MSG.invalidOption],
     ['isActive', { isActive: 'yes' }, MSG.invalidOption],
   ])('refuses a bad %s with its message and creates nothing (%j)', async (field, over, message) => {
     // Prepare
@@ -174,18 +177,18 @@ describe('businessentity/Create and businessentity/Get', () => {
 describe('businessentity/Update', () => {
   it('saves the changed fields, answers the next version and logs one entry per changed field', async () => {
     // Prepare
-    const e = await create({ legalName: word('Before'), companyType: 1, type: 1 });
+    const e = await create({ legalName: word('Before'), companyType: 'Corporation', type: 'Commercial' });
     const renamed = word('After');
     // Act
-    const r = await editor.put(`${P}/Update`, { ...e, legalName: renamed, type: 3, isActive: false }, { id: e.objectId });
+    const r = await editor.put(`${P}/Update`, { ...e, legalName: renamed, type: 'Residential', isActive: false }, { id: e.objectId });
     // Assess
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body).toEqual({ ...e, legalName: renamed, type: 3, isActive: false, version: 2 });
+    expect(r.body).toEqual({ ...e, legalName: renamed, type: 'Residential', isActive: false, version: 2 });
     expect(await get(e.objectId)).toEqual(r.body);
     const log = await logOf(e.objectId);
     expect(log.map((x) => [x.action, x.fieldName, x.oldValue, x.newValue])).toEqual([
       ['updated', 'legalName', e.legalName, renamed],
-      ['updated', 'type', '1', '3'],
+      ['updated', 'type', 'Commercial', 'Residential'],
       ['updated', 'isActive', 'true', 'false'],
       ['added', '', null, null],
     ]);
@@ -202,7 +205,7 @@ describe('businessentity/Update', () => {
 
   it('empties the company type and the type when they are sent empty, and keeps isActive when it is left out', async () => {
     // Prepare
-    const e = await create({ legalName: word('Empty'), companyType: 3, type: 2, isActive: false });
+    const e = await create({ legalName: word('Empty'), companyType: 'Partnership', type: 'Industrial', isActive: false });
     // Act
     const r = await editor.put(`${P}/Update`, { legalName: e.legalName, companyType: null, version: 1 }, { id: e.objectId });
     // Assess
@@ -212,7 +215,7 @@ describe('businessentity/Update', () => {
 
   it('writes nothing, and no log, when nothing changed', async () => {
     // Prepare
-    const e = await create({ legalName: word('Same'), companyType: 2 });
+    const e = await create({ legalName: word('Same'), companyType: 'LLC' });
     // Act
     const r = await editor.put(`${P}/Update`, e, { id: e.objectId });
     // Assess
@@ -224,7 +227,7 @@ describe('businessentity/Update', () => {
   it('refuses a stale version (409), changing nothing and logging nothing', async () => {
     // Prepare
     const e = await create({ legalName: word('Stale') });
-    const first = await editor.put(`${P}/Update`, { ...e, companyType: 1 }, { id: e.objectId });
+    const first = await editor.put(`${P}/Update`, { ...e, companyType: 'Corporation' }, { id: e.objectId });
     expect(first.status).toBe(200);
     // Act
     const r = await editor.put(`${P}/Update`, { ...e, legalName: word('Lost') }, { id: e.objectId });
@@ -276,11 +279,11 @@ describe('businessentity/GetList', () => {
   beforeAll(async () => {
     rows = [];
     const specs = [
-      { legalName: `Delta ${group}`, companyType: 1, type: 1, isActive: true },
-      { legalName: `alpha ${group}`, companyType: 2, type: 1, isActive: true },
-      { legalName: `Charlie ${group}`, companyType: 2, type: 2, isActive: false },
-      { legalName: `Echo ${group}`, companyType: 1, type: 2, isActive: true },
-      { legalName: `Bravo ${group}`, companyType: 3, type: 4, isActive: false },
+      { legalName: `Delta ${group}`, companyType: 'Corporation', type: 'Commercial', isActive: true },
+      { legalName: `alpha ${group}`, companyType: 'LLC', type: 'Commercial', isActive: true },
+      { legalName: `Charlie ${group}`, companyType: 'LLC', type: 'Industrial', isActive: false },
+      { legalName: `Echo ${group}`, companyType: 'Corporation', type: 'Industrial', isActive: true },
+      { legalName: `Bravo ${group}`, companyType: 'Partnership', type: 'Municipal', isActive: false },
     ];
     for (const s of specs) rows.push(await create(s));
   });
@@ -335,12 +338,12 @@ describe('businessentity/GetList', () => {
   });
 
   it.each([
-    ['companyType', { companyType: 2 }, ['alpha', 'Charlie']],
-    ['type', { type: 2 }, ['Charlie', 'Echo']],
+    ['companyType', { companyType: 'LLC' }, ['alpha', 'Charlie']],
+    ['type', { type: 'Industrial' }, ['Charlie', 'Echo']],
     ['status active', { status: 'active' }, ['Delta', 'alpha', 'Echo']],
     ['status inactive', { status: 'inactive' }, ['Charlie', 'Bravo']],
     ['status Inactive (any case)', { status: 'Inactive' }, ['Charlie', 'Bravo']],
-    ['companyType and status', { companyType: 1, status: 'active' }, ['Delta', 'Echo']],
+    ['companyType and status', { companyType: 'Corporation', status: 'active' }, ['Delta', 'Echo']],
     ['empty filters (null, "")', { companyType: null, type: '', status: null }, ['Delta', 'alpha', 'Charlie', 'Echo', 'Bravo']],
   ])('filters by %s', async (_label, filter, expected) => {
     const page = await list({ keyword: group, ...filter });
@@ -384,11 +387,11 @@ describe('businessentity/GetList', () => {
 
   it('shows an update in the list at once', async () => {
     // Prepare
-    const e = await create({ legalName: word('Move'), companyType: 1 });
+    const e = await create({ legalName: word('Move'), companyType: 'Corporation' });
     // Act
-    const r = await editor.put(`${P}/Update`, { ...e, companyType: 4, isActive: false }, { id: e.objectId });
+    const r = await editor.put(`${P}/Update`, { ...e, companyType: 'Sole Proprietorship', isActive: false }, { id: e.objectId });
     // Assess
-    const page = await list({ keyword: e.legalName, companyType: 4, status: 'inactive' });
+    const page = await list({ keyword: e.legalName, companyType: 'Sole Proprietorship', status: 'inactive' });
     expect(page).toEqual({ data: [r.body], totalCount: 1 });
   });
 });
@@ -398,7 +401,7 @@ describe('businessentity/ChangeLogs', () => {
     // Prepare
     const a = await create({ legalName: word('LogA') });
     const b = await create({ legalName: word('LogB') });
-    await editor.put(`${P}/Update`, { ...a, type: 2 }, { id: a.objectId });
+    await editor.put(`${P}/Update`, { ...a, type: 'Industrial' }, { id: a.objectId });
     // Act
     const r = await editor.get(`${P}/ChangeLogs`);
     // Assess
@@ -480,5 +483,38 @@ describe('access', () => {
     expect(page.body).toEqual({ data: [e], totalCount: 1 });
     expect(log.status).toBe(200);
     expect(log.body).toHaveLength(1);
+  });
+});
+
+describe('company type and type travel as codes', () => {
+  it('reads objectIds of the reference sets, sent to Create, Update and GetList, as their codes', async () => {
+    // Prepare
+    const created = await create({ legalName: word('Ids'), companyType: 2, type: 4 });
+    // Act
+    const updated = await editor.put(`${P}/Update`, { ...created, companyType: 6 }, { id: created.objectId });
+    const page = await list({ keyword: created.legalName, companyType: 6, type: 4 });
+    // Assess
+    expect(created).toMatchObject({ companyType: 'LLC', type: 'Municipal' });
+    expect(updated.body).toMatchObject({ companyType: 'Government', type: 'Municipal', version: 2 });
+    expect(page.data.map((r) => r.objectId)).toEqual([created.objectId]);
+    expect((await getItem<{ companyType: unknown; type: unknown }>(keys.businessEntity(created.objectId)))).toMatchObject({ companyType: 'Government', type: 'Municipal' });
+  });
+
+  it('answers an entity stored with objectIds (before the convention) with codes, in Get and GetList', async () => {
+    // Prepare: an item as an older version stored it, restamped for the list feed like any write
+    const e = await create({ legalName: word('Legacy'), companyType: 'Corporation', type: 'Commercial' });
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.businessEntity(e.objectId),
+        UpdateExpression: 'SET companyType = :c, #t = :t',
+        ExpressionAttributeNames: { '#t': 'type' },
+        ExpressionAttributeValues: { ':c': 3, ':t': 2 },
+      }),
+    );
+    // Act
+    const got = await get(e.objectId);
+    // Assess
+    expect(got).toMatchObject({ companyType: 'Partnership', type: 'Industrial' });
   });
 });

@@ -8,6 +8,7 @@ import {
 import { BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
+import { toReferenceCode } from '@eb/shared/reference/codes';
 import { dynamo } from '../lib/aws';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { getItem, keys, nextId, table, type TransactItem } from '../lib/db';
@@ -42,17 +43,18 @@ export const businessEntityDef: EntityDef<BusinessEntityRecord> = {
   fields: BUSINESS_ENTITY_FIELDS,
 };
 
-const numberOrNull = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
-
-/** A stored item as the API answers it. */
+/**
+ * A stored item as the API answers it. companyType and type are codes; items written before the
+ * codes convention hold the set's objectId, read here as its code.
+ */
 export function toBusinessEntity(stored: object): BusinessEntity {
   const item = stored as Record<string, unknown>;
   return {
     objectId: Number(item.objectId),
     businessEntityId: Number(item.businessEntityId),
     legalName: String(item.legalName ?? ''),
-    companyType: numberOrNull(item.companyType),
-    type: numberOrNull(item.type),
+    companyType: toReferenceCode('businessEntityCompanyTypes', item.companyType) ?? null,
+    type: toReferenceCode('businessEntityTypes', item.type) ?? null,
     isActive: item.isActive !== false,
     version: Number(item.version ?? 1),
   };

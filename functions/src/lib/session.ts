@@ -16,7 +16,8 @@ export interface SessionUser {
   firstName: string;
   lastName: string;
   userType: UserType;
-  type: number;
+  /** the user type's code (the same as userType) */
+  type: UserType;
   /** the access token's id, revoked on logout */
   jti: string;
   sub: string;
@@ -145,7 +146,7 @@ async function authenticateOrThrow(cookies: Record<string, string>, setCookies: 
     email: profile.email,
     firstName: profile.firstName,
     lastName: profile.lastName,
-    type: profile.type,
+    type: userTypeCode(profile.type),
     userType: userTypeCode(profile.type),
     jti,
     sub,

@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { invoke, Session, type InvokeResult } from '../../../test/support/invoke';
 import { signedIn } from '../../../test/support/users';
-import { getItem, keys } from '../lib/db';
+import { dynamo } from '../lib/aws';
+import { getItem, keys, table } from '../lib/db';
 
 /**
  * User Administration against the emulators: DynamoDB Local (profile, lookups, change log, list
@@ -12,7 +14,10 @@ import { getItem, keys } from '../lib/db';
  */
 const PASSWORD = 'Admin#Pass1';
 const NEW_PASSWORD = 'Fresh#Pass2';
-const ROLE = { admin: 1, superAdmin: 2, viewOnly: 3, agent: 4 } as const;
+/** User types travel as their codes (the README's reference-value convention). */
+const ROLE = { admin: 'admin', superAdmin: 'superAdmin', viewOnly: 'viewOnly', agent: 'agent' } as const;
+/** The `userTypes` objectIds, which older clients send and older profiles hold. */
+const ROLE_ID = { admin: 1, superAdmin: 2, viewOnly: 3, agent: 4 } as const;
 
 let admin: Session;
 let adminName: string;
@@ -40,7 +45,7 @@ function userBody(overrides: Record<string, unknown> = {}) {
 async function createUser(overrides: Record<string, unknown> = {}) {
   const r = await admin.post('/api/users/Create', userBody(overrides));
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { objectId: number; email: string; version: number; firstName: string; lastName: string; type: number; isActive: boolean; agentCode: string | null };
+  return r.body as { objectId: number; email: string; version: number; firstName: string; lastName: string; type: string; isActive: boolean; agentCode: string | null };
 }
 
 /** The body of an Update that changes only what `changes` says. */
@@ -193,6 +198,35 @@ describe('users/Get', () => {
   });
 });
 
+describe('user types as codes', () => {
+  it('reads a user-type objectId sent to Create or Update as its code', async () => {
+    // Prepare
+    const body = userBody({ type: ROLE_ID.agent });
+    // Act
+    const created = await admin.post('/api/users/Create', body);
+    const updated = await admin.put('/api/users/Update', updateBody(created.body, { type: ROLE_ID.viewOnly }), { id: created.body.objectId });
+    // Assess
+    expect(created.status).toBe(200);
+    expect(created.body.type).toBe(ROLE.agent);
+    expect(updated.status).toBe(200);
+    expect(updated.body.type).toBe(ROLE.viewOnly);
+    expect((await getItem<{ type: unknown }>(keys.user(created.body.objectId)))?.type).toBe(ROLE.viewOnly);
+  });
+
+  it('answers a profile stored with a user-type objectId (before the convention) with its code', async () => {
+    // Prepare: a profile as an older version stored it
+    const u = await createUser({ type: ROLE.admin });
+    await dynamo().send(
+      new UpdateCommand({ TableName: table(), Key: keys.user(u.objectId), UpdateExpression: 'SET #t = :t', ExpressionAttributeNames: { '#t': 'type' }, ExpressionAttributeValues: { ':t': ROLE_ID.admin } }),
+    );
+    // Act
+    const got = await admin.get('/api/users/Get', { id: u.objectId });
+    // Assess
+    expect(got.status).toBe(200);
+    expect(got.body.type).toBe(ROLE.admin);
+  });
+});
+
 describe('users/Update', () => {
   it('saves the changed fields with one change-log entry per changed field', async () => {
     // Prepare
@@ -206,7 +240,7 @@ describe('users/Update', () => {
     const updated = log.filter((e) => e.action === 'updated');
     expect(updated.map((e) => [e.fieldName, e.oldValue, e.newValue])).toEqual([
       ['firstName', 'Jane', 'Janet'],
-      ['type', String(ROLE.viewOnly), String(ROLE.agent)],
+      ['type', ROLE.viewOnly, ROLE.agent],
       ['agentCode', 'AG-1', null],
     ]);
     expect(new Set(updated.map((e) => e.eventId)).size).toBe(1);

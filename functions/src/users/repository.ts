@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@eb/shared/messages';
-import { userTypeById, userTypeIdOf } from '@eb/shared/reference/data';
+import { referenceName, toReferenceCode } from '@eb/shared/reference/codes';
 import type { UserType } from '@eb/shared/roles';
 import { USER_DEFAULT_SORT, type CurrentUser, type UserDto } from '@eb/shared/users/schemas';
 import { normalizeEmail, toTransferDate } from '@eb/shared/validation';
@@ -27,8 +27,8 @@ export interface UserEntity {
   firstName: string;
   lastName: string;
   email: string;
-  /** user-type reference id */
-  type: number;
+  /** the user type, as its code of the `userTypes` set (profiles written before held its objectId) */
+  type: UserType;
   isActive: boolean;
   agentCode: string | null;
   /**
@@ -56,9 +56,13 @@ export const USER_ENTITY: EntityDef<UserEntity> = {
 /** Who the change log names for writes nobody signed in made (the seeded admin at startup). */
 export const SYSTEM_ACTOR: Actor = { objectId: 0, name: 'System' };
 
-export function userTypeCode(type: number): UserType {
-  const o = userTypeById(type);
-  return (o?.code ?? 'agent') as UserType;
+/**
+ * The user type of a stored or sent `type`: its code, or the code of a `userTypes` objectId (what
+ * profiles written before the codes convention hold). Anything else reads as the least privileged
+ * type, agent.
+ */
+export function userTypeCode(type: unknown): UserType {
+  return (toReferenceCode('userTypes', type) ?? 'agent') as UserType;
 }
 
 export function toCurrentUser(u: UserItem): CurrentUser {
@@ -67,7 +71,7 @@ export function toCurrentUser(u: UserItem): CurrentUser {
     firstName: u.firstName,
     lastName: u.lastName,
     email: u.email,
-    type: u.type,
+    type: userTypeCode(u.type),
     userType: userTypeCode(u.type),
     agentCode: u.agentCode ?? null,
     isActive: u.isActive,
@@ -83,7 +87,7 @@ export function toUserDto(item: object): UserDto {
     firstName: String(u.firstName ?? ''),
     lastName: String(u.lastName ?? ''),
     email: String(u.email ?? ''),
-    type: Number(u.type),
+    type: userTypeCode(u.type),
     isActive: u.isActive === true,
     agentCode: (u.agentCode as string | null | undefined) ?? null,
     lastLoginTime: (u.lastLoginTime as string | null | undefined) ?? null,
@@ -102,7 +106,7 @@ export const USER_LIST: ListSpec<UserDto> = {
     lastName: (r) => r.lastName,
     email: (r) => r.email,
     // the Role column shows the role's name: sort by it
-    type: (r) => userTypeById(r.type)?.name ?? null,
+    type: (r) => referenceName('userTypes', r.type),
     agentCode: (r) => r.agentCode,
     lastLoginTime: (r) => r.lastLoginTime,
     isActive: (r) => (r.isActive ? 'Active' : 'Inactive'),
@@ -111,10 +115,10 @@ export const USER_LIST: ListSpec<UserDto> = {
   defaultSort: USER_DEFAULT_SORT,
 };
 
-/** The profile, or undefined when there is none (or it was deleted). */
+/** The profile, or undefined when there is none (or it was deleted); its type read as a code. */
 export async function getUser(objectId: number): Promise<UserItem | undefined> {
   const u = await getItem<UserItem>(keys.user(objectId));
-  return u && !u.deleted ? u : undefined;
+  return u && !u.deleted ? { ...u, type: userTypeCode(u.type) } : undefined;
 }
 
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
@@ -127,7 +131,8 @@ export interface NewUser {
   lastName: string;
   email: string;
   password: string;
-  type: number | UserType;
+  /** a user-type code (or its `userTypes` objectId) */
+  type: UserType | number;
   agentCode?: string | null;
   isActive?: boolean;
 }
@@ -152,7 +157,7 @@ export async function createUser(input: NewUser, actor: Actor = SYSTEM_ACTOR): P
       firstName: input.firstName,
       lastName: input.lastName,
       email,
-      type: typeof input.type === 'number' ? input.type : userTypeIdOf(input.type),
+      type: userTypeCode(input.type),
       isActive,
       agentCode: input.agentCode ?? null,
       passwordVersion: 1,

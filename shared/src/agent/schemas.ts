@@ -10,7 +10,7 @@ import {
   optionalDate,
   optionalDecimal,
   optionalEmail,
-  optionalReferenceId,
+  optionalReferenceCode,
   optionalText,
   optionalYesNo,
   requiredText,
@@ -23,8 +23,9 @@ import { pageQuerySchema } from '../paging';
  * required; text fields hold at most 50 characters, the three emails 200 (and must be valid when
  * given: 'Incorrect email format'), the three notes 128. Commissions are decimal numbers (7 integer
  * and 8 decimal digits, the commission rule of spec 2 section 5); dates travel in the transfer
- * format; yes/no fields are booleans; upsell/downsell agent types are ids of the `agentTypes`
- * reference set and entityStateId an id of `states`.
+ * format; yes/no fields are booleans; upsell/downsell agent types are codes of the `agentTypes`
+ * reference set ('master', 'agent', 'subagent') and entityStateId a code of `states` ('NJ'), as every
+ * reference-set value (an objectId of the set is accepted and read as its code).
  *
  * Chosen where the spec is silent: splitStartElectric / splitStartGas are dates (the day the
  * commission split starts); status, salesType and salesChannel are free text (the spec marks only
@@ -47,8 +48,8 @@ export const agentFieldsSchema = z.object({
   masterCommissionGas: commission(),
   agentCommissionGas: commission(),
   subagentCommissionGas: commission(),
-  upsellAgentType: optionalReferenceId('agentTypes'),
-  downsellAgentType: optionalReferenceId('agentTypes'),
+  upsellAgentType: optionalReferenceCode('agentTypes'),
+  downsellAgentType: optionalReferenceCode('agentTypes'),
   splitStartElectric: optionalDate(),
   splitStartGas: optionalDate(),
   utilityFee: optionalYesNo(),
@@ -71,7 +72,7 @@ export const agentFieldsSchema = z.object({
   entityName: text(),
   entityAddress: text(),
   entityCity: text(),
-  entityStateId: optionalReferenceId('states'),
+  entityStateId: optionalReferenceCode('states'),
   entityZip: text(),
   agreementContactName: text(),
   agreementContactTitle: text(),

@@ -38,6 +38,12 @@ describe('business entity create rule', () => {
     );
   });
 
+  it('keeps company type and type as codes and reads an objectId of the set as its code', () => {
+    const body: BusinessEntityCreateBody = { legalName: 'A', companyType: 'LLC', type: 'Industrial' };
+    expect(businessEntityCreateBodySchema.parse(body)).toMatchObject({ companyType: 'LLC', type: 'Industrial' });
+    expect(businessEntityCreateBodySchema.parse({ legalName: 'A', companyType: 2, type: 2 })).toMatchObject({ companyType: 'LLC', type: 'Industrial' });
+  });
+
   it('refuses a company type or a type outside the reference sets', () => {
     const r = businessEntityCreateBodySchema.safeParse({ legalName: 'A', companyType: 99, type: 0 });
     expect(firstMessage(r, 'companyType')).toBe(MSG.invalidOption);
@@ -55,8 +61,10 @@ describe('business entity update rule', () => {
 
 describe('business entity search body', () => {
   it('drops empty filters and reads the status in any case', () => {
-    const body: BusinessEntityListBody = { keyword: '', companyType: null, type: 2, status: 'active' };
-    expect(businessEntityListBodySchema.parse(body)).toEqual({ type: 2, status: 'active' });
+    const body: BusinessEntityListBody = { keyword: '', companyType: null, type: 'Industrial', status: 'active' };
+    expect(businessEntityListBodySchema.parse(body)).toEqual({ type: 'Industrial', status: 'active' });
+    // an objectId of the set (the old convention) is read as its code
+    expect(businessEntityListBodySchema.parse({ type: 2 })).toEqual({ type: 'Industrial' });
     expect(businessEntityListBodySchema.parse({ status: 'Inactive' })).toEqual({ status: 'inactive' });
   });
 

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { LEGAL_NAME_MAX_LENGTH } from '../constants';
-import { optionalReferenceId, requiredText, versionSchema } from '../field-rules';
+import { optionalReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { MSG } from '../messages';
 
 /**
  * Business entity (spec 3 sections 3-5 and 7, spec 2 sections 3, 5 and 7 "Business entity"):
  * objectId, businessEntityId (server-generated integer, read-only in the form), legalName
- * (required, at most 40 characters), companyType and type (ids of the `businessEntityCompanyTypes`
- * and `businessEntityTypes` reference sets, optional) and isActive (a new one is active).
+ * (required, at most 40 characters), companyType and type (codes of the `businessEntityCompanyTypes`
+ * and `businessEntityTypes` reference sets, optional; an objectId of the set is accepted and read as
+ * its code) and isActive (a new one is active).
  *
  * The same schemas check the web form and the handlers, so both give the same texts:
  * 'Required', 'Field should contain 40 or less characters', 'Invalid Data Type - Enter as Integer.'
@@ -30,8 +31,8 @@ export const businessEntityIdSchema = z.preprocess(
 /** The editable fields, as the form holds them. */
 export const businessEntityFieldsSchema = z.object({
   legalName: requiredText(LEGAL_NAME_MAX_LENGTH),
-  companyType: optionalReferenceId('businessEntityCompanyTypes'),
-  type: optionalReferenceId('businessEntityTypes'),
+  companyType: optionalReferenceCode('businessEntityCompanyTypes'),
+  type: optionalReferenceCode('businessEntityTypes'),
 });
 
 const absentToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
@@ -48,8 +49,10 @@ export const businessEntityCreateBodySchema = businessEntityFieldsSchema.extend(
 export interface BusinessEntityCreateBody {
   businessEntityId?: number | null;
   legalName: string;
-  companyType?: number | null;
-  type?: number | null;
+  /** a `businessEntityCompanyTypes` code (its objectId is accepted too) */
+  companyType?: string | null;
+  /** a `businessEntityTypes` code (its objectId is accepted too) */
+  type?: string | null;
   isActive?: boolean;
 }
 /** The create body as the handler receives it (parsed). */
@@ -77,10 +80,10 @@ export interface BusinessEntity {
   objectId: number;
   businessEntityId: number;
   legalName: string;
-  /** `businessEntityCompanyTypes` reference id, or null */
-  companyType: number | null;
-  /** `businessEntityTypes` reference id, or null */
-  type: number | null;
+  /** `businessEntityCompanyTypes` code, or null */
+  companyType: string | null;
+  /** `businessEntityTypes` code, or null */
+  type: string | null;
   isActive: boolean;
   version: number;
 }
@@ -120,8 +123,8 @@ export const businessEntityListBodySchema = z.object({
   businessEntityId: z.preprocess(absentToUndefined, businessEntityIdSchema.optional()),
   keyword: z.preprocess(absentToUndefined, z.string({ error: MSG.invalidInput }).max(200, MSG.invalidInput).optional()),
   fullText: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
-  companyType: z.preprocess(absentToUndefined, optionalReferenceId('businessEntityCompanyTypes').optional()),
-  type: z.preprocess(absentToUndefined, optionalReferenceId('businessEntityTypes').optional()),
+  companyType: z.preprocess(absentToUndefined, optionalReferenceCode('businessEntityCompanyTypes').optional()),
+  type: z.preprocess(absentToUndefined, optionalReferenceCode('businessEntityTypes').optional()),
   status: z.preprocess(
     (v) => (typeof v === 'string' ? v.trim().toLowerCase() || undefined : absentToUndefined(v)),
     z.enum(BUSINESS_ENTITY_STATUSES, { error: MSG.invalidOption }).optional(),
@@ -132,8 +135,8 @@ export interface BusinessEntityListBody {
   businessEntityId?: number | null;
   keyword?: string | null;
   fullText?: boolean | null;
-  companyType?: number | null;
-  type?: number | null;
+  companyType?: string | null;
+  type?: string | null;
   status?: BusinessEntityStatus | null;
 }
 export type BusinessEntityListFilter = z.output<typeof businessEntityListBodySchema>;

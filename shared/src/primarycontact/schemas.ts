@@ -10,7 +10,7 @@ import {
   PHONE_MAX_LENGTH,
   SUPPLY_ZONE_MAX_LENGTH,
 } from '../constants';
-import { optionalReferenceCode, optionalText, referenceCodes, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
+import { optionalReferenceCode, optionalText, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { MSG, maxLengthMessage } from '../messages';
 import type { SortDirection } from '../paging';
 import { zipCodeSchema } from '../reference/schemas';
@@ -210,22 +210,14 @@ export type SubRecordDeleteBody = z.infer<typeof subRecordDeleteBodySchema>;
 export const subRecordListBodySchema = z.object({ primaryContact: objectRefSchema });
 export type SubRecordListBody = z.infer<typeof subRecordListBodySchema>;
 
-const STATUS_CODES = referenceCodes('primaryContactStatuses');
 /**
  * POST primarycontact/GetList body. statusRef: the status filter, as the status code ('Active',
- * 'Inactive') or the objectId of its `primaryContactStatuses` item; empty: every status. keyword:
- * every word must start a word of the contact id, the names, the identifier, or the business
- * entity's id or legal name; with fullText, occur anywhere in them.
+ * 'Inactive'; the objectId of its `primaryContactStatuses` item is accepted and read as the code);
+ * empty: every status. keyword: every word must start a word of the contact id, the names, the
+ * identifier, or the business entity's id or legal name; with fullText, occur anywhere in them.
  */
 export const contactListBodySchema = z.object({
-  statusRef: z.preprocess(
-    emptyToNull,
-    z
-      .union([z.string().refine((v) => STATUS_CODES.has(v), MSG.invalidOption), z.number().int().refine((v) => v === 1 || v === 2, MSG.invalidOption)], {
-        error: MSG.invalidOption,
-      })
-      .nullable(),
-  ),
+  statusRef: optionalReferenceCode<ContactStatus>('primaryContactStatuses'),
   keyword: z.preprocess(emptyToNull, z.string({ error: MSG.invalidInput }).max(200, maxLengthMessage(200)).nullable()),
   fullText: z.boolean({ error: MSG.invalidInput }).optional(),
 });

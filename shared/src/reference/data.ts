@@ -55,7 +55,7 @@ const MONTHS = opts(
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 );
 
-/** The user types; objectIds are stable because users store them. */
+/** The user types. Users store the code; the objectIds stay stable for clients that still send them. */
 export const USER_TYPE_OPTIONS: ReferenceOption[] = [
   { objectId: 1, name: 'Admin', code: 'admin' },
   { objectId: 2, name: 'Super Admin', code: 'superAdmin' },
@@ -132,12 +132,3 @@ export const SEED_TERRITORIES = [
   { code: 'BGE', name: 'Baltimore Gas and Electric', state: 'MD', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '5', taxRate: '0.06' },
   { code: 'COLGAS-OH', name: 'Columbia Gas of Ohio', state: 'OH', commodity: 'Gas', measureUnit: 'MCF', billMethodId: '4', taxRate: '0.0575' },
 ];
-
-export function userTypeById(id: number): ReferenceOption | undefined {
-  return USER_TYPE_OPTIONS.find((o) => o.objectId === id);
-}
-export function userTypeIdOf(code: string): number {
-  const o = USER_TYPE_OPTIONS.find((x) => x.code === code);
-  if (!o) throw new Error(`unknown user type ${code}`);
-  return o.objectId;
-}

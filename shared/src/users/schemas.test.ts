@@ -28,6 +28,12 @@ describe('the user form rules (shared by the popup and users/Create, users/Updat
     expect(createUserBodySchema.parse({ ...valid, agentCode: '' }).agentCode).toBeNull();
   });
 
+  it('reads the role as its user-type code, from a code or the reference id', () => {
+    expect(createUserBodySchema.parse({ ...valid, type: 'viewOnly' }).type).toBe('viewOnly');
+    expect(createUserBodySchema.parse({ ...valid, type: 3 }).type).toBe('viewOnly');
+    expect(messages(createUserBodySchema.safeParse({ ...valid, type: 'root' })).type).toBe(MSG.required);
+  });
+
   it.each([
     ['firstName', { firstName: '' }, MSG.nameRule],
     ['firstName', { firstName: '  ' }, MSG.nameRule],

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH } from '../constants';
 import { MSG } from '../messages';
-import { USER_TYPE_OPTIONS } from '../reference/data';
-import { USER_TYPES } from '../roles';
+import { requiredReferenceCode } from '../reference/codes';
+import { USER_TYPES, type UserType } from '../roles';
 import { emailSchema, nameSchema, passwordSchema } from '../validation';
 
 export const loginBodySchema = z.object({
@@ -26,7 +26,8 @@ export const currentUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   email: z.string(),
-  type: z.number(),
+  /** the user type, as its code (the same value as userType) */
+  type: z.enum(USER_TYPES),
   userType: z.enum(USER_TYPES),
   agentCode: z.string().nullable(),
   isActive: z.boolean(),
@@ -41,11 +42,12 @@ export const userNameSchema = nameSchema
   .refine((v) => v.trim().length > 0, MSG.nameRule)
   .transform((v) => v.trim());
 
-/** The role: a user-type reference id (userTypes: 1 admin, 2 superAdmin, 3 viewOnly, 4 agent). */
-export const userTypeIdSchema = z
-  .number({ error: MSG.required })
-  .int(MSG.required)
-  .refine((id) => USER_TYPE_OPTIONS.some((o) => o.objectId === id), MSG.required);
+/**
+ * The role: a user type, as its code of the `userTypes` set ('admin', 'superAdmin', 'viewOnly',
+ * 'agent'); the spec's reference id (1 to 4) is accepted and normalised to the code. 'Required'
+ * when empty or unknown.
+ */
+export const userTypeSchema = requiredReferenceCode<UserType>('userTypes', { invalid: MSG.required });
 
 /** Identifier (agent code): optional free text, trimmed, at most IDENTIFIER_MAX_LENGTH; '' is none. */
 export const agentCodeSchema = z
@@ -64,7 +66,7 @@ const userFields = {
   firstName: userNameSchema,
   lastName: userNameSchema,
   email: emailSchema,
-  type: userTypeIdSchema,
+  type: userTypeSchema,
   agentCode: agentCodeSchema,
   password: passwordField,
   confirmPassword: passwordField,
@@ -130,8 +132,8 @@ export interface UserDto {
   firstName: string;
   lastName: string;
   email: string;
-  /** user-type reference id */
-  type: number;
+  /** the user type, as its code of the `userTypes` set */
+  type: UserType;
   isActive: boolean;
   agentCode: string | null;
   lastLoginTime: string | null;

@@ -72,13 +72,12 @@ function toResponse(answer: FakeReply): Response {
 }
 
 export function userOf(userType: UserType, overrides: Partial<CurrentUser> = {}): CurrentUser {
-  const type = USER_TYPE_OPTIONS.find((o) => o.code === userType)!;
   return {
     objectId: 7,
     firstName: 'Dana',
     lastName: 'Whitfield',
     email: 'dana.whitfield@example.com',
-    type: type.objectId,
+    type: userType,
     userType,
     agentCode: userType === 'agent' ? 'AG-001' : null,
     isActive: true,

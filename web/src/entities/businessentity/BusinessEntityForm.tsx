@@ -63,8 +63,8 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
   const notify = useNotify();
   const save = useSaveBusinessEntity();
   const references = useQuery(referencesQuery());
-  const companyTypes = referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.objectId }));
-  const types = referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.objectId }));
+  const companyTypes = referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.code }));
+  const types = referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.code }));
 
   const [nonce] = useState(() => String(++formCount));
   const generated = useQuery({ ...generatedBusinessEntityIdQuery(nonce), enabled: mode === 'create' });
@@ -168,7 +168,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
           </small>
         </FormField>
         <FormField id={ids.companyType} label={BUSINESS_ENTITY_COLUMNS.companyType} message={messageOf('companyType')}>
-          <TypeaheadSelect<number>
+          <TypeaheadSelect<string>
             inputId={ids.companyType}
             value={values.companyType}
             options={companyTypes}
@@ -179,7 +179,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
           />
         </FormField>
         <FormField id={ids.type} label={BUSINESS_ENTITY_COLUMNS.type} message={messageOf('type')}>
-          <TypeaheadSelect<number>
+          <TypeaheadSelect<string>
             inputId={ids.type}
             value={values.type}
             options={types}

@@ -11,7 +11,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
 import { BusinessEntitySearchDialog, type BusinessEntitySearchDialogProps } from './BusinessEntitySearchDialog';
 
-const entity = (objectId: number, businessEntityId: number, legalName: string, companyType: number | null = 1, type: number | null = 2): BusinessEntity => ({
+const entity = (objectId: number, businessEntityId: number, legalName: string, companyType: string | null = 'Corporation', type: string | null = 'Industrial'): BusinessEntity => ({
   objectId,
   businessEntityId,
   legalName,
@@ -21,7 +21,7 @@ const entity = (objectId: number, businessEntityId: number, legalName: string, c
   version: 1,
 });
 const ACME = entity(1, 1001, 'Acme Holdings');
-const BOLT = entity(2, 1002, 'Bolt Energy LLC', 2, null);
+const BOLT = entity(2, 1002, 'Bolt Energy LLC', 'LLC', null);
 
 function fakeServer(overrides: FakeRoutes = {}) {
   return installFakeApi({
@@ -64,7 +64,7 @@ describe('BusinessEntitySearchDialog', { timeout: 20_000 }, () => {
     await within(table).findByText('Acme Holdings');
     const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
     expect(headers).toEqual(expect.arrayContaining(['Business Entity Id', 'Legal Name', 'Company Type', 'Business Entity Type']));
-    expect(within(table).getByText('Corporation')).toBeInTheDocument(); // company type 1, by name
+    expect(within(table).getByText('Corporation')).toBeInTheDocument(); // company type code, by name
     const list = api.to('POST /api/businessentity/GetList')[0]!;
     expect(list.query.get('limit')).toBe('15');
     expect(list.query.get('orderBy')).toBe('businessEntityId Ascending');
@@ -110,7 +110,7 @@ describe('BusinessEntitySearchDialog', { timeout: 20_000 }, () => {
 
   it('creates a new entity with the reserved id and returns it with Save and Add to Amendment', async () => {
     // Prepare
-    const created = entity(3, 1003, 'Cobalt Partners', 3, 1);
+    const created = entity(3, 1003, 'Cobalt Partners', 'Partnership', 'Commercial');
     const api = fakeServer({ 'POST /api/businessentity/Create': () => reply(200, created) });
     const u = user();
     const { onSelect } = renderDialog();

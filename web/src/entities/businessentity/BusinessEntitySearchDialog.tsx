@@ -135,8 +135,8 @@ function SearchDialogBody(props: {
   const { view, selected } = props;
   const uid = useId();
   const references = useQuery(referencesQuery());
-  const nameOf = (itemType: string, id: number | null) =>
-    id === null ? '' : (referenceItems(references.data, itemType).find((o) => o.objectId === id)?.name ?? '');
+  const nameOf = (itemType: string, code: string | null) =>
+    code === null ? '' : (referenceItems(references.data, itemType).find((o) => o.code === code)?.name ?? '');
 
   const [text, setText] = useState('');
   const keyword = useDebouncedValue(text.trim(), BUSINESS_ENTITY_DEBOUNCE_MS);

@@ -17,8 +17,10 @@ export type BusinessEntityFormMode = 'create' | 'edit';
 
 export interface BusinessEntityFormValues {
   legalName: string;
-  companyType: number | null;
-  type: number | null;
+  /** a `businessEntityCompanyTypes` code */
+  companyType: string | null;
+  /** a `businessEntityTypes` code */
+  type: string | null;
   isActive: boolean;
 }
 export type BusinessEntityFormField = keyof BusinessEntityFormValues | 'businessEntityId';

@@ -8,14 +8,13 @@ export function useReferenceSets(): ReferenceSet[] | undefined {
   return useQuery(referencesQuery()).data;
 }
 
-/** Options of a set whose code is stored (territory state 'NJ', commodity 'Electric'); labelled by name or code. */
+/**
+ * Options of a reference set: the value is the item's code, as every reference-set value travels
+ * and is stored (territory state 'NJ', commodity 'Electric', agent type 'master'); labelled by name
+ * or code.
+ */
 export function codeOptions(sets: readonly ReferenceSet[] | undefined, itemType: string, label: 'name' | 'code' = 'name'): TypeaheadOption<string>[] {
   return referenceItems(sets, itemType).map((i) => ({ label: i[label], value: i.code }));
-}
-
-/** Options of a set whose objectId is stored (agent types, the agent's entity state). */
-export function idOptions(sets: readonly ReferenceSet[] | undefined, itemType: string, label: 'name' | 'code' = 'name'): TypeaheadOption<number>[] {
-  return referenceItems(sets, itemType).map((i) => ({ label: i[label], value: i.objectId }));
 }
 
 /** Spec 2 "Reference values": Yes/No choices: Yes true, No false. */

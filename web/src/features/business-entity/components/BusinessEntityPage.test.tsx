@@ -9,7 +9,7 @@ import { installFakeApi, reply, sessionRoutes, userOf, type FakeRoutes } from '.
 import { currentPath, renderApp } from '../../../test/render-app';
 
 const REFERENCES: ReferenceSet[] = [...STATIC_REFERENCE_SETS, { itemType: 'userTypes', items: USER_TYPE_OPTIONS }];
-const ACME: BusinessEntity = { objectId: 5, businessEntityId: 1001, legalName: 'Acme Holdings', companyType: 2, type: 1, isActive: true, version: 3 };
+const ACME: BusinessEntity = { objectId: 5, businessEntityId: 1001, legalName: 'Acme Holdings', companyType: 'LLC', type: 'Commercial', isActive: true, version: 3 };
 const DORMANT: BusinessEntity = { objectId: 6, businessEntityId: 1002, legalName: 'Dormant Corp', companyType: null, type: null, isActive: false, version: 1 };
 
 function fakeServer(userType: UserType = 'admin', overrides: FakeRoutes = {}) {
@@ -57,6 +57,17 @@ describe('Business Entity Management', { timeout: 30_000 }, () => {
     expect(list.body).toEqual({});
   });
 
+  it('keeps company type and type filters in the URL as codes', async () => {
+    // Prepare
+    const api = fakeServer();
+    renderApp('/enrollments/business-entity?companyType=Sole%20Proprietorship&type=Industrial');
+    await grid();
+    // Assess
+    expect(lastList(api).body).toEqual({ companyType: 'Sole Proprietorship', type: 'Industrial' });
+    expect(screen.getByRole('combobox', { name: 'Company Type' })).toHaveValue('Sole Proprietorship');
+    expect(screen.getByRole('combobox', { name: 'Business Type' })).toHaveValue('Industrial');
+  });
+
   it('opens with the filters of the URL, and Reset Filters clears them', async () => {
     // Prepare
     const api = fakeServer();
@@ -64,7 +75,7 @@ describe('Business Entity Management', { timeout: 30_000 }, () => {
     renderApp('/enrollments/business-entity?keyword=acme&companyType=2&type=1&status=inactive');
     await grid();
     // Assess
-    expect(lastList(api).body).toEqual({ keyword: 'acme', companyType: 2, type: 1, status: 'inactive' });
+    expect(lastList(api).body).toEqual({ keyword: 'acme', companyType: 'LLC', type: 'Commercial', status: 'inactive' });
     expect(screen.getByRole('searchbox', { name: 'Keyword' })).toHaveValue('acme');
     expect(screen.getByRole('combobox', { name: 'Company Type' })).toHaveValue('LLC');
     expect(screen.getByRole('combobox', { name: 'Status' })).toHaveValue('Inactive');
@@ -116,7 +127,7 @@ describe('Business Entity Management', { timeout: 30_000 }, () => {
 
   it('adds an entity: the server reserves the id, Save waits for a Legal Name, then the created notice', async () => {
     // Prepare
-    const created: BusinessEntity = { ...ACME, objectId: 9, businessEntityId: 1003, legalName: 'Cobalt', companyType: 1, type: null };
+    const created: BusinessEntity = { ...ACME, objectId: 9, businessEntityId: 1003, legalName: 'Cobalt', companyType: 'Corporation', type: null };
     const api = fakeServer('admin', { 'POST /api/businessentity/Create': () => reply(200, created) });
     const u = user();
     renderApp('/enrollments/business-entity');
@@ -144,7 +155,7 @@ describe('Business Entity Management', { timeout: 30_000 }, () => {
     expect(api.to('POST /api/businessentity/Create')[0]!.body).toEqual({
       businessEntityId: 1003,
       legalName: 'Cobalt',
-      companyType: 1,
+      companyType: 'Corporation',
       type: null,
       isActive: true,
     });
@@ -181,7 +192,7 @@ describe('Business Entity Management', { timeout: 30_000 }, () => {
     expect(await screen.findByText(MSG.allChangesSaved)).toBeInTheDocument();
     const put = api.to('PUT /api/businessentity/Update')[0]!;
     expect(put.query.get('id')).toBe('5');
-    expect(put.body).toEqual({ businessEntityId: 1001, legalName: 'Acme Holdings', companyType: 2, type: 1, isActive: false, version: 3 });
+    expect(put.body).toEqual({ businessEntityId: 1001, legalName: 'Acme Holdings', companyType: 'LLC', type: 'Commercial', isActive: false, version: 3 });
   });
 
   it('offers a reload after a stale save', async () => {

@@ -44,15 +44,18 @@ export function BusinessEntityPage() {
   const canEdit = mayAccess('editor', me.userType);
   const references = useQuery(referencesQuery());
   const companyTypes = useMemo(
-    () => referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.objectId })),
+    () => referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.code, objectId: o.objectId })),
     [references.data],
   );
   const types = useMemo(
-    () => referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.objectId })),
+    () => referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.code, objectId: o.objectId })),
     [references.data],
   );
-  const nameIn = (options: readonly { label: string; value: number }[], id: unknown) =>
-    id === null || id === undefined || id === '' ? '' : (options.find((o) => String(o.value) === String(id))?.label ?? String(id));
+  // values are codes; change-log entries written before the codes convention hold the objectId
+  const nameIn = (options: readonly { label: string; value: string; objectId: number }[], value: unknown) =>
+    value === null || value === undefined || value === ''
+      ? ''
+      : (options.find((o) => o.value === String(value) || String(o.objectId) === String(value))?.label ?? String(value));
 
   // ---- filters (in the URL), sort and page -----------------------------------------------------------
   const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
@@ -139,7 +142,7 @@ export function BusinessEntityPage() {
       onReset={reset}
       resetClassName="eb-be-filters__reset"
     >
-      <TypeaheadSelect<number>
+      <TypeaheadSelect<string>
         value={filters.companyType}
         options={companyTypes}
         onChange={(v) => setFilters({ companyType: v })}
@@ -147,7 +150,7 @@ export function BusinessEntityPage() {
         aria-label={BUSINESS_ENTITY_TEXTS.companyTypeFilter}
         className="eb-be-filters__select"
       />
-      <TypeaheadSelect<number>
+      <TypeaheadSelect<string>
         value={filters.type}
         options={types}
         onChange={(v) => setFilters({ type: v })}

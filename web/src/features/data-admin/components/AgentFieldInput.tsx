@@ -5,7 +5,8 @@ import type { ReferenceSet } from '@eb/shared/reference/data';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { DateInput } from '../../../components/DateInput';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
-import { idOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
+import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
+import { referenceItems } from '../../../entities/reference/references';
 
 /** A row of the agents grid: a stored agent, or a new one (objectId 0); values as typed (empty is null). */
 export type AgentRow = { objectId: number; version: number } & { [K in AgentField]: unknown } & {
@@ -51,11 +52,11 @@ export function AgentFieldInput(props: AgentFieldInputProps) {
     case 'agentType':
     case 'state':
       input = (
-        <TypeaheadSelect<number>
+        <TypeaheadSelect<string>
           inputId={id}
           aria-label={ariaLabel}
-          options={idOptions(props.sets, kind === 'state' ? 'states' : 'agentTypes', kind === 'state' ? 'code' : 'name')}
-          value={value as number | null}
+          options={codeOptions(props.sets, kind === 'state' ? 'states' : 'agentTypes', kind === 'state' ? 'code' : 'name')}
+          value={value as string | null}
           onChange={(v) => onChange(v)}
           className="eb-grid-editor"
           inputClassName={size}
@@ -138,8 +139,11 @@ export function agentValueText(field: string, value: unknown, sets: readonly Ref
   if (value === null || value === undefined || value === '') return '';
   const kind = AGENT_FIELD_KINDS[field as AgentField];
   if (kind === 'agentType' || kind === 'state') {
-    const id = Number(value);
-    return idOptions(sets, kind === 'state' ? 'states' : 'agentTypes', kind === 'state' ? 'code' : 'name').find((o) => o.value === id)?.label ?? String(value);
+    // values are codes; change-log entries written before the codes convention hold the objectId
+    const item = referenceItems(sets, kind === 'state' ? 'states' : 'agentTypes').find(
+      (i) => i.code === String(value) || String(i.objectId) === String(value),
+    );
+    return item ? item[kind === 'state' ? 'code' : 'name'] : String(value);
   }
   if (kind === 'yesNo') return value === true || value === 'true' ? 'Yes' : 'No';
   if (kind === 'date') return formatDisplayDate(String(value));

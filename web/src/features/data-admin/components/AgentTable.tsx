@@ -28,7 +28,7 @@ import { useEditableRows, type EditAction } from '../../../components/use-editab
 import { agentChangeLogQuery, agentKeys, agentListQuery, createAgent, deleteAgent, exportAgents, updateAgent } from '../../../entities/agent/api';
 import { AgentDetailsDialog } from './AgentDetailsDialog';
 import { AgentFieldInput, agentValueText, type AgentRow } from './AgentFieldInput';
-import { idOptions, useReferenceSets } from '../../../entities/reference/reference-options';
+import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 
 /**
  * The grid's columns (chosen: the agent's identity, its commissions, its types and its main contact;
@@ -161,7 +161,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
       const sortField = AGENT_SORT_FIELD_OF[field];
       const base = { field, header: AGENT_LABELS[field], sortable: sortField !== undefined, sortField };
       if (field === 'upsellAgentType' || field === 'downsellAgentType') {
-        return { ...base, width: 170, editor: { type: 'select', options: idOptions(sets, 'agentTypes') } };
+        return { ...base, width: 170, editor: { type: 'select', options: codeOptions(sets, 'agentTypes') } };
       }
       if (COMMISSIONS.has(field)) {
         return {

@@ -19,7 +19,7 @@ import { AdminMenu } from './AdminMenu';
 export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
   const user = useSignedInUser();
   const references = useQuery(referencesQuery());
-  const role = referenceItems(references.data, 'userTypes').find((t) => t.objectId === user.type)?.name;
+  const role = referenceItems(references.data, 'userTypes').find((t) => t.code === user.type)?.name;
   const signOut = useMutation({ mutationFn: logout, onSuccess: () => browser.reload() });
 
   const visible = AREA_ORDER.map((key) => AREAS[key]).filter((a) => mayAccess(a.access, user.userType));

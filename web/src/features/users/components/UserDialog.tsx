@@ -8,6 +8,7 @@ import { Password } from 'primereact/password';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
+import type { UserType } from '@eb/shared/roles';
 import type { UserDto } from '@eb/shared/users/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
@@ -87,7 +88,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
   const notify = useNotify();
   const me = useSignedInUser();
   const references = useQuery(referencesQuery());
-  const roleOptions = referenceItems(references.data, 'userTypes').map((r) => ({ label: r.name, value: r.objectId }));
+  const roleOptions = referenceItems(references.data, 'userTypes').map((r) => ({ label: r.name, value: r.code as UserType }));
   const save = useSaveUser();
   const [values, setValues] = useState<UserFormValues>(user ? formOf(user) : EMPTY_USER_FORM);
   const [touched, setTouched] = useState<Partial<Record<UserField, boolean>>>({});
@@ -226,7 +227,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
           />
         </FormField>
         <FormField label="Role" {...f.type}>
-          <TypeaheadSelect<number>
+          <TypeaheadSelect<UserType>
             inputId={f.type.id}
             value={values.type}
             options={roleOptions}

@@ -23,7 +23,7 @@ function userDto(overrides: Partial<UserDto> = {}): UserDto {
     firstName: 'Jane',
     lastName: 'Doe',
     email: 'jane.doe@example.com',
-    type: 3,
+    type: 'viewOnly',
     isActive: true,
     agentCode: 'AG-9',
     lastLoginTime: '2024-05-01T09:30:00',
@@ -85,7 +85,7 @@ describe('User Administration', { timeout: 20_000 }, () => {
   describe('grid', () => {
     it('shows the columns with the role name, the login date as MM/dd/yyyy and a distinct inactive row', async () => {
       // Prepare / Act
-      await openUsers([userDto(), userDto({ objectId: 21, firstName: 'Ian', isActive: false, type: 4, lastLoginTime: null })]);
+      await openUsers([userDto(), userDto({ objectId: 21, firstName: 'Ian', isActive: false, type: 'agent', lastLoginTime: null })]);
       // Assess
       const table = await screen.findByRole('table', { name: 'Users' });
       const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent);
@@ -191,7 +191,7 @@ describe('User Administration', { timeout: 20_000 }, () => {
         firstName: 'Erin',
         lastName: 'Example',
         email: 'erin@example.com',
-        type: 3,
+        type: 'viewOnly',
         isActive: true,
         agentCode: 'ID-1',
         password: GOOD_PASSWORD,

@@ -69,7 +69,8 @@ export function UsersPage() {
   const confirm = useConfirm();
   const references = useQuery(referencesQuery());
   const roles = referenceItems(references.data, 'userTypes');
-  const roleName = (type: number | string | null | undefined) => roles.find((r) => String(r.objectId) === String(type))?.name ?? '';
+  // a role is its user-type code; change-log entries written before the codes convention hold the objectId
+  const roleName = (type: string | null | undefined) => roles.find((r) => r.code === type || String(r.objectId) === type)?.name ?? '';
 
   // ---- filters, sort and page ---------------------------------------------------------------------
   const [search, setSearch] = useState('');

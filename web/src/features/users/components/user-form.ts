@@ -1,3 +1,4 @@
+import type { UserType } from '@eb/shared/roles';
 import {
   createUserBodySchema,
   updateUserBodySchema,
@@ -18,8 +19,8 @@ export interface UserFormValues {
   firstName: string;
   lastName: string;
   email: string;
-  /** user-type reference id; null until a role is chosen */
-  type: number | null;
+  /** the user type's code; null until a role is chosen */
+  type: UserType | null;
   isActive: boolean;
   agentCode: string;
   password: string;
@@ -70,7 +71,7 @@ export const createBody = (v: UserFormValues): CreateUserBody => ({
   firstName: v.firstName,
   lastName: v.lastName,
   email: v.email,
-  type: v.type ?? 0,
+  type: v.type ?? '',
   isActive: v.isActive,
   agentCode: v.agentCode,
   password: v.password,
