@@ -21,4 +21,10 @@ export interface ChangeLogEntry {
   fieldName: string;
   oldValue: string | null;
   newValue: string | null;
+  /**
+   * The prefix the field name shows (spec 1 "Change log display"), given by the child kind that
+   * logged it: the parent's letter and the kind's prefix, 'c.participant', 'a.crm', 'docs'. Absent
+   * when there is none.
+   */
+  fieldPrefix?: string;
 }

@@ -44,6 +44,8 @@ interface LogItem {
   actor: Actor;
   actionDate: string;
   changes: FieldChange[];
+  /** the prefix of the fields' names as the log shows them ('c.participant'), when there is one */
+  fieldPrefix?: string;
 }
 
 /** A value as the log shows it: text, or null for empty. */
@@ -74,6 +76,8 @@ export function changeLogPut(ev: {
   parent?: { type: LogParent; id: number };
   actor: Actor;
   changes?: FieldChange[];
+  /** the prefix of the fields' names as the log shows them (a child kind's: 'c.participant') */
+  fieldPrefix?: string;
 }): TransactItem {
   const eventId = randomUUID();
   const now = new Date();
@@ -93,6 +97,7 @@ export function changeLogPut(ev: {
     actor: ev.actor,
     actionDate: toTransferDate(now),
     changes: ev.changes ?? [],
+    ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }
@@ -110,6 +115,7 @@ function flatten(items: LogItem[]): ChangeLogEntry[] {
       parent: it.parent,
       parentId: it.parentId,
       actionDate: it.actionDate,
+      ...(it.fieldPrefix ? { fieldPrefix: it.fieldPrefix } : {}),
     };
     if (it.changes.length === 0) out.push({ ...base, objectId: `${it.eventId}:0`, fieldName: '', oldValue: null, newValue: null });
     it.changes.forEach((c, i) => out.push({ ...base, objectId: `${it.eventId}:${i}`, ...c }));

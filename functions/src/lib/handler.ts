@@ -4,7 +4,8 @@ import { ZodError, type z } from 'zod';
 import { MAX_JSON_BODY_BYTES } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
-import { matchRoute, pathExists, routesOf, type Resource, type RouteDef } from '@eb/shared/routes';
+import { SortFieldError } from '@eb/shared/paging';
+import { matchRoute, pathExists, routesOf, type Resource, type Route, type RouteDef, type RouteResponse } from '@eb/shared/routes';
 import { config } from './config';
 import {
   AppError,
@@ -34,8 +35,18 @@ export interface ActionContext<Q = any, B = any> {
   requestId: string;
 }
 export type Action = (ctx: ActionContext) => Promise<HttpResult | unknown>;
-/** Actions keyed 'METHOD action' (action lower-cased), e.g. 'POST login', 'GET '. */
-export type Actions = Record<string, Action>;
+
+/** The key of a route's action: 'METHOD action' (action lower-cased), e.g. 'POST login', 'GET '. */
+type ActionKey<R> = R extends { method: infer M extends string; action: infer A extends string } ? `${M} ${Lowercase<A>}` : never;
+/** An action answering a route: its declared response (`res<T>()`), or a ready HttpResult (files, cookies). */
+type ActionFor<R> = (ctx: ActionContext) => Promise<RouteResponse<R> | HttpResult> | RouteResponse<R> | HttpResult;
+/**
+ * The actions of a resource's routes, keyed 'METHOD action': one per route of the table, each
+ * type-checked against the route's response type (an action answering another shape fails tsc).
+ */
+export type Actions<Res extends Resource = Resource> = {
+  [R in Extract<Route, { resource: Res }> as ActionKey<R>]: ActionFor<R>;
+};
 
 export const actionKey = (r: Pick<RouteDef, 'method' | 'action'>): string => `${r.method} ${r.action.toLowerCase()}`;
 
@@ -51,6 +62,7 @@ export function errorResponse(err: unknown, requestId: string): HttpResult {
     return json(err.status, { message: err.message, ...(err.fieldErrors ? { fieldErrors: err.fieldErrors } : {}) });
   }
   if (err instanceof ZodError) return json(400, zodToBody(err));
+  if (err instanceof SortFieldError) return json(400, { message: err.message, fieldErrors: { orderBy: err.fieldMessage } });
   log.error('unhandled error', { requestId, err });
   return json(500, { message: MSG.somethingWentWrong });
 }
@@ -148,9 +160,10 @@ function isHttpResult(v: unknown): v is HttpResult {
  * The Lambda handler of one resource: every route of `resource` in the route table must have an
  * action here (checked at module load, so a missing one fails the tests, not a user).
  */
-export function resourceHandler(resource: Resource, actions: Actions) {
+export function resourceHandler<Res extends Resource>(resource: Res, actions: Actions<Res>) {
+  const byKey = actions as unknown as Record<string, Action>;
   for (const r of routesOf(resource)) {
-    if (!actions[actionKey(r)]) throw new Error(`No action for ${r.method} ${resource}/${r.action}`);
+    if (!byKey[actionKey(r)]) throw new Error(`No action for ${r.method} ${resource}/${r.action}`);
   }
   return middy<HttpEvent, HttpResult, Error, Context>()
     .use(routing(resource))
@@ -172,7 +185,7 @@ export function resourceHandler(resource: Resource, actions: Actions) {
     .handler(async (event) => {
       const ctx = contexts.get(event);
       if (!ctx) throw new Error('routing middleware did not run');
-      const out = await actions[actionKey(ctx.route)]!(ctx);
+      const out = await byKey[actionKey(ctx.route)]!(ctx);
       if (isHttpResult(out)) return out;
       return out === undefined ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(200, out);
     });

@@ -2,7 +2,10 @@ import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { PagedResult } from '@eb/shared/paging';
 import {
+  CONTACT_ADDRESSES,
   CONTACT_DEFAULT_SORT,
+  CONTACT_EMAILS,
+  CONTACT_PHONES,
   CONTACT_FIELDS,
   NEW_CONTACT_STATUS,
   statusOfRef,
@@ -15,13 +18,14 @@ import {
   type PrimaryContactReferenceData,
   type PrimaryContactRow,
 } from '@eb/shared/primarycontact/schemas';
-import { listChangeLogs, listChangeLogsOfTypes, type Actor, type ChangeLogEntry } from '../lib/change-log';
+import type { Actor, ChangeLogEntry } from '../lib/change-log';
+import { parentChangeLogs } from '../lib/child-records';
 import { getItem, keys, nextId } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, searchWords, type ListSpec } from '../lib/list-engine';
 import { businessEntityLink, loadBusinessEntities, requireBusinessEntity, type BusinessEntityView } from './business-entities';
-import { allSubRecords, nextSubRecordId, subRecordPuts } from './sub-records';
+import { contactAddresses, contactEmails, contactParent, contactPhones } from './children';
 
 /**
  * Primary contacts (spec 3 "Contact Entity Management", spec 2 "Primary contact resource"):
@@ -153,9 +157,9 @@ export async function getContact(id: number): Promise<PrimaryContact> {
 export async function contactReferenceData(id: number): Promise<PrimaryContactReferenceData> {
   const [primaryContact, addresses, phones, emails] = await Promise.all([
     getContact(id),
-    allSubRecords('address', id),
-    allSubRecords('phone', id),
-    allSubRecords('email', id),
+    contactAddresses.all(id),
+    contactPhones.all(id),
+    contactEmails.all(id),
   ]);
   return { primaryContact, addresses, phones, emails };
 }
@@ -252,15 +256,7 @@ function sortedByBusinessEntity(
  * event, newest first.
  */
 export async function contactChangeLogs(id: number | undefined): Promise<ChangeLogEntry[]> {
-  if (id !== undefined) return listChangeLogs({ entity: 'primaryContact', id });
-  return listChangeLogsOfTypes({
-    types: [
-      { entity: 'primaryContact' },
-      { entity: 'address', parent: 'primaryContact' },
-      { entity: 'phone', parent: 'primaryContact' },
-      { entity: 'email', parent: 'primaryContact' },
-    ],
-  });
+  return parentChangeLogs(contactParent, [CONTACT_ADDRESSES, CONTACT_PHONES, CONTACT_EMAILS], id);
 }
 
 // ---- writes ---------------------------------------------------------------------------------------
@@ -285,14 +281,14 @@ export async function createContact(input: ContactCreateInput, actor: Actor): Pr
   if (input.objectId !== undefined) await assertGenerated(input.objectId);
   const objectId = input.objectId ?? (await generateContactId());
   const [addressId, phoneId, emailId] = await Promise.all([
-    nextSubRecordId('address'),
-    nextSubRecordId('phone'),
-    input.email ? nextSubRecordId('email') : Promise.resolve(undefined),
+    contactAddresses.nextId(),
+    contactPhones.nextId(),
+    input.email ? contactEmails.nextId() : Promise.resolve(undefined),
   ]);
   const extra = [
-    ...subRecordPuts('address', objectId, addressId, input.address, actor),
-    ...subRecordPuts('phone', objectId, phoneId, input.phone, actor),
-    ...(input.email && emailId !== undefined ? subRecordPuts('email', objectId, emailId, input.email, actor) : []),
+    ...(await contactAddresses.puts(objectId, addressId, input.address, actor)).actions,
+    ...(await contactPhones.puts(objectId, phoneId, input.phone, actor)).actions,
+    ...(input.email && emailId !== undefined ? (await contactEmails.puts(objectId, emailId, input.email, actor)).actions : []),
   ];
   try {
     await createEntity(

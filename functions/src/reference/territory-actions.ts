@@ -5,7 +5,7 @@ import type { ActionContext, Actions } from '../lib/handler';
 import { createTerritory, listTerritoryPage, updateTerritory } from './repository';
 
 /** The territory actions of the reference Lambda (Data Administration, spec 1 section 7). */
-export const territoryActions: Actions = {
+export const territoryActions = {
   /** GET Reference/TerritoryGetList?limit&skip&orderBy&getTotalCount -> { data, totalCount } */
   'GET territorygetlist': ({ query }: ActionContext<Record<string, string | undefined>>) => listTerritoryPage(query),
   /** POST Reference/TerritoryCreate -> the new territory (its new id is objectId) */
@@ -15,4 +15,4 @@ export const territoryActions: Actions = {
     updateTerritory(query.id, body, actorOf(user!)),
   /** GET Reference/ChangeLogs[?id] -> the territories' change-log entries, newest first */
   'GET changelogs': ({ query }: ActionContext<{ id?: number }>) => listChangeLogs({ entity: 'territory', id: query.id }),
-};
+} satisfies Partial<Actions<'reference'>>;

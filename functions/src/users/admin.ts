@@ -243,7 +243,7 @@ async function remove(ctx: ActionContext<{ id: number }>): Promise<void> {
   await deleteCognitoUser(sub).catch((err: unknown) => log.error('could not remove the sign-in of a deleted user', { err }));
 }
 
-export const adminActions: Actions = {
+export const adminActions = {
   'POST getlist': getList,
   'GET get': get,
   'POST create': create,
@@ -251,4 +251,4 @@ export const adminActions: Actions = {
   'DELETE delete': remove,
   'PUT userdeacivate': deactivate,
   'GET changelogs': changeLogs,
-};
+} satisfies Partial<Actions<'users'>>;

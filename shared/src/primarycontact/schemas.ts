@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { defineChildKind, objectRefSchema, type ChildDeleteBody, type ChildRecord, type ObjectRef } from '../child-records';
 import {
   ADDRESS_LINE_MAX_LENGTH,
   CITY_MAX_LENGTH,
-  CONTACT_DELETE_MAX,
   CONTACT_NAME_MAX_LENGTH,
   COUNTY_MAX_LENGTH,
   EMAIL_MAX_LENGTH,
@@ -48,11 +48,7 @@ const emptyToNull = (v: unknown) => {
 };
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
 
-/** A reference to another record by its objectId ({ objectId }). */
-export const objectRefSchema = z.object({
-  objectId: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput),
-});
-export type ObjectRef = z.infer<typeof objectRefSchema>;
+export { objectRefSchema, type ObjectRef };
 
 // ---- field rules ---------------------------------------------------------------------------------
 
@@ -102,18 +98,16 @@ export type ContactFields = z.output<typeof contactFieldsSchema>;
 /** The contact's status: Active or Inactive. */
 export const contactStatusSchema = requiredReferenceCode('primaryContactStatuses');
 
-// ---- sub-records -------------------------------------------------------------------------------
+// ---- sub-records: three child kinds of the contact (shared/src/child-records.ts) ------------------
 
-export const addressFieldsShape = {
-  addressType: requiredReferenceCode('addressTypes'),
-  addressLine: requiredText(ADDRESS_LINE_MAX_LENGTH),
-  county: optionalText(COUNTY_MAX_LENGTH),
-  city: requiredText(CITY_MAX_LENGTH),
-  state: requiredReferenceCode('states'),
-  zipCode: optionalZipSchema,
-  zipAppendix: optionalZipAppendixSchema,
-  supplyZone: optionalText(SUPPLY_ZONE_MAX_LENGTH),
-};
+/** The parent of the contact's addresses, phones and emails: staff read them, editors change them. */
+export const CONTACT_PARENT = {
+  resource: 'primarycontact',
+  type: 'primaryContact',
+  ref: 'primaryContact',
+  read: 'nonAgent',
+  write: 'editor',
+} as const;
 
 /** Spec: "County and zip required when type is Service" ('Required'). */
 function serviceRule(value: { addressType?: unknown; county?: unknown; zipCode?: unknown }, ctx: z.RefinementCtx) {
@@ -122,28 +116,62 @@ function serviceRule(value: { addressType?: unknown; county?: unknown; zipCode?:
   if (isBlank(value.zipCode)) ctx.addIssue({ code: 'custom', path: ['zipCode'], message: MSG.required });
 }
 
-export const addressFieldsSchema = z.object(addressFieldsShape).superRefine(serviceRule);
+/** Sub-list sort fields and default sorts: spec 2 section 9 (address line, phone number, email address ascending). */
+export const CONTACT_ADDRESSES = defineChildKind({
+  name: 'Address',
+  entity: 'address',
+  parent: CONTACT_PARENT,
+  shape: {
+    addressType: requiredReferenceCode('addressTypes'),
+    addressLine: requiredText(ADDRESS_LINE_MAX_LENGTH),
+    county: optionalText(COUNTY_MAX_LENGTH),
+    city: requiredText(CITY_MAX_LENGTH),
+    state: requiredReferenceCode('states'),
+    zipCode: optionalZipSchema,
+    zipAppendix: optionalZipAppendixSchema,
+    supplyZone: optionalText(SUPPLY_ZONE_MAX_LENGTH),
+  },
+  refine: serviceRule,
+  sortFields: ['addressLine', 'addressType', 'city', 'state', 'zipCode', 'county'],
+  defaultSort: { field: 'addressLine', direction: 'Ascending' },
+});
+
+export const CONTACT_PHONES = defineChildKind({
+  name: 'Phone',
+  entity: 'phone',
+  parent: CONTACT_PARENT,
+  shape: { phoneNumber: phoneNumberSchema, type: requiredReferenceCode('phoneTypes') },
+  sortFields: ['phoneNumber', 'type'],
+  defaultSort: { field: 'phoneNumber', direction: 'Ascending' },
+});
+
+export const CONTACT_EMAILS = defineChildKind({
+  name: 'Email',
+  entity: 'email',
+  parent: CONTACT_PARENT,
+  shape: { emailAddress: emailAddressSchema, type: requiredReferenceCode('emailTypes') },
+  sortFields: ['emailAddress', 'type'],
+  defaultSort: { field: 'emailAddress', direction: 'Ascending' },
+});
+
+/** The contact's child kinds by change-log entity. */
+export const CONTACT_CHILD_KINDS = { address: CONTACT_ADDRESSES, phone: CONTACT_PHONES, email: CONTACT_EMAILS } as const;
+
+export const addressFieldsShape = CONTACT_ADDRESSES.shape;
+export const addressFieldsSchema = CONTACT_ADDRESSES.fieldsSchema;
 export type AddressFields = z.output<typeof addressFieldsSchema>;
-
-export const phoneFieldsShape = {
-  phoneNumber: phoneNumberSchema,
-  type: requiredReferenceCode('phoneTypes'),
-};
-export const phoneFieldsSchema = z.object(phoneFieldsShape);
+export const phoneFieldsShape = CONTACT_PHONES.shape;
+export const phoneFieldsSchema = CONTACT_PHONES.fieldsSchema;
 export type PhoneFields = z.output<typeof phoneFieldsSchema>;
-
-export const emailFieldsShape = {
-  emailAddress: emailAddressSchema,
-  type: requiredReferenceCode('emailTypes'),
-};
-export const emailFieldsSchema = z.object(emailFieldsShape);
+export const emailFieldsShape = CONTACT_EMAILS.shape;
+export const emailFieldsSchema = CONTACT_EMAILS.fieldsSchema;
 export type EmailFields = z.output<typeof emailFieldsSchema>;
 
 /** The logged and compared fields of each record, in the form's order. */
 export const CONTACT_FIELDS = ['firstName', 'middleName', 'lastName', 'suffix', 'identifier', 'role', 'status', 'businessEntityRef'] as const;
-export const ADDRESS_FIELDS = Object.keys(addressFieldsShape) as (keyof AddressFields)[];
-export const PHONE_FIELDS = Object.keys(phoneFieldsShape) as (keyof PhoneFields)[];
-export const EMAIL_FIELDS = Object.keys(emailFieldsShape) as (keyof EmailFields)[];
+export const ADDRESS_FIELDS = CONTACT_ADDRESSES.fields;
+export const PHONE_FIELDS = CONTACT_PHONES.fields;
+export const EMAIL_FIELDS = CONTACT_EMAILS.fields;
 
 // ---- call bodies -------------------------------------------------------------------------------
 
@@ -182,32 +210,25 @@ export const contactUpdateBodySchema = z.object({
 export type ContactUpdateBody = z.input<typeof contactUpdateBodySchema>;
 export type ContactUpdateInput = z.output<typeof contactUpdateBodySchema>;
 
-/** The Service rule again: an object schema with refinements cannot be extended. */
-const withServiceRule = <S extends z.ZodType<{ addressType?: unknown; county?: unknown; zipCode?: unknown }>>(s: S) => s.superRefine(serviceRule);
-
 /** POST primarycontact/AddressAdd (PhoneAdd, EmailAdd): the sub-record and its contact. */
-export const addressAddBodySchema = withServiceRule(z.object({ ...addressFieldsShape, primaryContact: objectRefSchema }));
-export const phoneAddBodySchema = z.object({ ...phoneFieldsShape, primaryContact: objectRefSchema });
-export const emailAddBodySchema = z.object({ ...emailFieldsShape, primaryContact: objectRefSchema });
+export const addressAddBodySchema = CONTACT_ADDRESSES.addBodySchema;
+export const phoneAddBodySchema = CONTACT_PHONES.addBodySchema;
+export const emailAddBodySchema = CONTACT_EMAILS.addBodySchema;
 /** PUT primarycontact/AddressUpdate?id (PhoneUpdate, EmailUpdate): the sub-record and its version. */
-export const addressUpdateBodySchema = withServiceRule(z.object({ ...addressFieldsShape, version: versionSchema }));
-export const phoneUpdateBodySchema = z.object({ ...phoneFieldsShape, version: versionSchema });
-export const emailUpdateBodySchema = z.object({ ...emailFieldsShape, version: versionSchema });
+export const addressUpdateBodySchema = CONTACT_ADDRESSES.updateBodySchema;
+export const phoneUpdateBodySchema = CONTACT_PHONES.updateBodySchema;
+export const emailUpdateBodySchema = CONTACT_EMAILS.updateBodySchema;
 
 /**
  * DELETE primarycontact/AddressDelete (PhoneDelete, EmailDelete): an array of { objectId } (with
  * the version read, optionally). All of them go in one transaction with their change-log events,
- * so at most CONTACT_DELETE_MAX.
+ * so at most CHILD_DELETE_MAX (CONTACT_DELETE_MAX).
  */
-export const subRecordDeleteBodySchema = z
-  .array(objectRefSchema.extend({ version: versionSchema.optional() }), { error: MSG.invalidInput })
-  .min(1, MSG.invalidInput)
-  .max(CONTACT_DELETE_MAX, MSG.tooManyToDelete)
-  .refine((items) => new Set(items.map((i) => i.objectId)).size === items.length, MSG.duplicateInList);
-export type SubRecordDeleteBody = z.infer<typeof subRecordDeleteBodySchema>;
+export const subRecordDeleteBodySchema = CONTACT_ADDRESSES.deleteBodySchema;
+export type SubRecordDeleteBody = ChildDeleteBody;
 
 /** POST primarycontact/GetAddressList (GetPhoneList, GetEmailList): the contact whose records are listed. */
-export const subRecordListBodySchema = z.object({ primaryContact: objectRefSchema });
+export const subRecordListBodySchema = CONTACT_ADDRESSES.listBodySchema;
 export type SubRecordListBody = z.infer<typeof subRecordListBodySchema>;
 
 /**
@@ -266,14 +287,9 @@ export interface PrimaryContactRow extends Omit<PrimaryContact, 'businessEntity'
   legalName: string | null;
 }
 
-interface SubRecordMeta {
-  objectId: number;
-  version: number;
-  primaryContact: ObjectRef;
-}
-export type ContactAddress = AddressFields & SubRecordMeta;
-export type ContactPhone = PhoneFields & SubRecordMeta;
-export type ContactEmail = EmailFields & SubRecordMeta;
+export type ContactAddress = ChildRecord<typeof CONTACT_ADDRESSES>;
+export type ContactPhone = ChildRecord<typeof CONTACT_PHONES>;
+export type ContactEmail = ChildRecord<typeof CONTACT_EMAILS>;
 
 /** POST primarycontact/Create answers the new ids. */
 export interface PrimaryContactCreated {
@@ -302,13 +318,13 @@ export const CONTACT_SORT_FIELDS = ['contactId', 'firstName', 'lastName', 'busin
 export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
 export const CONTACT_DEFAULT_SORT: { field: ContactSortField; direction: SortDirection } = { field: 'contactId', direction: 'Ascending' };
 
-/** Sub-list sort fields; spec 2 section 9: address line, phone number, email address ascending by default. */
-export const ADDRESS_SORT_FIELDS = ['addressLine', 'addressType', 'city', 'state', 'zipCode', 'county'] as const;
-export const PHONE_SORT_FIELDS = ['phoneNumber', 'type'] as const;
-export const EMAIL_SORT_FIELDS = ['emailAddress', 'type'] as const;
-export const ADDRESS_DEFAULT_SORT = { field: 'addressLine', direction: 'Ascending' } as const;
-export const PHONE_DEFAULT_SORT = { field: 'phoneNumber', direction: 'Ascending' } as const;
-export const EMAIL_DEFAULT_SORT = { field: 'emailAddress', direction: 'Ascending' } as const;
+/** Sub-list sort fields and default sorts (declared with the child kinds above). */
+export const ADDRESS_SORT_FIELDS = CONTACT_ADDRESSES.sortFields;
+export const PHONE_SORT_FIELDS = CONTACT_PHONES.sortFields;
+export const EMAIL_SORT_FIELDS = CONTACT_EMAILS.sortFields;
+export const ADDRESS_DEFAULT_SORT = CONTACT_ADDRESSES.defaultSort;
+export const PHONE_DEFAULT_SORT = CONTACT_PHONES.defaultSort;
+export const EMAIL_DEFAULT_SORT = CONTACT_EMAILS.defaultSort;
 
 // ---- labels --------------------------------------------------------------------------------------
 

@@ -1,0 +1,129 @@
+import { z } from 'zod';
+import { versionSchema } from './field-rules';
+import { MSG } from './messages';
+import { pageQuerySchema, type PagedResult, type SortDirection } from './paging';
+import { res, type NoContent, type Resource } from './route-def';
+import type { Access } from './roles';
+import { idQuerySchema } from './validation';
+
+/**
+ * Child records (ARCHITECTURE "Child records"): the versioned records a parent holds in its grids
+ * (a contact's addresses, phones and emails; a contract's participants, CRM notes, documents; ...).
+ * A child kind is declared once with `defineChildKind`; its call bodies, its four routes
+ * (`childRoutes`: Get{Name}List, {Name}Add, {Name}Update, {Name}Delete) and, on the server
+ * (functions/src/lib/child-records.ts), its versioned writes, change-log events and lists follow.
+ */
+
+/** A reference to another record by its objectId ({ objectId }). */
+export const objectRefSchema = z.object({
+  objectId: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput),
+});
+export type ObjectRef = z.infer<typeof objectRefSchema>;
+
+/** Most records one {Name}Delete call removes: all go in one transaction (100 actions), two each. */
+export const CHILD_DELETE_MAX = 50;
+
+/** The parent of child kinds: whose Lambda serves them, how they name it, who may read and change them. */
+export interface ParentSpec<R extends Resource = Resource, Ref extends string = string, Read extends Access = Access, Write extends Access = Access> {
+  /** the resource (Lambda) that serves the parent's and its children's calls */
+  resource: R;
+  /** the parent's change-log entity ('primaryContact', 'contract', 'account') */
+  type: string;
+  /** the field naming the parent in its children's calls and answers: { [ref]: { objectId } } */
+  ref: Ref;
+  /** the parent's letter before its children's field names in its change log ('c' contract, 'a' account) */
+  logPrefix?: string;
+  read: Read;
+  write: Write;
+}
+
+export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends z.ZodRawShape> {
+  /** the stem of its action names: Get{name}List, {name}Add, {name}Update, {name}Delete */
+  name: N;
+  /** its change-log entity ('address', 'participant', ...) */
+  entity: string;
+  parent: P;
+  /** the rules of its fields, in the form's order; these are its logged and compared fields */
+  shape: S;
+  /** rules across fields (added to the field rules of every body) */
+  refine?(value: z.output<z.ZodObject<S>>, ctx: z.RefinementCtx): void;
+  /** the fields its list sorts by, and its default sort */
+  sortFields: readonly string[];
+  defaultSort: { field: string; direction: SortDirection };
+  /** the prefix of its field names in the parent's change log (spec: participant, crm, docs) */
+  logPrefix?: string;
+}
+
+/** A declared child kind: the declaration and everything derived from it. */
+export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape> extends ChildKindSpec<N, P, S> {
+  /** the field names, in the form's order */
+  fields: (keyof z.output<z.ZodObject<S>> & string)[];
+  fieldsSchema: z.ZodType<z.output<z.ZodObject<S>>>;
+  /** {Name}Add: the fields and { [ref]: { objectId } } */
+  addBodySchema: z.ZodType<z.output<z.ZodObject<S>> & { [K in P['ref']]: ObjectRef }>;
+  /** {Name}Update?id: the fields and the version read */
+  updateBodySchema: z.ZodType<z.output<z.ZodObject<S>> & { version: number }>;
+  /** {Name}Delete: [{ objectId, version? }], distinct, at most CHILD_DELETE_MAX */
+  deleteBodySchema: typeof childDeleteBodySchema;
+  /** Get{Name}List: { [ref]: { objectId } } */
+  listBodySchema: z.ZodType<{ [K in P['ref']]: ObjectRef }>;
+  /** the prefix its field names show in the parent's change log ('c.participant'), '' for none */
+  fieldPrefix: string;
+}
+export type AnyChildKind = ChildKind<string, any, any>;
+
+/** A child kind's fields. */
+export type ChildFields<K extends AnyChildKind> = K extends ChildKind<string, any, infer S> ? z.output<z.ZodObject<S>> : never;
+/** A child record as the calls answer it: its fields (empty is null), objectId, version and its parent. */
+export type ChildRecord<K extends AnyChildKind> = ChildFields<K> & { objectId: number; version: number } & {
+  [R in K['parent']['ref']]: ObjectRef;
+};
+
+/** The body of every {Name}Delete: [{ objectId, version? }], all or nothing. */
+export const childDeleteBodySchema = z
+  .array(objectRefSchema.extend({ version: versionSchema.optional() }), { error: MSG.invalidInput })
+  .min(1, MSG.invalidInput)
+  .max(CHILD_DELETE_MAX, MSG.tooManyToDelete)
+  .refine((items) => new Set(items.map((i) => i.objectId)).size === items.length, MSG.duplicateInList);
+export type ChildDeleteBody = z.infer<typeof childDeleteBodySchema>;
+
+/** The change-log prefix of a child's fields: the parent's letter and the kind's prefix, joined by '.'. */
+export const childFieldPrefix = (parentPrefix: string | undefined, kindPrefix: string | undefined): string =>
+  [parentPrefix, kindPrefix].filter(Boolean).join('.');
+
+/** Declare a child kind: its bodies' schemas and change-log prefix follow from the declaration. */
+export function defineChildKind<const N extends string, const P extends ParentSpec, S extends z.ZodRawShape>(
+  spec: ChildKindSpec<N, P, S>,
+): ChildKind<N, P, S> {
+  type F = z.output<z.ZodObject<S>>;
+  const refined = <T extends z.ZodType>(schema: T): T => (spec.refine ? (schema.superRefine((v, ctx) => spec.refine!(v as never, ctx)) as unknown as T) : schema);
+  const ref = { [spec.parent.ref]: objectRefSchema } as Record<P['ref'], typeof objectRefSchema>;
+  return {
+    ...spec,
+    fields: Object.keys(spec.shape) as (keyof F & string)[],
+    fieldsSchema: refined(z.object(spec.shape)) as unknown as z.ZodType<F>,
+    addBodySchema: refined(z.object({ ...spec.shape, ...ref })) as unknown as ChildKind<N, P, S>['addBodySchema'],
+    updateBodySchema: refined(z.object({ ...spec.shape, version: versionSchema })) as unknown as ChildKind<N, P, S>['updateBodySchema'],
+    deleteBodySchema: childDeleteBodySchema,
+    listBodySchema: z.object(ref) as unknown as ChildKind<N, P, S>['listBodySchema'],
+    fieldPrefix: childFieldPrefix(spec.parent.logPrefix, spec.logPrefix),
+  };
+}
+
+/**
+ * The route-table entries of a child kind, on its parent's resource: list and read with the parent's
+ * read access, add, update and delete with its write access.
+ */
+export function childRoutes<N extends string, P extends ParentSpec, S extends z.ZodRawShape>(kind: ChildKind<N, P, S>) {
+  type K = ChildKind<N, P, S>;
+  const resource: P['resource'] = kind.parent.resource;
+  const read: P['read'] = kind.parent.read;
+  const write: P['write'] = kind.parent.write;
+  const name: N = kind.name;
+  return [
+    { method: 'POST', resource, action: `Get${name}List`, access: read, query: pageQuerySchema, body: kind.listBodySchema, response: res<PagedResult<ChildRecord<K>>>() },
+    { method: 'POST', resource, action: `${name}Add`, access: write, body: kind.addBodySchema, response: res<ChildRecord<K>>() },
+    { method: 'PUT', resource, action: `${name}Update`, access: write, query: idQuerySchema, body: kind.updateBodySchema, response: res<ChildRecord<K>>() },
+    { method: 'DELETE', resource, action: `${name}Delete`, access: write, body: kind.deleteBodySchema, response: res<NoContent>() },
+  ] as const;
+}
