@@ -1,7 +1,7 @@
 import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { BusinessEntityLink } from '@eb/shared/primarycontact/schemas';
-import { businessEntities, businessEntityDef, toBusinessEntity } from '../businessentity/repository';
+import { businessEntityDef, toBusinessEntity } from '../businessentity/repository';
 import { getEntity } from '../lib/entity';
 import { BadRequestError } from '../lib/errors';
 
@@ -12,9 +12,9 @@ import { BadRequestError } from '../lib/errors';
  * its new name in every contact list at once, with no fan-out write to keep copies in step (and no
  * transaction limit to hit when an entity has thousands of contacts).
  *
- * Lists join in memory against the business entity list engine of this container (its projection
- * is refreshed by one counter read before each list query, so a rename is read back at once);
- * single reads use a consistent GetItem.
+ * The contacts' list joins the entity's columns through a join declared on its list spec (see
+ * contactListSpec in repository.ts: the business entity list engine of this container, refreshed by
+ * one counter read per query, so a rename is read back at once); single reads use a consistent GetItem.
  */
 
 export const linkOf = (be: Pick<BusinessEntity, 'objectId' | 'businessEntityId' | 'legalName'>): BusinessEntityLink => ({
@@ -35,35 +35,4 @@ export async function requireBusinessEntity(objectId: number): Promise<void> {
   if (!(await getEntity(businessEntityDef, objectId))) {
     throw new BadRequestError(MSG.businessEntityMissing, { businessEntity: MSG.businessEntityMissing });
   }
-}
-
-/** A read-only view of the business entities, current as of `load()`. */
-export interface BusinessEntityView {
-  /** The entities with these objectIds (absent ids are left out). */
-  byIds(ids: Iterable<number>): Map<number, BusinessEntity>;
-  /** Every entity (for sorting contacts by a business entity column). */
-  all(): Map<number, BusinessEntity>;
-  /** The objectIds of the entities whose Business Entity ID or Legal Name matches one keyword word. */
-  matching(word: string, fullText: boolean): Set<number>;
-}
-
-/** Bring the business entity projection up to date and answer a view of it. */
-export async function loadBusinessEntities(): Promise<BusinessEntityView> {
-  const engine = businessEntities();
-  await engine.refresh();
-  const ids = (data: BusinessEntity[]) => new Map(data.map((r) => [r.objectId, r]));
-  return {
-    byIds(wanted) {
-      const set = new Set(wanted);
-      if (set.size === 0) return new Map();
-      return ids(engine.queryLoaded({ filter: (r) => set.has(r.objectId), limit: set.size, getTotalCount: false }).data);
-    },
-    all() {
-      return ids(engine.queryLoaded({ limit: Number.POSITIVE_INFINITY, getTotalCount: false }).data);
-    },
-    matching(word, fullText) {
-      const rows = engine.queryLoaded({ keyword: word, fullText, limit: Number.POSITIVE_INFINITY, getTotalCount: false }).data;
-      return new Set(rows.map((r) => r.objectId));
-    },
-  };
 }

@@ -1,4 +1,3 @@
-import type { BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { PagedResult } from '@eb/shared/paging';
 import {
@@ -23,8 +22,9 @@ import { parentChangeLogs } from '../lib/child-records';
 import { getItem, keys, nextId } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
-import { listEngine, pageParams, searchWords, type ListSpec } from '../lib/list-engine';
-import { businessEntityLink, loadBusinessEntities, requireBusinessEntity, type BusinessEntityView } from './business-entities';
+import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { businessEntityListSpec } from '../businessentity/repository';
+import { businessEntityLink, requireBusinessEntity } from './business-entities';
 import { contactAddresses, contactEmails, contactParent, contactPhones } from './children';
 
 /**
@@ -34,8 +34,8 @@ import { contactAddresses, contactEmails, contactParent, contactPhones } from '.
  * the atomic counter by Generate (or by Create when none was reserved).
  *
  * The contact stores its business entity as a reference only (`businessEntityRef`, the entity's
- * objectId); lists resolve its Business Entity ID and Legal Name at query time (see
- * business-entities.ts), so a renamed business entity shows its new name at once.
+ * objectId); the list joins its Business Entity ID and Legal Name from the business entity list at
+ * query time (a join declared on the list spec), so a renamed business entity shows its new name at once.
  */
 interface ContactRecord {
   objectId: number;
@@ -60,17 +60,13 @@ export const contactDef: EntityDef<ContactRecord> = {
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 const numberOrNull = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
 
-/** A contact as the list engine keeps it: its own fields, plus its search text and words. */
-export type ContactListRow = ContactRecord & {
-  version: number;
-  /** lower-case: contact id, names, identifier */
-  text: string;
-  /** the words of `text` (the keyword's word-prefix match when a business entity is involved) */
-  words: string[];
-};
+/** A contact as the list engine keeps it: its own fields. */
+type ContactOwnRow = ContactRecord & { version: number };
+/** A row of the contacts' list: its own fields and the business entity's, joined. */
+export type ContactListRow = ContactOwnRow & { businessEntityId: number | null; legalName: string | null };
 
-function toListRow(stored: Record<string, unknown>): ContactListRow {
-  const row = {
+function toListRow(stored: Record<string, unknown>): ContactOwnRow {
+  return {
     objectId: Number(stored.objectId),
     firstName: String(stored.firstName ?? ''),
     middleName: textOrNull(stored.middleName),
@@ -82,30 +78,40 @@ function toListRow(stored: Record<string, unknown>): ContactListRow {
     businessEntityRef: numberOrNull(stored.businessEntityRef),
     version: Number(stored.version ?? 1),
   };
-  const text = [row.objectId, row.firstName, row.middleName, row.lastName, row.suffix, row.identifier]
-    .filter((v) => v !== null && v !== '')
-    .join(' ')
-    .toLowerCase();
-  return { ...row, text, words: [...new Set(searchWords(text))] };
 }
 
 /**
- * The contacts' list. Sorting by the business entity's columns (businessEntityId, legalName) is not
- * among the engine's cached orders: those values belong to another record and change without the
- * contact changing, so they are sorted at query time (see listContacts).
+ * The contacts' list. The business entity's Business Entity ID and Legal Name are joined from the
+ * business entity list through `businessEntityRef` (current values, never copied): the keyword's
+ * words each match the contact's own words (contact id, names, identifier) or its entity's, and
+ * sorting by businessEntityId or legalName sorts by the entity's current values.
  */
-export const contactListSpec: ListSpec<ContactListRow> = {
+export const contactListSpec: ListSpec<ContactListRow, ContactOwnRow> = {
   type: contactDef.type,
   project: toListRow,
   id: (r) => r.objectId,
-  searchText: (r) => r.text,
+  searchText: (r) =>
+    [r.objectId, r.firstName, r.middleName, r.lastName, r.suffix, r.identifier]
+      .filter((v) => v !== null && v !== '')
+      .join(' ')
+      .toLowerCase(),
   sortKeys: {
-    contactId: (r) => r.objectId,
-    firstName: (r) => r.firstName,
-    lastName: (r) => r.lastName,
-    role: (r) => r.role,
-    identifier: (r) => r.identifier,
+    contactId: 'objectId',
+    firstName: 'firstName',
+    lastName: 'lastName',
+    role: 'role',
+    identifier: 'identifier',
+    businessEntityId: 'businessEntityId',
+    legalName: 'legalName',
   },
+  joins: [
+    {
+      on: 'businessEntityRef',
+      list: () => businessEntityListSpec as never,
+      columns: { businessEntityId: 'businessEntityId', legalName: 'legalName' },
+      search: true,
+    },
+  ],
   defaultSort: CONTACT_DEFAULT_SORT,
 };
 
@@ -128,7 +134,7 @@ function toContact(stored: Stored<ContactRecord> | Record<string, unknown>, busi
   };
 }
 
-function toRow(r: ContactListRow, be: BusinessEntity | undefined): PrimaryContactRow {
+function toRow(r: ContactListRow): PrimaryContactRow {
   return {
     objectId: r.objectId,
     contactId: r.objectId,
@@ -140,8 +146,8 @@ function toRow(r: ContactListRow, be: BusinessEntity | undefined): PrimaryContac
     role: r.role,
     status: r.status,
     businessEntityObjectId: r.businessEntityRef,
-    businessEntityId: be?.businessEntityId ?? null,
-    legalName: be?.legalName ?? null,
+    businessEntityId: r.businessEntityId ?? null,
+    legalName: r.legalName ?? null,
     version: r.version,
   };
 }
@@ -169,85 +175,21 @@ export async function requireContact(id: number): Promise<void> {
   await requireEntity(contactDef, id);
 }
 
-/** The words of a keyword as the list engine splits them (fullText: whitespace only). */
-function keywordWords(keyword: string | null | undefined, fullText: boolean): string[] {
-  const k = (keyword ?? '').toLowerCase();
-  return fullText ? k.trim().split(/\s+/).filter(Boolean) : searchWords(k);
-}
-
-const BE_SORT_FIELDS = { businessentityid: 'businessEntityId', legalname: 'legalName' } as const;
-
 /**
  * POST GetList: filter by status, keyword search, sort, page and exact count, through the list
- * engine (read-your-writes). The keyword's words must each start a word of the contact id, the
- * names, the identifier, or the business entity's id or legal name (with fullText: occur in them).
- *
- * The business entity's values are joined at query time from its own list engine:
- * - when no keyword word matches any business entity, the keyword goes to the engine's word index
- *   as is (the contact's own text);
- * - otherwise each row matches word by word: in its own words, or by its business entity being
- *   one that matches the word (a scan of the projection, still in memory);
- * - sorting by businessEntityId or legalName sorts the matching rows by the current values.
+ * engine (read-your-writes, the business entity list included). The keyword's words must each start
+ * a word of the contact id, the names, the identifier, or the business entity's id or legal name
+ * (with fullText: occur in them); see contactListSpec for the joined columns.
  */
 export async function listContacts(body: ContactListInput, query: Record<string, string | undefined>): Promise<PagedResult<PrimaryContactRow>> {
-  const page = pageParams(query);
-  const engine = contacts();
-  const [entities] = await Promise.all([loadBusinessEntities(), engine.refresh()]);
   const status = statusOfRef(body.statusRef);
-  const fullText = body.fullText === true;
-  const words = keywordWords(body.keyword, fullText);
-
-  let keyword: string | undefined = words.length ? (body.keyword ?? undefined) : undefined;
-  let filter: ((r: ContactListRow) => boolean) | undefined = status ? (r) => r.status === status : undefined;
-  if (words.length) {
-    const hits = words.map((w) => entities.matching(w, fullText));
-    if (hits.some((h) => h.size > 0)) {
-      keyword = undefined;
-      const own = fullText ? (r: ContactListRow, w: string) => r.text.includes(w) : (r: ContactListRow, w: string) => r.words.some((t) => t.startsWith(w));
-      filter = (r) =>
-        (!status || r.status === status) &&
-        words.every((w, i) => own(r, w) || (r.businessEntityRef !== null && hits[i]!.has(r.businessEntityRef)));
-    }
-  }
-
-  const [field = '', dir = 'Ascending'] = (page.orderBy ?? '').trim().split(/\s+/);
-  const beField = BE_SORT_FIELDS[field.toLowerCase() as keyof typeof BE_SORT_FIELDS];
-  if (!beField) {
-    const result = engine.queryLoaded({ ...page, filter, keyword, fullText });
-    const shown = entities.byIds(result.data.flatMap((r) => (r.businessEntityRef === null ? [] : [r.businessEntityRef])));
-    return { data: result.data.map((r) => toRow(r, shown.get(r.businessEntityRef ?? -1))), totalCount: result.totalCount };
-  }
-  return sortedByBusinessEntity(engine.queryLoaded({ filter, keyword, fullText, limit: Number.POSITIVE_INFINITY, getTotalCount: true }).data, {
-    entities,
-    field: beField,
-    desc: dir.toLowerCase() === 'descending',
-    skip: page.skip ?? 0,
-    limit: page.limit ?? 100,
-    getTotalCount: page.getTotalCount !== false,
+  const result = await contacts().query({
+    ...pageParams(query),
+    filter: status ? (r) => r.status === status : undefined,
+    keyword: body.keyword ?? undefined,
+    fullText: body.fullText === true,
   });
-}
-
-/** Sort matching rows by a business entity column (ascending: empty values last; ties by contact id). */
-function sortedByBusinessEntity(
-  rows: ContactListRow[],
-  o: { entities: BusinessEntityView; field: 'businessEntityId' | 'legalName'; desc: boolean; skip: number; limit: number; getTotalCount: boolean },
-): PagedResult<PrimaryContactRow> {
-  const all = o.entities.all();
-  const value = (r: ContactListRow): string | number | null => {
-    const be = r.businessEntityRef === null ? undefined : all.get(r.businessEntityRef);
-    if (!be) return null;
-    return o.field === 'legalName' ? be.legalName.toLowerCase() : be.businessEntityId;
-  };
-  const keyed = rows.map((r) => ({ r, v: value(r) }));
-  keyed.sort((a, b) => {
-    if (a.v === b.v) return a.r.objectId - b.r.objectId;
-    if (a.v === null) return 1;
-    if (b.v === null) return -1;
-    return a.v < b.v ? -1 : 1;
-  });
-  if (o.desc) keyed.reverse();
-  const data = keyed.slice(o.skip, o.skip + o.limit).map(({ r }) => toRow(r, r.businessEntityRef === null ? undefined : all.get(r.businessEntityRef)));
-  return { data, totalCount: o.getTotalCount ? rows.length : -1 };
+  return { data: result.data.map(toRow), totalCount: result.totalCount };
 }
 
 /**
