@@ -5,6 +5,7 @@ import { httpApiEvent, lambdaContext } from '../../../infra/local/events';
 import { cookiesOf, type Session } from '../../../test/support/invoke';
 import { createTestUser, signedIn } from '../../../test/support/users';
 import { handler as usersHandler } from '../users/handler';
+import type { Actions } from './handler';
 
 /**
  * The request checks of every resource Lambda (resourceHandler): a state-changing request must be
@@ -90,5 +91,28 @@ describe('a request with a body', () => {
       body: '{"userName":"nobody@test.example.com"}',
     });
     expect(r.status).toBe(204);
+  });
+});
+
+describe('the actions of a resource', () => {
+  it("are type-checked against their routes' response types (tsc fails on a wrong shape or a missing action)", () => {
+    // Prepare / Act: these maps exist for the type check (npx tsc -b) only
+    const job = { jobId: 'j', jobType: 't', name: 'n', status: 'queued', progress: 0, created: '', updated: '', createdBy: null, result: null } as const;
+    const right: Actions<'job'> = {
+      'GET ': () => ({ completedJobs: [], currentJob: null, jobsInQueue: [] }),
+      'GET getjob': async () => job,
+      'DELETE cancel': async () => job,
+    };
+    const wrong: Actions<'job'> = {
+      'GET ': () => ({ completedJobs: [], currentJob: null, jobsInQueue: [] }),
+      // @ts-expect-error GET job/getjob answers a Job, not a number
+      'GET getjob': async () => 42,
+      'DELETE cancel': async () => job,
+    };
+    // @ts-expect-error DELETE job/Cancel has no action
+    const missing: Actions<'job'> = { 'GET ': () => ({ completedJobs: [], currentJob: null, jobsInQueue: [] }), 'GET getjob': async () => job };
+    // Assess
+    expect(Object.keys(right).sort()).toEqual(['DELETE cancel', 'GET ', 'GET getjob']);
+    expect([wrong, missing].every(Boolean)).toBe(true);
   });
 });
