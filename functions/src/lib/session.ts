@@ -8,7 +8,7 @@ import { config } from './config';
 import { batchGet, getItem, keys } from './db';
 import { UnauthorizedError } from './errors';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, sessionCookies } from './http';
-import { userTypeCode, type UserItem } from '../users/repository';
+import { userTypeCode, type ProfileItem } from './profile';
 
 export interface SessionUser {
   objectId: number;
@@ -137,7 +137,7 @@ async function authenticateOrThrow(cookies: Record<string, string>, setCookies: 
     subCache.set(sub, objectId);
   }
   const items = await batchGet([keys.user(objectId), keys.revoked(jti)]);
-  const profile = items.find((i) => i.pk === keys.user(objectId!).pk) as UserItem | undefined;
+  const profile = items.find((i) => i.pk === keys.user(objectId!).pk) as ProfileItem | undefined;
   if (items.some((i) => i.sk === 'REVOKED')) throw new UnauthorizedError();
   if (!profile || !profile.isActive) throw new UnauthorizedError();
   if (profile.tokensValidAfter && iat < profile.tokensValidAfter) throw new UnauthorizedError();

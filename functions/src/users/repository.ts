@@ -1,6 +1,6 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@eb/shared/messages';
-import { referenceName, toReferenceCode } from '@eb/shared/reference/codes';
+import { referenceName } from '@eb/shared/reference/codes';
 import type { UserType } from '@eb/shared/roles';
 import { USER_DEFAULT_SORT, type CurrentUser, type UserDto } from '@eb/shared/users/schemas';
 import { normalizeEmail, toTransferDate } from '@eb/shared/validation';
@@ -12,6 +12,7 @@ import { ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq } from '../lib/feed';
 import type { ListSpec } from '../lib/list-engine';
 import { log } from '../lib/log';
+import { userTypeCode } from '../lib/profile';
 import { cognitoUserCreated, createCognitoUser, deleteCognitoUser, setCognitoEnabled } from './cognito';
 
 /**
@@ -56,14 +57,8 @@ export const USER_ENTITY: EntityDef<UserEntity> = {
 /** Who the change log names for writes nobody signed in made (the seeded admin at startup). */
 export const SYSTEM_ACTOR: Actor = { objectId: 0, name: 'System' };
 
-/**
- * The user type of a stored or sent `type`: its code, or the code of a `userTypes` objectId (what
- * profiles written before the codes convention hold). Anything else reads as the least privileged
- * type, agent.
- */
-export function userTypeCode(type: unknown): UserType {
-  return (toReferenceCode('userTypes', type) ?? 'agent') as UserType;
-}
+/** The user type's code of a stored or sent `type` (lib/profile.ts: the session reads it too). */
+export { userTypeCode };
 
 export function toCurrentUser(u: UserItem): CurrentUser {
   return {
