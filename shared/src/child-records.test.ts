@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { childRoutes, CHILD_DELETE_MAX } from './child-records';
-import { CONTACT_DELETE_MAX } from './constants';
+import { childRoutes } from './child-records';
+import { CHILD_DELETE_MAX, CONTACT_DELETE_MAX } from './constants';
 import { MSG } from './messages';
 import { pageQuerySchema } from './paging';
 import { CONTACT_ADDRESSES, CONTACT_EMAILS, CONTACT_PHONES } from './primarycontact/schemas';

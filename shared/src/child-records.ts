@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHILD_DELETE_MAX } from './constants';
 import { versionSchema } from './field-rules';
 import { MSG } from './messages';
 import { pageQuerySchema, type PagedResult, type SortDirection } from './paging';
@@ -20,8 +21,6 @@ export const objectRefSchema = z.object({
 });
 export type ObjectRef = z.infer<typeof objectRefSchema>;
 
-/** Most records one {Name}Delete call removes: all go in one transaction (100 actions), two each. */
-export const CHILD_DELETE_MAX = 50;
 
 /** The parent of child kinds: whose Lambda serves them, how they name it, who may read and change them. */
 export interface ParentSpec<R extends Resource = Resource, Ref extends string = string, Read extends Access = Access, Write extends Access = Access> {

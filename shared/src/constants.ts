@@ -44,8 +44,10 @@ export const COUNTY_MAX_LENGTH = 50;
 /** Spec 2 section 5 "Account": supplyZone 25. */
 export const SUPPLY_ZONE_MAX_LENGTH = 25;
 export const PHONE_MAX_LENGTH = 14;
-/** Chosen: an array delete of contact sub-records is one transaction of two actions per item (100 max). */
-export const CONTACT_DELETE_MAX = 50;
+/** Chosen: an array delete of child records is one transaction of two actions per item (100 max). */
+export const CHILD_DELETE_MAX = 50;
+/** The contact's addresses, phones and emails are child records. */
+export const CONTACT_DELETE_MAX = CHILD_DELETE_MAX;
 /** Commissions: the account's commission rule of spec 2 section 5 (7 integer and 8 decimal digits). */
 export const COMMISSION_INTEGER_DIGITS = 7;
 export const COMMISSION_DECIMAL_DIGITS = 8;
