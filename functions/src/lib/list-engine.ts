@@ -1,8 +1,8 @@
 /**
- * The generic list engine: the list-spec interface (list-engine/spec.ts) and the in-memory columnar
- * engine behind it (list-engine/engine.ts, columns.ts, word-index.ts, snapshot.ts).
+ * The generic list engine: the list-spec interface (list/spec.ts) and the in-memory columnar
+ * engine behind it (list/engine.ts, columns.ts, word-index.ts, snapshot.ts).
  */
-export { ListEngine, listEngine, resetListEngines } from './list-engine/engine';
+export { ListEngine, listEngine, resetListEngines } from './list/engine';
 export {
   LIST_SNAPSHOT_EVERY,
   pageParams,
@@ -13,4 +13,4 @@ export {
   type ListQuery,
   type ListSpec,
   type SortValue,
-} from './list-engine/spec';
+} from './list/spec';

@@ -7,6 +7,8 @@
  * since the base are marked dirty and matched through their current words (the delta); the base's
  * postings of a dirty slot are skipped. `merge()` folds the delta into a new base.
  */
+import { searchWords } from './spec';
+
 export class WordIndex {
   /** base: the sorted distinct words, concatenated; word i is vocab[vocabOff[i], vocabOff[i+1]) */
   vocab = '';
@@ -56,25 +58,83 @@ export class WordIndex {
     return lo;
   }
 
-  /** Visit every slot having a word that starts with `prefix` (a slot may be visited more than once). */
-  forPrefix(prefix: string, visit: (slot: number) => void) {
+  /**
+   * For every slot having a word that starts with `prefix`: `stamps[slot] = to` where it was `from`
+   * (keyword words are applied one after another: a slot matching all of them ends at their count).
+   */
+  stamp(prefix: string, stamps: Int32Array | Uint8Array, from: number, to: number) {
     const { vocab, vocabOff, postStart, post, dirty } = this;
     for (let i = this.lowerBound(prefix); i < this.words; i++) {
       const at = vocabOff[i]!;
       if (vocabOff[i + 1]! - at < prefix.length || !vocab.startsWith(prefix, at)) break;
-      for (let j = postStart[i]!; j < postStart[i + 1]!; j++) {
+      const end = postStart[i + 1]!;
+      for (let j = postStart[i]!; j < end; j++) {
         const s = post[j]!;
-        if (dirty[s] === 0) visit(s);
+        if (stamps[s] === from && dirty[s] === 0) stamps[s] = to;
       }
     }
     for (const [slot, words] of this.delta) {
+      if (stamps[slot] !== from) continue;
       for (const w of words) {
         if (w.startsWith(prefix)) {
-          visit(slot);
+          stamps[slot] = to;
           break;
         }
       }
     }
+  }
+
+  /** Visit every slot having a word that starts with `prefix` (a slot may be visited more than once). */
+  forPrefix(prefix: string, visit: (slot: number) => void) {
+    const seen = new Uint8Array(this.dirty.length);
+    this.stamp(prefix, seen, 0, 1);
+    for (let s = 0; s < seen.length; s++) if (seen[s]) visit(s);
+  }
+
+  /**
+   * A new base from every live slot's text (after a cold start from the feed): words get ids in a
+   * map, (word, slot) pairs go to typed arrays, the distinct words are sorted once and the pairs
+   * counting-sorted by word into the postings.
+   */
+  build(slots: number, live: Uint8Array, textOf: (slot: number) => string, capacity: number) {
+    const ids = new Map<string, number>();
+    const words: string[] = [];
+    let pw = new Int32Array(1 << 16);
+    let ps = new Int32Array(1 << 16);
+    let m = 0;
+    for (let s = 0; s < slots; s++) {
+      if (!live[s]) continue;
+      for (const w of new Set(searchWords(textOf(s)))) {
+        let id = ids.get(w);
+        if (id === undefined) {
+          id = words.length;
+          ids.set(w, id);
+          words.push(w);
+        }
+        if (m === pw.length) {
+          const a = new Int32Array(m * 2);
+          a.set(pw);
+          pw = a;
+          const b = new Int32Array(m * 2);
+          b.set(ps);
+          ps = b;
+        }
+        pw[m] = id;
+        ps[m++] = s;
+      }
+    }
+    const sorted = words.slice().sort();
+    const rank = new Int32Array(words.length);
+    sorted.forEach((w, r) => (rank[ids.get(w)!] = r));
+    const postStart = new Int32Array(sorted.length + 1);
+    for (let i = 0; i < m; i++) postStart[rank[pw[i]!]! + 1]!++;
+    for (let r = 0; r < sorted.length; r++) postStart[r + 1]! += postStart[r]!;
+    const fill = postStart.slice(0, sorted.length);
+    const post = new Int32Array(m);
+    for (let i = 0; i < m; i++) post[fill[rank[pw[i]!]!]!++] = ps[i]!;
+    const vocabOff = new Int32Array(sorted.length + 1);
+    for (let r = 0; r < sorted.length; r++) vocabOff[r + 1] = vocabOff[r]! + sorted[r]!.length;
+    this.restore(sorted.join(''), vocabOff, postStart, post, capacity);
   }
 
   /** Fold the delta into a new base. */

@@ -5,11 +5,13 @@
  * - booleans: a byte per slot (0 false, 1 true, 2 null, 3 undefined);
  * - strings: dictionary-encoded (an Int32Array of codes into a table of distinct strings) while the
  *   column has few distinct values; a column whose distinct values grow past DICT_MAX_SHARE of the
- *   rows (names, account numbers) keeps one string reference per slot instead, as a dictionary of
+ *   rows (names, account numbers) keeps its strings packed (strings.ts) instead, as a dictionary of
  *   unique strings would only add its lookup map;
  * - anything else (arrays, objects, mixed kinds): one JS value per slot.
  * A column that has seen only null / undefined keeps just those marks until its first value.
  */
+import { PackedStrings } from './strings';
+
 export type ColumnKind = 'empty' | 'num' | 'bool' | 'dict' | 'plain' | 'any';
 
 const VALUE = 0;
@@ -40,7 +42,9 @@ export class Column {
   /** dict: the distinct strings (entries of changed rows stay until the next snapshot compacts them) */
   dict: string[] = [];
   private lookup: Map<string, number> | undefined;
-  /** plain / any: the value per slot */
+  /** plain: the strings */
+  packed = new PackedStrings();
+  /** any: the value per slot */
   values: unknown[] = [];
 
   constructor(
@@ -59,6 +63,7 @@ export class Column {
       case 'plain':
         this.flags = grown(this.flags, capacity);
         this.flags.fill(UNDEF, from);
+        this.packed.grow(capacity);
         break;
       case 'num':
         this.nums = grown(this.nums, capacity);
@@ -87,7 +92,7 @@ export class Column {
       case 'num':
         return this.flags[slot] === VALUE ? this.nums[slot] : unmark(this.flags[slot]!);
       case 'plain':
-        return this.flags[slot] === VALUE ? this.values[slot] : unmark(this.flags[slot]!);
+        return this.flags[slot] === VALUE ? this.packed.get(slot) : unmark(this.flags[slot]!);
       case 'bool': {
         const f = this.flags[slot]!;
         return f < 2 ? f === 1 : f === 2 ? null : undefined;
@@ -133,7 +138,7 @@ export class Column {
       }
       case 'plain':
         if (typeof v !== 'string') return this.toAny(slot, v);
-        this.values[slot] = v;
+        this.packed.set(slot, v);
         this.flags[slot] = VALUE;
         return;
       case 'any':
@@ -154,7 +159,6 @@ export class Column {
         this.values[slot] = v;
         return;
       case 'plain':
-        this.values[slot] = undefined;
         this.flags[slot] = mark(v);
         return;
       default:
@@ -183,11 +187,13 @@ export class Column {
     this.dict = [];
     this.lookup = undefined;
     this.values = [];
+    this.packed = new PackedStrings();
+    this.packed.grow(n);
     if (kind === 'num') this.nums = new Float64Array(n);
     if (kind === 'num' || kind === 'plain') this.flags = new Uint8Array(n).fill(UNDEF);
     if (kind === 'bool') this.flags = new Uint8Array(n).fill(3);
     if (kind === 'dict') this.codes = new Int32Array(n).fill(-2);
-    if (kind === 'plain' || kind === 'any') this.values = new Array<unknown>(n).fill(undefined);
+    if (kind === 'any') this.values = new Array<unknown>(n).fill(undefined);
     for (let s = 0; s < n; s++) if (old[s] !== undefined) this.set(s, old[s], n);
   }
 
@@ -195,7 +201,15 @@ export class Column {
   static restore(
     name: string,
     capacity: number,
-    state: { kind: ColumnKind; nums?: Float64Array<ArrayBuffer>; flags?: Uint8Array<ArrayBuffer>; codes?: Int32Array<ArrayBuffer>; dict?: string[]; values?: unknown[] },
+    state: {
+      kind: ColumnKind;
+      nums?: Float64Array<ArrayBuffer>;
+      flags?: Uint8Array<ArrayBuffer>;
+      codes?: Int32Array<ArrayBuffer>;
+      dict?: string[];
+      values?: unknown[];
+      packed?: { text: string; offs: Int32Array<ArrayBuffer> };
+    },
   ): Column {
     const c = new Column(name, 0);
     c.kind = state.kind;
@@ -205,6 +219,7 @@ export class Column {
     c.codes = state.codes ?? new Int32Array(0);
     c.dict = state.dict ?? [];
     c.values = state.values ?? [];
+    if (state.packed) c.packed.restore(state.packed.text, state.packed.offs, capacity);
     c.capacity = Math.min(
       ...[state.nums?.length, state.flags?.length, state.codes?.length, state.values?.length].filter((x): x is number => x !== undefined),
     );
@@ -259,6 +274,7 @@ export class ColumnStore {
 
   /** Store a projected row in a slot; `rows` (the live count) steers dictionary encoding. */
   put(slot: number, row: Record<string, unknown>, rows: number) {
+    let keys = 0;
     for (const key in row) {
       let c = this.byName.get(key);
       if (!c) {
@@ -266,8 +282,9 @@ export class ColumnStore {
         this.add(c);
       }
       c.set(slot, row[key], rows);
+      keys++;
     }
-    if (this.columns.length > Object.keys(row).length) {
+    if (this.columns.length > keys) {
       for (const c of this.columns) if (!(c.name in row)) c.clear(slot);
     }
   }

@@ -9,6 +9,7 @@ import { currentSeq, FEED_SHARDS, feedPk } from '../feed';
 import { log } from '../log';
 import { Column, ColumnStore, type ColumnKind } from './columns';
 import { SnapshotReader, SnapshotWriter } from './snapshot';
+import { PackedStrings } from './strings';
 import { LIST_SNAPSHOT_EVERY, searchWords, type ListJoin, type ListPage, type ListQuery, type ListSpec } from './spec';
 import { WordIndex } from './word-index';
 
@@ -69,7 +70,9 @@ export class ListEngine<Row, Own = Row> {
   private live = new Uint8Array(0);
   private ids = new Float64Array(0);
   private seqs = new Float64Array(0);
-  private texts: string[] = [];
+  private texts = new PackedStrings();
+  /** the word index is built on first use (a cold start from the feed does not tokenise row by row) */
+  private indexStale = true;
   /** slots in use (including freed ones): the high-water mark */
   private slots = 0;
   private capacity = 0;
@@ -351,13 +354,14 @@ export class ListEngine<Row, Own = Row> {
 
   /** The projection as a binary snapshot (see snapshot.ts). */
   encode(safeSeq: number, counter: number): Buffer {
-    this.index.merge();
+    this.ensureIndex().merge();
     const n = this.slots;
     const w = new SnapshotWriter();
     w.u8('live', this.live.subarray(0, n));
     w.f64('ids', this.ids.subarray(0, n));
     w.f64('seqs', this.seqs.subarray(0, n));
-    w.strings('texts', this.texts.slice(0, n));
+    const texts = this.texts.packed(n);
+    w.packed('texts', texts.text, texts.offs);
     const columns: { name: string; kind: ColumnKind }[] = [];
     this.store.columns.forEach((c, i) => {
       columns.push({ name: c.name, kind: c.kind });
@@ -377,10 +381,12 @@ export class ListEngine<Row, Own = Row> {
           w.strings(`${p}.dict`, dict);
           break;
         }
-        case 'plain':
+        case 'plain': {
           w.u8(`${p}.flags`, c.flags.subarray(0, n));
-          w.strings(`${p}.values`, c.values.slice(0, n) as (string | undefined)[]);
+          const { text, offs } = c.packed.packed(n);
+          w.packed(`${p}.values`, text, offs);
           break;
+        }
         case 'any':
           w.json(`${p}.values`, c.values.slice(0, n));
           break;
@@ -411,7 +417,7 @@ export class ListEngine<Row, Own = Row> {
     this.live = r.u8('live', cap);
     this.ids = r.f64('ids', cap);
     this.seqs = r.f64('seqs', cap);
-    this.texts = r.strings('texts');
+    this.texts.restore(r.text('texts'), r.i32('texts.offs'), cap);
     this.store.capacity = cap;
     h.columns.forEach((c, i) => {
       const p = `c${i}`;
@@ -423,16 +429,12 @@ export class ListEngine<Row, Own = Row> {
             : c.kind === 'dict'
               ? { kind: c.kind, codes: r.i32(`${p}.codes`), dict: r.strings(`${p}.dict`) }
               : c.kind === 'plain'
-                ? { kind: c.kind, flags: r.u8(`${p}.flags`), values: r.strings(`${p}.values`) as unknown[] }
+                ? { kind: c.kind, flags: r.u8(`${p}.flags`), packed: r.packed(`${p}.values`) }
                 : { kind: c.kind, values: r.json<unknown[]>(`${p}.values`) };
-      if (c.kind === 'plain') {
-        const flags = state.flags!;
-        const values = state.values!;
-        for (let s = 0; s < n; s++) if (flags[s] !== 0) values[s] = undefined;
-      }
       this.store.add(Column.restore(c.name, cap, state));
     });
     this.syncViews();
+    this.indexStale = false;
     this.index.restore(r.text('vocab'), r.i32('vocabOff'), r.i32('postStart'), r.i32('post'), cap);
     for (let s = 0; s < n; s++) {
       if (this.live[s]) {
@@ -458,7 +460,8 @@ export class ListEngine<Row, Own = Row> {
     this.live = new Uint8Array(0);
     this.ids = new Float64Array(0);
     this.seqs = new Float64Array(0);
-    this.texts = [];
+    this.texts = new PackedStrings();
+    this.indexStale = true;
     this.slots = 0;
     this.capacity = 0;
     this.slotOf.clear();
@@ -526,8 +529,8 @@ export class ListEngine<Row, Own = Row> {
     this.store.put(s, row, this.size);
     if (this.store.columns.length !== this.viewColumns) this.syncViews();
     this.seqs[s] = seq;
-    this.texts[s] = text;
-    this.index.set(s, [...new Set(searchWords(text))]);
+    this.texts.set(s, text);
+    if (!this.indexStale) this.index.set(s, [...new Set(searchWords(text))]);
     this.attachToOrders(s);
     if (this.joined) for (const j of this.joined) if (j.fk && j.fk.length > s) {
       const ref = row[j.on];
@@ -537,10 +540,10 @@ export class ListEngine<Row, Own = Row> {
 
   private remove(id: number, slot: number) {
     this.detachFromOrders(slot);
-    this.index.set(slot, []);
+    if (!this.indexStale) this.index.set(slot, []);
     this.store.clear(slot);
     this.live[slot] = 0;
-    this.texts[slot] = '';
+    this.texts.set(slot, '');
     this.seqs[slot] = 0;
     this.slotOf.delete(id);
     this.free.push(slot);
@@ -723,22 +726,24 @@ export class ListEngine<Row, Own = Row> {
 
   // ---- keyword ----------------------------------------------------------------------------------
 
+  private ensureIndex(): WordIndex {
+    if (this.indexStale) {
+      this.index.build(this.slots, this.live, (s) => this.texts.get(s), this.capacity);
+      this.indexStale = false;
+    }
+    return this.index;
+  }
+
   /** Per slot of the other list, whether a keyword word matches its search text (for joined search). */
   private wordMask(word: string, fullText: boolean): Uint8Array | undefined {
-    const mask = new Uint8Array(Math.max(1, this.slots));
+    const mask = new Uint8Array(Math.max(1, this.capacity));
     let any = false;
     if (fullText) {
-      for (let s = 0; s < this.slots; s++) {
-        if (this.live[s] && this.texts[s]!.includes(word)) {
-          mask[s] = 1;
-          any = true;
-        }
-      }
+      this.texts.stampContaining(word, this.slots, this.live, mask, 0, 1);
+      any = mask.includes(1);
     } else {
-      this.index.forPrefix(word, (s) => {
-        mask[s] = 1;
-        any = true;
-      });
+      this.ensureIndex().stamp(word, mask, 0, 1);
+      any = mask.includes(1);
     }
     return any ? mask : undefined;
   }
@@ -749,7 +754,7 @@ export class ListEngine<Row, Own = Row> {
    * Answers a stamp per slot: a slot matches when its stamp equals the number of words.
    */
   private keywordStamps(words: string[], fullText: boolean): Int32Array {
-    if (this.index.pending > INDEX_MERGE_AT) this.index.merge();
+    if (this.ensureIndex().pending > INDEX_MERGE_AT) this.index.merge();
     const stamps = new Int32Array(this.slots);
     const joins = this.resolveJoins().filter((j) => j.decl.search);
     words.forEach((w, k) => {
@@ -758,11 +763,9 @@ export class ListEngine<Row, Own = Row> {
         return m ? [{ m, fk: this.fkOf(j) }] : [];
       });
       if (fullText) {
-        for (let s = 0; s < this.slots; s++) if (stamps[s] === k && this.live[s] && this.texts[s]!.includes(w)) stamps[s] = k + 1;
+        this.texts.stampContaining(w, this.slots, this.live, stamps, k, k + 1);
       } else {
-        this.index.forPrefix(w, (s) => {
-          if (stamps[s] === k) stamps[s] = k + 1;
-        });
+        this.index.stamp(w, stamps, k, k + 1);
       }
       for (const { m, fk } of others) {
         for (let s = 0; s < this.slots; s++) {

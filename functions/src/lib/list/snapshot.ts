@@ -49,6 +49,11 @@ export class SnapshotWriter {
     this.i32(`${name}.offs`, offs);
     this.push(name, 'strings', Buffer.from(a.map((s) => s ?? '').join(''), 'utf8'), a.length);
   }
+  /** Strings already packed: one text and the offsets of its pieces (see PackedStrings). */
+  packed(name: string, text: string, offs: Int32Array) {
+    this.i32(`${name}.offs`, offs);
+    this.push(name, 'strings', Buffer.from(text, 'utf8'), offs.length - 1);
+  }
   /** A single long string. */
   text(name: string, s: string) {
     this.push(name, 'strings', Buffer.from(s, 'utf8'), -1);
@@ -121,6 +126,9 @@ export class SnapshotReader {
     const out = new Array<string>(offs.length - 1);
     for (let i = 0; i < out.length; i++) out[i] = all.slice(offs[i], offs[i + 1]);
     return out;
+  }
+  packed(name: string): { text: string; offs: Int32Array<ArrayBuffer> } {
+    return { text: this.bytes(name).toString('utf8'), offs: this.i32(`${name}.offs`) };
   }
   text(name: string): string {
     return this.bytes(name).toString('utf8');
