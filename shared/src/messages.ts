@@ -77,6 +77,9 @@ export const MSG = {
   businessEntityMissing: 'The selected Business Entity does not exist',
   tooManyToDelete: 'Too many items to delete at once',
   duplicateInList: 'The same item is listed more than once',
+  // Popups with unsaved grid rows (chosen: spec 2 section 4 "Cancel removes unsaved rows" gives no text)
+  unsavedRowsHeader: 'Unsaved changes',
+  unsavedRowsDiscard: 'A row you added or edited is not saved. Discard it?',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

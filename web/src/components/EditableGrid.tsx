@@ -129,10 +129,14 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     if (e.defaultPrevented || editable.activeId === null) return;
-    if (e.key === 'Escape' && editable.pending !== 'new') {
-      // Esc restores an edited row (and closes a row opened without changes).
-      e.preventDefault();
-      closeActive(activeRow());
+    if (e.key === 'Escape') {
+      // Esc closes the innermost thing only: the open row, never the popup around the grid.
+      e.stopPropagation();
+      if (editable.pending !== 'new') {
+        // Esc restores an edited row (and closes a row opened without changes); a new row stays (X removes it).
+        e.preventDefault();
+        closeActive(activeRow());
+      }
     } else if (e.key === 'Enter' && (e.target as HTMLElement).classList.contains('eb-grid-editor-text') && editable.canSave) {
       e.preventDefault();
       void editable.save();

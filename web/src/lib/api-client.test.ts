@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { browser } from './browser';
 import { installFakeApi, reply } from '../test/fake-api';
-import { ApiError, endpoint, filenameOf, request, setErrorNotifier, type ApiFile } from './api-client';
+import { ApiError, call, endpoint, filenameOf, request, setErrorNotifier, type ApiFile } from './api-client';
 
 describe('API client', () => {
   let notified: string[];
@@ -80,7 +80,7 @@ describe('API client', () => {
           }),
       });
       // Act
-      const file = await request<ApiFile>(endpoint('GET', 'job', ''));
+      const file = (await request(endpoint('GET', 'job', ''))) as ApiFile;
       // Assess
       expect(file.filename).toBe('jobs export.csv');
       expect(await file.blob.text()).toBe('a,b');
@@ -192,5 +192,20 @@ describe('API client', () => {
       // Assess
       expect(notified).toEqual([]);
     });
+  });
+});
+
+describe('typed calls', () => {
+  it('types the answer from the route table and the input from its schemas', () => {
+    // Prepare / Act: only the types are checked (the call is never made)
+    const typed = () => call(endpoint('GET', 'users', 'Get'), { query: { id: 1 } });
+    type Answer = Awaited<ReturnType<typeof typed>>;
+    expect(typeof typed).toBe('function');
+    const email: Answer['email'] = 'a@b.c';
+    // @ts-expect-error an unknown query key of the route is refused
+    const wrong = () => call(endpoint('GET', 'users', 'Get'), { query: { nope: 1 } });
+    // Assess
+    expect(email).toBe('a@b.c');
+    expect(typeof wrong).toBe('function');
   });
 });

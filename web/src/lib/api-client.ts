@@ -1,5 +1,6 @@
+import type { z } from 'zod';
 import { MSG } from '@eb/shared/messages';
-import { matchRoute, routePath, type RouteDef, type Route } from '@eb/shared/routes';
+import { ROUTES, routePath, type FileResponse, type RouteDef, type Route, type RouteResponse } from '@eb/shared/routes';
 import { toTransferDate } from '@eb/shared/validation';
 import { browser } from './browser';
 import { loginUrl } from '../config/paths';
@@ -31,18 +32,13 @@ export class ApiError extends Error {
 }
 
 /** A response that carried a content-disposition header. */
-export interface ApiFile {
-  blob: Blob;
-  filename: string;
-}
+export type ApiFile = FileResponse;
 
 export type QueryScalar = string | number | boolean | Date;
 export type QueryParams = Record<string, QueryScalar | readonly QueryScalar[] | null | undefined>;
 
-export interface RequestOptions {
-  query?: QueryParams;
-  /** A JSON-serialisable value, or FormData for uploads. Non-GET calls send `{}` when absent. */
-  body?: unknown;
+/** How a call behaves (beside its input). */
+export interface CallOptions {
   signal?: AbortSignal;
   /** false: the caller handles a 401 itself (sign-in pages, the startup user check). */
   redirectOn401?: boolean;
@@ -50,22 +46,53 @@ export interface RequestOptions {
   notify?: boolean;
 }
 
+export interface RequestOptions extends CallOptions {
+  query?: QueryParams;
+  /** A JSON-serialisable value, or FormData for uploads. Non-GET calls send `{}` when absent. */
+  body?: unknown;
+}
+
 type Method = Route['method'];
 type ResourceOf<M extends Method> = Extract<Route, { method: M }>['resource'];
 type ActionOf<M extends Method, R extends Route['resource']> = Extract<Route, { method: M; resource: R }>['action'];
+/** The route-table entry of a method, resource and action, as its literal type. */
+export type RouteOf<M extends Method, R extends Route['resource'], A extends string> = Extract<Route, { method: M; resource: R; action: A }>;
+
+/** The query a route takes: the keys of its query schema, any scalar value (sent as text). */
+export type RouteQuery<R> = R extends { query: infer S extends z.ZodType }
+  ? { [K in keyof z.input<S>]?: QueryScalar | readonly QueryScalar[] | null }
+  : never;
+/** The body a route takes: its body schema's input (or its parsed form, which it accepts too). */
+export type RouteBody<R> = R extends { body: infer S extends z.ZodType } ? LooseInput<z.input<S>> | z.output<S> | FormData : never;
+/** A schema input where fields of any value (preprocessed: `unknown`) may also be left out. */
+type LooseInput<T> = T extends readonly unknown[]
+  ? T
+  : T extends object
+    ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & { [K in keyof T as unknown extends T[K] ? never : K]: T[K] }
+    : T;
+/** What a call of a route sends: its query and body, typed from the route's schemas. */
+export type RouteInput<R> = { query?: RouteQuery<R>; body?: RouteBody<R> };
 
 /**
  * The route-table entry for a method, resource and action. Only combinations present in the table
- * type-check; the action matches case-insensitively, as on the server.
+ * type-check (spelt as the table spells them).
  */
 export function endpoint<M extends Method, R extends ResourceOf<M>, A extends ActionOf<M, R>>(
   method: M,
   resource: R,
   action: A,
-): RouteDef {
-  const route = matchRoute(method, routePath({ resource, action }));
+): RouteOf<M, R, A> {
+  const route = (ROUTES as readonly RouteDef[]).find((r) => r.method === method && r.resource === resource && r.action === action);
   if (!route) throw new Error(`No route ${method} ${resource}/${action} in the route table`);
-  return route;
+  return route as RouteOf<M, R, A>;
+}
+
+/**
+ * Calls a route of the table: the query and body are typed from its schemas, the answer from its
+ * declared response (`RouteResponse`). The one way features and entities reach the API.
+ */
+export function call<R extends Route>(route: R, input: NoInfer<RouteInput<R>> & CallOptions = {}): Promise<RouteResponse<R>> {
+  return request(route, input as RequestOptions) as Promise<RouteResponse<R>>;
 }
 
 type ErrorNotifier = (text: string) => void;
@@ -84,7 +111,8 @@ export function redirectToLogin(): void {
   browser.assign(loginUrl(browser.currentPath()));
 }
 
-export async function request<T>(route: RouteDef, options: RequestOptions = {}): Promise<T> {
+/** The untyped transport under `call` (any route definition, any input). */
+export async function request(route: RouteDef, options: RequestOptions = {}): Promise<unknown> {
   const { query, body, signal, redirectOn401 = true, notify = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method: route.method, credentials: 'same-origin', headers, signal };
@@ -117,7 +145,7 @@ export async function request<T>(route: RouteDef, options: RequestOptions = {}):
     }
     throw error;
   }
-  return (await readBody(response)) as T;
+  return readBody(response);
 }
 
 /** key=value pairs; dates in the transfer format; arrays repeat the key; null/undefined are left out. */

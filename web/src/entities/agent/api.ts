@@ -1,15 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Agent, AgentFields } from '@eb/shared/agent/schemas';
-import type { PagedResult } from '@eb/shared/paging';
-import { endpoint, request, type ApiFile } from '../../lib/api-client';
-import type { ChangeLogEntry } from '../../components/change-log';
+import type { AgentFields } from '@eb/shared/agent/schemas';
+import { call, endpoint } from '../../lib/api-client';
+import { routePrefix, routeQuery, type KeyPrefix } from '../../lib/queries';
 
-/** Query keys of the agent calls: invalidate `agentKeys.all` after a save or a delete. */
+/** What to reload: `all` after a save or a delete (lists, change log), `lists` after a stale row. */
 export const agentKeys = {
-  all: ['agents'] as const,
-  lists: () => [...agentKeys.all, 'list'] as const,
-  list: (params: AgentListParams) => [...agentKeys.lists(), params] as const,
-  changeLog: () => [...agentKeys.all, 'changeLog'] as const,
+  all: [['agent']] as readonly KeyPrefix[],
+  lists: [routePrefix(endpoint('GET', 'agent', 'GetList'))] as readonly KeyPrefix[],
 };
 
 export interface AgentListParams {
@@ -25,33 +22,25 @@ const searchOf = (keyword: string) => (keyword.trim() ? { keyword: keyword.trim(
 /** GET agent/GetList: one page with the total (the previous page stays shown while loading). */
 export const agentListQuery = (params: AgentListParams) =>
   queryOptions({
-    queryKey: agentKeys.list(params),
-    queryFn: ({ signal }) =>
-      request<PagedResult<Agent>>(endpoint('GET', 'agent', 'GetList'), {
-        query: { skip: params.skip, limit: params.limit, orderBy: params.orderBy, getTotalCount: true, ...searchOf(params.keyword) },
-        signal,
-      }),
+    ...routeQuery(endpoint('GET', 'agent', 'GetList'), {
+      query: { skip: params.skip, limit: params.limit, orderBy: params.orderBy, getTotalCount: true, ...searchOf(params.keyword) },
+    }),
     placeholderData: keepPreviousData,
   });
 
 /** GET agent/ChangeLogs: every agent change, newest first. */
-export const agentChangeLogQuery = () =>
-  queryOptions({
-    queryKey: agentKeys.changeLog(),
-    queryFn: ({ signal }) => request<ChangeLogEntry[]>(endpoint('GET', 'agent', 'ChangeLogs'), { signal }),
-  });
+export const agentChangeLogQuery = () => routeQuery(endpoint('GET', 'agent', 'ChangeLogs'));
 
 /** POST agent/Create: answers the new agent (its id is objectId). */
-export const createAgent = (fields: AgentFields) => request<Agent>(endpoint('POST', 'agent', 'Create'), { body: fields });
+export const createAgent = (fields: AgentFields) => call(endpoint('POST', 'agent', 'Create'), { body: fields });
 
 /** PUT agent/Update?id: the whole agent with the version it was read at (409 when stale). */
 export const updateAgent = (id: number, fields: AgentFields, version: number) =>
-  request<Agent>(endpoint('PUT', 'agent', 'Update'), { query: { id }, body: { ...fields, version } });
+  call(endpoint('PUT', 'agent', 'Update'), { query: { id }, body: { ...fields, version } });
 
 /** DELETE agent/Delete?id with the version read (409 when stale). */
-export const deleteAgent = (id: number, version: number) =>
-  request<void>(endpoint('DELETE', 'agent', 'Delete'), { query: { id }, body: { version } });
+export const deleteAgent = (id: number, version: number) => call(endpoint('DELETE', 'agent', 'Delete'), { query: { id }, body: { version } });
 
 /** GET agent/Export: the .xlsx of every agent matching the search, in the grid's order. */
 export const exportAgents = (search: { keyword: string; orderBy: string }) =>
-  request<ApiFile>(endpoint('GET', 'agent', 'Export'), { query: { orderBy: search.orderBy, ...searchOf(search.keyword) } });
+  call(endpoint('GET', 'agent', 'Export'), { query: { orderBy: search.orderBy, ...searchOf(search.keyword) } });

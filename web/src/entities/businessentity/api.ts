@@ -1,28 +1,15 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  BusinessEntity,
-  BusinessEntityCreateBody,
-  BusinessEntityListBody,
-  BusinessEntityUpdateBody,
-  GeneratedBusinessEntityId,
-} from '@eb/shared/businessentity/schemas';
-import type { PagedResult } from '@eb/shared/paging';
-import { endpoint, request } from '../../lib/api-client';
+import type { BusinessEntityCreateBody, BusinessEntityListBody, BusinessEntityUpdateBody } from '@eb/shared/businessentity/schemas';
+import { call, endpoint } from '../../lib/api-client';
+import { invalidateRoutes, routeQuery } from '../../lib/queries';
 
 /**
  * The business entity calls (spec 3 section 7, spec 2 section 7 "Business entity resource"), shared
  * by the Business Entity Management screen and the Business Entity search popup of the amendment.
- * Query keys live under ['businessEntities']: a save invalidates `businessEntityKeys.all`, so every
- * list, the open entity and the change log reload.
+ * Queries are keyed by the route table (lib/queries.ts): a save reloads every ['businessentity']
+ * query (lists, change log) except the pinned ones (the ids reserved by open forms, the entity an
+ * open edit started from).
  */
-export const businessEntityKeys = {
-  all: ['businessEntities'] as const,
-  lists: () => [...businessEntityKeys.all, 'list'] as const,
-  list: (params: BusinessEntityListParams) => [...businessEntityKeys.lists(), params] as const,
-  detail: (id: number) => [...businessEntityKeys.all, 'detail', id] as const,
-  generated: (nonce: string) => [...businessEntityKeys.all, 'generated', nonce] as const,
-  changeLog: () => [...businessEntityKeys.all, 'changeLog'] as const,
-};
 
 /** A list request: the search body's fields and the page. */
 export interface BusinessEntityListParams extends BusinessEntityListBody {
@@ -47,27 +34,19 @@ function searchBody(params: BusinessEntityListParams): BusinessEntityListBody {
 /** POST businessentity/GetList?limit&skip&orderBy&getTotalCount with the search body: a page and the total. */
 export const businessEntityListQuery = (params: BusinessEntityListParams) =>
   queryOptions({
-    queryKey: businessEntityKeys.list(params),
-    queryFn: ({ signal }) =>
-      request<PagedResult<BusinessEntity>>(endpoint('POST', 'businessentity', 'GetList'), {
-        query: { limit: params.limit, skip: params.skip, orderBy: params.orderBy, getTotalCount: true },
-        body: searchBody(params),
-        signal,
-      }),
+    ...routeQuery(endpoint('POST', 'businessentity', 'GetList'), {
+      query: { limit: params.limit, skip: params.skip, orderBy: params.orderBy, getTotalCount: true },
+      body: searchBody(params),
+    }),
     placeholderData: keepPreviousData,
   });
 
-/** GET businessentity/Get?id (objectId): the entity with the version an edit starts from. */
-export const businessEntityQuery = (id: number) =>
-  queryOptions({
-    queryKey: businessEntityKeys.detail(id),
-    queryFn: ({ signal }) => request<BusinessEntity>(endpoint('GET', 'businessentity', 'Get'), { query: { id }, signal }),
-    // An edit starts from the stored version: nothing replaces the form while it is open (a stale
-    // save offers a reload instead), and nothing is kept once the popup closes.
-    gcTime: 0,
-    staleTime: Infinity,
-    refetchOnWindowFocus: false,
-  });
+/**
+ * GET businessentity/Get?id (objectId): the entity with the version an edit starts from. Pinned:
+ * nothing replaces the form while it is open (a stale save offers a reload instead), and nothing is
+ * kept once the popup closes.
+ */
+export const businessEntityQuery = (id: number) => routeQuery(endpoint('GET', 'businessentity', 'Get'), { query: { id } }, { pinned: true });
 
 /**
  * POST businessentity/Generate: the Business Entity ID of a new entity, reserved on the server when
@@ -75,41 +54,25 @@ export const businessEntityQuery = (id: number) =>
  */
 export const generatedBusinessEntityIdQuery = (nonce: string) =>
   queryOptions({
-    queryKey: businessEntityKeys.generated(nonce),
-    queryFn: () => request<GeneratedBusinessEntityId>(endpoint('POST', 'businessentity', 'Generate'), { notify: false }),
-    gcTime: 0,
-    staleTime: Infinity,
+    ...routeQuery(endpoint('POST', 'businessentity', 'Generate'), {}, { pinned: true, scope: nonce, notify: false }),
     retry: false,
-    refetchOnWindowFocus: false,
-    refetchOnReconnect: false,
   });
 
 // The form shows the failures of its own saves (no notification).
 const shownByForm = { notify: false } as const;
 
-/** POST businessentity/Create: answers the new entity (409 when its Business Entity ID is taken). */
-export const createBusinessEntity = (body: BusinessEntityCreateBody) =>
-  request<BusinessEntity>(endpoint('POST', 'businessentity', 'Create'), { body, ...shownByForm });
-
-/** PUT businessentity/Update?id: the whole entity with the version it was read at (409 when stale). */
-export const updateBusinessEntity = (id: number, body: BusinessEntityUpdateBody) =>
-  request<BusinessEntity>(endpoint('PUT', 'businessentity', 'Update'), { query: { id }, body, ...shownByForm });
-
 export type SaveBusinessEntityInput =
   | { mode: 'create'; body: BusinessEntityCreateBody }
   | { mode: 'edit'; id: number; body: BusinessEntityUpdateBody };
 
-/** Create or update a business entity; lists, entities and the change log reload. The caller shows the outcome. */
+/** Create or update a business entity; lists and the change log reload. The caller shows the outcome. */
 export function useSaveBusinessEntity() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SaveBusinessEntityInput) =>
-      input.mode === 'create' ? createBusinessEntity(input.body) : updateBusinessEntity(input.id, input.body),
-    onSuccess: () =>
-      // the generated ids of open forms stay as they are
-      void queryClient.invalidateQueries({
-        queryKey: businessEntityKeys.all,
-        predicate: (q) => q.queryKey[1] !== 'generated',
-      }),
+      input.mode === 'create'
+        ? call(endpoint('POST', 'businessentity', 'Create'), { body: input.body, ...shownByForm })
+        : call(endpoint('PUT', 'businessentity', 'Update'), { query: { id: input.id }, body: input.body, ...shownByForm }),
+    onSuccess: () => void invalidateRoutes(queryClient, [['businessentity']]),
   });
 }

@@ -1,29 +1,18 @@
-import { queryOptions } from '@tanstack/react-query';
 import { JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
-import type { Job, JobList } from '@eb/shared/job/schemas';
-import { endpoint, request } from '../../lib/api-client';
-
-const JOBS_KEY = ['job'] as const;
+import type { Job } from '@eb/shared/job/schemas';
+import { call, endpoint } from '../../lib/api-client';
+import { routeQuery } from '../../lib/queries';
 
 /** The job list: completed jobs, the current job and the queue. Invalidate with `jobsQuery().queryKey`. */
-export const jobsQuery = () =>
-  queryOptions({
-    queryKey: [...JOBS_KEY, 'list'] as const,
-    queryFn: ({ signal }) => request<JobList>(endpoint('GET', 'job', ''), { signal }),
-  });
+export const jobsQuery = () => routeQuery(endpoint('GET', 'job', ''));
 
 /** One job by id (null when the server has none). */
-export const jobQuery = (id: string) =>
-  queryOptions({
-    queryKey: [...JOBS_KEY, 'one', id] as const,
-    queryFn: ({ signal }) => getJob(id, signal),
-  });
+export const jobQuery = (id: string) => routeQuery(endpoint('GET', 'job', 'getjob'), { query: { id } });
 
 export const getJob = (id: string, signal?: AbortSignal): Promise<Job | null | undefined> =>
-  request<Job | null | undefined>(endpoint('GET', 'job', 'getjob'), { query: { id }, signal });
+  call(endpoint('GET', 'job', 'getjob'), { query: { id }, signal });
 
-export const cancelJob = (objectId: string): Promise<void> =>
-  request<void>(endpoint('DELETE', 'job', 'Cancel'), { body: { objectId } });
+export const cancelJob = (objectId: string): Promise<Job> => call(endpoint('DELETE', 'job', 'Cancel'), { body: { objectId } });
 
 export type JobErrorReason = 'failed' | 'cancelled' | 'notFound';
 

@@ -35,6 +35,7 @@ import { FormFailure, type SaveFailure } from '../../components/FormFailure';
 import { FormField } from '../../components/FormField';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
+import { usePendingEdits } from '../../components/pending-edits';
 import { SelectButtonField } from '../../components/SelectButtonField';
 import { TypeaheadSelect, type TypeaheadOption } from '../../components/TypeaheadSelect';
 import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
@@ -115,7 +116,15 @@ export function ContactForm(props: ContactFormProps) {
         : { mode: 'create', created: await createContact(createBody(values, contactId)), values },
     onSuccess: () => void invalidate(),
   });
-  const canSave = Object.keys(errors).length === 0 && changed && !save.isPending && (mode === 'edit' || contactId !== undefined);
+  // unsaved sub-grid rows of the popup (edit): saved with the rest, or dropped after Yes/No
+  const pendingRows = usePendingEdits();
+  const [settling, setSettling] = useState(false);
+  const canSave =
+    Object.keys(errors).length === 0 &&
+    (changed || pendingRows.count > 0) &&
+    !save.isPending &&
+    !settling &&
+    (mode === 'edit' || contactId !== undefined);
 
   const touch = (path: string) => setTouched((t) => (t[path] ? t : { ...t, [path]: true }));
   const clearServer = (path: string) => setServerErrors((e) => (e[path] ? { ...e, [path]: '' } : e));
@@ -161,10 +170,18 @@ export function ContactForm(props: ContactFormProps) {
     return page.data.map(beOption);
   };
 
-  const submit = (e: FormEvent) => {
+  const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!canSave) return;
     setFailure(null);
+    setSettling(true);
+    const settled = await pendingRows.settle().finally(() => setSettling(false));
+    if (!settled) return; // a row failed to save (the grid shows why), or the user kept it
+    if (contact && !changed) {
+      // only sub-grid rows were pending: they are saved
+      props.onSaved({ mode: 'edit', contact });
+      return;
+    }
     save.mutate(undefined, {
       onSuccess: (saved) => {
         notify.success(saved.mode === 'create' ? MSG.primaryContactCreated : MSG.allChangesSaved);
@@ -231,7 +248,7 @@ export function ContactForm(props: ContactFormProps) {
 
   return (
     <div className="eb-form-stack eb-contact-form-wrap">
-      <form id={formId} className="eb-contact-form" onSubmit={submit} noValidate aria-label={contact ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}>
+      <form id={formId} className="eb-contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label={contact ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}>
         <FormFailure
           failure={failure}
           reloadLabel={CONTACT_TEXTS.reload}
@@ -365,7 +382,7 @@ export function ContactForm(props: ContactFormProps) {
       {props.children}
       <div className="eb-form-footer eb-contact-form__footer">
         <Button type="button" label={props.cancelLabel ?? CONTACT_TEXTS.cancel} icon={props.cancelIcon} severity="secondary" text onClick={props.onCancel} />
-        <Button type="submit" form={formId} label={props.submitLabel ?? CONTACT_TEXTS.save} icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
+        <Button type="submit" form={formId} label={props.submitLabel ?? CONTACT_TEXTS.save} icon="pi pi-check" disabled={!canSave} loading={save.isPending || settling} />
       </div>
     </div>
   );

@@ -58,6 +58,13 @@ export const CONTACT_TEXTS = {
   expandRow: (name: string) => `Show the addresses, phones and emails of ${name}`,
 } as const;
 
+/** The texts of the edit popup's sub-grids (addresses, phones, emails). */
+export const SUB_RECORD_TEXTS = {
+  address: { title: 'Addresses', noun: 'address', deleteTitle: 'Delete Address' },
+  phone: { title: 'Phones', noun: 'phone', deleteTitle: 'Delete Phone' },
+  email: { title: 'Emails', noun: 'email', deleteTitle: 'Delete Email' },
+} as const;
+
 /** Field labels and column titles: the spec's names (Contact Id, First Name, Business Entity ID, ...). */
 export const CONTACT_FIELD_LABELS = CONTACT_LABELS;
 

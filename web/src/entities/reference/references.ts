@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { ReferenceOption, ReferenceSet } from '@eb/shared/reference/data';
-import { endpoint, request } from '../../lib/api-client';
+import { endpoint } from '../../lib/api-client';
+import { routeQuery } from '../../lib/queries';
 
 /** All reference data sets; loaded once at startup and kept for the session. */
 export const referencesQuery = () =>
-  queryOptions({
-    queryKey: ['reference', 'all'] as const,
-    queryFn: ({ signal }) => request<ReferenceSet[]>(endpoint('GET', 'reference', 'GetReferences'), { signal }),
-    staleTime: Infinity,
-  });
+  queryOptions({ ...routeQuery(endpoint('GET', 'reference', 'GetReferences')), staleTime: Infinity });
 
 /** The items of one reference set ('userTypes', 'states', ...), or [] when the set is absent. */
 export function referenceItems(sets: readonly ReferenceSet[] | undefined, itemType: string): ReferenceOption[] {

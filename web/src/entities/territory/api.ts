@@ -1,15 +1,15 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { PagedResult } from '@eb/shared/paging';
-import type { Territory, TerritoryFields } from '@eb/shared/reference/territory';
-import { endpoint, request } from '../../lib/api-client';
-import type { ChangeLogEntry } from '../../components/change-log';
+import type { TerritoryFields } from '@eb/shared/reference/territory';
+import { call, endpoint } from '../../lib/api-client';
+import { routePrefix, routeQuery, type KeyPrefix } from '../../lib/queries';
 
-/** Query keys of the territory calls: invalidate `territoryKeys.all` after a save. */
+/**
+ * What to reload: `all` after a save (the territory lists, the change log and the reference sets,
+ * which carry the territories), `lists` after a stale row.
+ */
 export const territoryKeys = {
-  all: ['territories'] as const,
-  lists: () => [...territoryKeys.all, 'list'] as const,
-  list: (params: TerritoryListParams) => [...territoryKeys.lists(), params] as const,
-  changeLog: () => [...territoryKeys.all, 'changeLog'] as const,
+  all: [['reference']] as readonly KeyPrefix[],
+  lists: [routePrefix(endpoint('GET', 'reference', 'TerritoryGetList'))] as readonly KeyPrefix[],
 };
 
 export interface TerritoryListParams {
@@ -21,26 +21,16 @@ export interface TerritoryListParams {
 /** GET Reference/TerritoryGetList: one page with the total (the previous page stays shown while loading). */
 export const territoryListQuery = (params: TerritoryListParams) =>
   queryOptions({
-    queryKey: territoryKeys.list(params),
-    queryFn: ({ signal }) =>
-      request<PagedResult<Territory>>(endpoint('GET', 'reference', 'TerritoryGetList'), {
-        query: { ...params, getTotalCount: true },
-        signal,
-      }),
+    ...routeQuery(endpoint('GET', 'reference', 'TerritoryGetList'), { query: { ...params, getTotalCount: true } }),
     placeholderData: keepPreviousData,
   });
 
 /** GET Reference/ChangeLogs: every territory change, newest first. */
-export const territoryChangeLogQuery = () =>
-  queryOptions({
-    queryKey: territoryKeys.changeLog(),
-    queryFn: ({ signal }) => request<ChangeLogEntry[]>(endpoint('GET', 'reference', 'ChangeLogs'), { signal }),
-  });
+export const territoryChangeLogQuery = () => routeQuery(endpoint('GET', 'reference', 'ChangeLogs'));
 
 /** POST Reference/TerritoryCreate: answers the new territory (its id is objectId). */
-export const createTerritory = (fields: TerritoryFields) =>
-  request<Territory>(endpoint('POST', 'reference', 'TerritoryCreate'), { body: fields });
+export const createTerritory = (fields: TerritoryFields) => call(endpoint('POST', 'reference', 'TerritoryCreate'), { body: fields });
 
 /** PUT Reference/TerritoryUpdate?id: the territory with the version it was read at (409 when stale). */
 export const updateTerritory = (id: number, fields: TerritoryFields, version: number) =>
-  request<Territory>(endpoint('PUT', 'reference', 'TerritoryUpdate'), { query: { id }, body: { ...fields, version } });
+  call(endpoint('PUT', 'reference', 'TerritoryUpdate'), { query: { id }, body: { ...fields, version } });

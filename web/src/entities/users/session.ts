@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '@eb/shared/users/schemas';
-import { endpoint, request } from '../../lib/api-client';
+import { call, endpoint } from '../../lib/api-client';
+import { routeQuery } from '../../lib/queries';
 
 /** The signed-in user. A 401 means signed out: the caller decides where to go (no redirect here). */
 export const currentUserQuery = () =>
   queryOptions({
-    queryKey: ['users', 'current'] as const,
-    queryFn: ({ signal }) =>
-      request<CurrentUser>(endpoint('GET', 'users', 'GetCurrentUser'), { signal, redirectOn401: false }),
+    ...routeQuery(endpoint('GET', 'users', 'GetCurrentUser'), {}, { redirectOn401: false }),
     staleTime: Infinity,
     retry: false,
   });
 
 /** Ends the session on the server (tokens revoked, cookies cleared). */
-export const logout = (): Promise<void> => request<void>(endpoint('DELETE', 'users', 'Logout'));
+export const logout = (): Promise<void> => call(endpoint('DELETE', 'users', 'Logout'));
 
 /** The signed-in user, inside the routes guarded by the session gate (which loads it first). */
 export function useSignedInUser(): CurrentUser {

@@ -6,30 +6,51 @@ import { MSG } from '@eb/shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { contactChangeLogQuery, contactQuery } from '../../../entities/primarycontact/api';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import { PendingEditsScope, usePendingEdits } from '../../../components/pending-edits';
+import { SubRecordGrid } from '../../../components/SubRecordGrid';
 import { ContactForm } from '../../../entities/primarycontact/ContactForm';
+import { useContactSubRecordSpecs } from '../../../entities/primarycontact/contact-sub-records';
 import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../entities/primarycontact/contact-texts';
-import { ContactSubGrid } from './ContactSubGrid';
 import '../../../components/list-page.css';
 
 /** What a popup shows: a new contact, or the contact with this id. */
 export type ContactDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
+
+interface ContactDialogProps {
+  target: ContactDialogTarget | null;
+  onClose: () => void;
+}
 
 /**
  * The popups of Contact Entity Management (spec 3): 'Add New Contact Entity' with the contact
  * creation form (contact, first address, phone, optional email), and 'Edit Contact Entity' with the
  * contact's own fields plus its editable address, phone and email sub-grids and its change log.
  * An edit starts from the stored contact (loaded fresh when the popup opens). A saved form closes
- * its popup; sub-grid rows are saved one by one as they are edited.
+ * its popup; sub-grid rows are saved one by one as they are edited, and an unsaved row is saved by
+ * the footer Save with the rest, or dropped only after Yes/No when the popup closes.
  */
-export function ContactDialog({ target, onClose }: { target: ContactDialogTarget | null; onClose: () => void }) {
+export function ContactDialog(props: ContactDialogProps) {
+  return (
+    <PendingEditsScope>
+      <ContactDialogContent {...props} />
+    </PendingEditsScope>
+  );
+}
+
+function ContactDialogContent({ target, onClose }: ContactDialogProps) {
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const contact = useQuery({ ...contactQuery(editId ?? 0), enabled: editId !== undefined });
   const log = useQuery({ ...contactChangeLogQuery(editId ?? null), enabled: editId !== undefined });
+  const specs = useContactSubRecordSpecs();
+  const pendingRows = usePendingEdits();
+  const close = async () => {
+    if (await pendingRows.confirmDiscard()) onClose();
+  };
   const edit = target?.mode === 'edit';
   return (
     <Dialog
       visible={target !== null}
-      onHide={onClose}
+      onHide={() => void close()}
       header={edit ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}
       className="eb-popup eb-contact-dialog"
       style={{ width: edit ? 'min(76rem, 96vw)' : 'min(58rem, 96vw)' }}
@@ -44,15 +65,15 @@ export function ContactDialog({ target, onClose }: { target: ContactDialogTarget
           key={`edit-${contact.data.objectId}-${contact.data.version}`}
           contact={contact.data}
           onSaved={onClose}
-          onCancel={onClose}
+          onCancel={() => void close()}
           onReload={() => void contact.refetch()}
           autoFocus={false}
         >
           <div className="eb-contact-dialog__subgrids">
-            <ContactSubGrid kind="address" contactId={contact.data.objectId} />
+            <SubRecordGrid spec={specs.address} parentId={contact.data.objectId} />
             <div className="eb-contact-dialog__pair">
-              <ContactSubGrid kind="phone" contactId={contact.data.objectId} />
-              <ContactSubGrid kind="email" contactId={contact.data.objectId} />
+              <SubRecordGrid spec={specs.phone} parentId={contact.data.objectId} />
+              <SubRecordGrid spec={specs.email} parentId={contact.data.objectId} />
             </div>
           </div>
           <ChangeLogPanel entries={log.data} loading={log.isFetching} fieldLabels={CONTACT_FIELD_LABELS} className="eb-contact-dialog__changelog" />

@@ -26,6 +26,7 @@ import { useNotify } from '../../../components/notify-context';
 import { useDebouncedValue } from '../../../components/use-debounced-value';
 import { useEditableRows, type EditAction } from '../../../components/use-editable-rows';
 import { agentChangeLogQuery, agentKeys, agentListQuery, createAgent, deleteAgent, exportAgents, updateAgent } from '../../../entities/agent/api';
+import { invalidateRoutes } from '../../../lib/queries';
 import { AgentDetailsDialog } from './AgentDetailsDialog';
 import { AgentFieldInput, agentValueText, type AgentRow } from './AgentFieldInput';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
@@ -95,7 +96,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
   const orderBy = orderByParam(sort);
   const list = useQuery(agentListQuery({ skip: page.first, limit: page.rows, orderBy, keyword }));
   const changeLog = useQuery(agentChangeLogQuery());
-  const reload = () => queryClient.invalidateQueries({ queryKey: agentKeys.all });
+  const reload = () => invalidateRoutes(queryClient, agentKeys.all);
 
   const editable = useEditableRows<AgentRow>({
     rows: (list.data?.data as AgentRow[] | undefined) ?? NO_ROWS,
@@ -109,7 +110,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
       void reload();
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: agentKeys.lists() });
+      if (error instanceof ApiError && error.status === 409) void invalidateRoutes(queryClient, agentKeys.lists);
     },
     onActionChange: (a) => {
       if (a === 'none' || a === 'saved') setBadDates(new Set());

@@ -12,7 +12,7 @@ import {
   type TerritoryFields,
 } from '@eb/shared/reference/territory';
 import { ApiError } from '../../../lib/api-client';
-import { referencesQuery } from '../../../entities/reference/references';
+import { invalidateRoutes } from '../../../lib/queries';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { orderByParam, type GridPage, type GridSort } from '../../../components/DataGrid';
 import { EditableGrid, type EditableColumn } from '../../../components/EditableGrid';
@@ -71,11 +71,7 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
   const list = useQuery(territoryListQuery({ skip: page.first, limit: page.rows, orderBy: orderByParam(sort) }));
   const changeLog = useQuery(territoryChangeLogQuery());
 
-  const reloadAfterSave = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: territoryKeys.all }),
-      queryClient.invalidateQueries({ queryKey: referencesQuery().queryKey }),
-    ]);
+  const reloadAfterSave = () => invalidateRoutes(queryClient, territoryKeys.all);
 
   const editable = useEditableRows<TerritoryRow>({
     rows: list.data?.data ?? NO_ROWS,
@@ -89,7 +85,7 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
     },
     onError: (error) => {
       // A stale row (409): the API client showed the message; reload so that Esc shows the current row.
-      if (error instanceof ApiError && error.status === 409) void queryClient.invalidateQueries({ queryKey: territoryKeys.lists() });
+      if (error instanceof ApiError && error.status === 409) void invalidateRoutes(queryClient, territoryKeys.lists);
     },
     onActionChange,
   });
