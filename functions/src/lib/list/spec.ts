@@ -16,10 +16,8 @@ export type SortValue = string | number | boolean | null | undefined;
  */
 export const LIST_SNAPSHOT_EVERY = 5_000;
 
-/** The words of a text as keyword search sees them (letters and digits; anything else separates). */
-export function searchWords(text: string): string[] {
-  return text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
+/** The words of a text as keyword search sees them: the one splitting rule, shared/src/paging.ts. */
+export { searchWords } from '@eb/shared/paging';
 
 /**
  * Columns looked up in another list: the row's `on` column holds the other record's objectId, and
