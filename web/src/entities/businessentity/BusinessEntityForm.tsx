@@ -16,16 +16,16 @@ import {
   isChanged,
   updateBody,
   validateBusinessEntityForm,
-  type BusinessEntityFormErrors,
   type BusinessEntityFormField,
   type BusinessEntityFormValues,
 } from './business-entity-form';
-import { FormFailure, type SaveFailure } from '../../components/FormFailure';
+import { FormFailure } from '../../components/FormFailure';
 import { FormField } from '../../components/FormField';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
 import { SelectButtonField } from '../../components/SelectButtonField';
 import { TypeaheadSelect } from '../../components/TypeaheadSelect';
+import { useForm } from '../../components/use-form';
 import './business-entity.css';
 
 export interface BusinessEntityFormProps {
@@ -70,22 +70,13 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
   const generated = useQuery({ ...generatedBusinessEntityIdQuery(nonce), enabled: mode === 'create' });
   const businessEntityId = entity ? entity.businessEntityId : generated.data?.businessEntityId;
 
-  const [values, setValues] = useState<BusinessEntityFormValues>(entity ? formOf(entity) : EMPTY_BUSINESS_ENTITY_FORM);
-  const [touched, setTouched] = useState<Partial<Record<BusinessEntityFormField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<BusinessEntityFormErrors>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
-
-  const errors = validateBusinessEntityForm(values, businessEntityId, mode);
-  const changed = entity ? isChanged(values, entity) : true;
-  const canSave = Object.keys(errors).length === 0 && changed && !save.isPending;
-
-  const set = <K extends keyof BusinessEntityFormValues>(field: K, value: BusinessEntityFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => ({ ...t, [field]: true }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const messageOf = (field: BusinessEntityFormField): string | undefined =>
-    (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+  const form = useForm<BusinessEntityFormValues>({
+    initial: entity ? formOf(entity) : EMPTY_BUSINESS_ENTITY_FORM,
+    validate: (v) => validateBusinessEntityForm(v, businessEntityId, mode),
+    isDirty: (v) => (entity ? isChanged(v, entity) : true),
+  });
+  const { values, set, messageOf, failure, setFailure } = form;
+  const canSave = form.valid && form.dirty && !save.isPending;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -102,7 +93,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
       onError: (err) => {
         const api = err instanceof ApiError ? err : undefined;
         const message = api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong;
-        if (api?.fieldErrors) setServerErrors(api.fieldErrors as BusinessEntityFormErrors);
+        if (api?.fieldErrors) form.setServerErrors(api.fieldErrors);
         if (api?.status === 409 && api.fieldErrors?.businessEntityId && !entity) {
           // the number was taken meanwhile: reserve another one
           setFailure({ message, stale: false });
@@ -156,7 +147,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
             id={ids.legalName}
             value={values.legalName}
             onChange={(e) => set('legalName', e.target.value)}
-            onBlur={() => setTouched((t) => ({ ...t, legalName: true }))}
+            onBlur={() => form.touch('legalName')}
             invalid={messageOf('legalName') !== undefined}
             aria-required="true"
             aria-describedby={describedBy('legalName') ?? `${ids.legalName}-count`}

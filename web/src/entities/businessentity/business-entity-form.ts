@@ -6,6 +6,7 @@ import {
   type BusinessEntityUpdateBody,
 } from '@eb/shared/businessentity/schemas';
 import { MSG } from '@eb/shared/messages';
+import { zodErrors } from '../../components/use-form';
 
 /**
  * The business entity form's model (spec 3 sections 4 and 5, spec 2 section 5 "Business entity"):
@@ -42,17 +43,10 @@ export function validateBusinessEntityForm(
   businessEntityId: number | undefined,
   mode: BusinessEntityFormMode,
 ): BusinessEntityFormErrors {
-  const errors: BusinessEntityFormErrors = {};
-  const result =
+  const errors: BusinessEntityFormErrors =
     mode === 'create'
-      ? businessEntityCreateBodySchema.safeParse({ ...values, businessEntityId })
-      : businessEntityUpdateBodySchema.safeParse({ ...values, businessEntityId, version: 1 });
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = issue.path[0] as BusinessEntityFormField | undefined;
-      if (field && !errors[field]) errors[field] = issue.message;
-    }
-  }
+      ? zodErrors(businessEntityCreateBodySchema, { ...values, businessEntityId }, { depth: 1 })
+      : zodErrors(businessEntityUpdateBodySchema, { ...values, businessEntityId, version: 1 }, { depth: 1 });
   // Needed to save (spec), though the server would generate one for a create without it.
   if (businessEntityId === undefined && !errors.businessEntityId) errors.businessEntityId = MSG.required;
   return errors;

@@ -27,15 +27,15 @@ import {
   updateBody,
   validateContactForm,
   type AddressFormValues,
-  type ContactFormErrors,
   type ContactFormValues,
 } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
-import { FormFailure, type SaveFailure } from '../../components/FormFailure';
+import { FormFailure } from '../../components/FormFailure';
 import { FormField } from '../../components/FormField';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
 import { usePendingEdits } from '../../components/pending-edits';
+import { useForm } from '../../components/use-form';
 import { SelectButtonField } from '../../components/SelectButtonField';
 import { TypeaheadSelect, type TypeaheadOption } from '../../components/TypeaheadSelect';
 import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
@@ -97,17 +97,18 @@ export function ContactForm(props: ContactFormProps) {
   const generated = useQuery({ ...generatedContactIdQuery(nonce), enabled: mode === 'create' });
   const contactId = contact ? contact.contactId : generated.data?.objectId;
 
-  const [values, setValues] = useState<ContactFormValues>(contact ? formOf(contact) : EMPTY_CONTACT_FORM);
-  const [touched, setTouched] = useState<Record<string, boolean>>({});
-  const [serverErrors, setServerErrors] = useState<ContactFormErrors>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const form = useForm<ContactFormValues>({
+    initial: contact ? formOf(contact) : EMPTY_CONTACT_FORM,
+    validate: (v) => validateContactForm(v, mode),
+    isDirty: (v) => (contact ? isChanged(v, contact) : true),
+  });
+  const { values, errors, touch, messageOf, failure, setFailure } = form;
   const [zipState, setZipState] = useState<'idle' | 'looking' | 'unknown'>('idle');
   const zipRequest = useRef(0);
   /** business entities seen in the type-ahead, by objectId */
   const seen = useRef(new Map<number, BusinessEntityLink>());
 
-  const errors = validateContactForm(values, mode);
-  const changed = contact ? isChanged(values, contact) : true;
+  const changed = form.dirty;
 
   const save = useMutation({
     mutationFn: async (): Promise<ContactSaved> =>
@@ -126,21 +127,13 @@ export function ContactForm(props: ContactFormProps) {
     !settling &&
     (mode === 'edit' || contactId !== undefined);
 
-  const touch = (path: string) => setTouched((t) => (t[path] ? t : { ...t, [path]: true }));
-  const clearServer = (path: string) => setServerErrors((e) => (e[path] ? { ...e, [path]: '' } : e));
-  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    touch(field);
-    clearServer(field);
-  };
-  const setPart = <S extends 'address' | 'phone' | 'email'>(section: S, patch: Partial<ContactFormValues[S]>, markTouched = true) => {
-    setValues((v) => ({ ...v, [section]: { ...v[section], ...patch } }));
-    for (const k of Object.keys(patch)) {
-      if (markTouched) touch(`${section}.${k}`);
-      clearServer(`${section}.${k}`);
-    }
-  };
-  const messageOf = (path: string): string | undefined => (touched[path] ? errors[path] : undefined) || serverErrors[path] || undefined;
+  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => form.set(field, value);
+  const setPart = <S extends 'address' | 'phone' | 'email'>(section: S, patch: Partial<ContactFormValues[S]>, markTouched = true) =>
+    form.update(
+      (v) => ({ ...v, [section]: { ...v[section], ...patch } }),
+      Object.keys(patch).map((k) => `${section}.${k}`),
+      markTouched,
+    );
 
   const onZip = (text: string) => {
     const zipCode = digitsOnly(text).slice(0, 5);
@@ -190,7 +183,7 @@ export function ContactForm(props: ContactFormProps) {
       onError: (err) => {
         const api = err instanceof ApiError ? err : undefined;
         const message = api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong;
-        if (api?.fieldErrors) setServerErrors(api.fieldErrors);
+        if (api?.fieldErrors) form.setServerErrors(api.fieldErrors);
         if (api?.status === 409 && !contact) {
           // the reserved Contact Id was used meanwhile: reserve another one
           void generated.refetch();

@@ -10,6 +10,7 @@ import {
   type ContactUpdateBody,
   type PrimaryContact,
 } from '@eb/shared/primarycontact/schemas';
+import { zodErrors } from '../../components/use-form';
 
 /**
  * The contact form's model (spec 2 section 5 "Contact creation"; spec 3 section 5 "Contact form").
@@ -111,14 +112,9 @@ export const updateBody = (v: ContactFormValues, version: number): ContactUpdate
 
 /** The first message of each invalid field, keyed by its path (empty when the form may be saved). */
 export function validateContactForm(v: ContactFormValues, mode: ContactFormMode): ContactFormErrors {
-  const result = mode === 'create' ? contactCreateBodySchema.safeParse(createBody(v, undefined)) : contactUpdateBodySchema.safeParse(updateBody(v, 1));
-  const errors: ContactFormErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const key = issue.path.join('.');
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return errors;
+  return (
+    mode === 'create' ? zodErrors(contactCreateBodySchema, createBody(v, undefined)) : zodErrors(contactUpdateBodySchema, updateBody(v, 1))
+  ) as ContactFormErrors;
 }
 
 /** Has an edited contact changed from the loaded one? */
@@ -140,13 +136,5 @@ export function isChanged(v: ContactFormValues, c: PrimaryContact): boolean {
 /** Sub-row checks of the editable sub-grids (the same schemas as the server's). */
 export function subRecordErrors(kind: 'address' | 'phone' | 'email', row: object): ContactFormErrors {
   const schema = kind === 'address' ? addressFieldsSchema : kind === 'phone' ? phoneFieldsSchema : emailFieldsSchema;
-  const result = schema.safeParse(row);
-  const errors: ContactFormErrors = {};
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const key = issue.path.join('.');
-      if (key && !errors[key]) errors[key] = issue.message;
-    }
-  }
-  return errors;
+  return zodErrors(schema, row) as ContactFormErrors;
 }

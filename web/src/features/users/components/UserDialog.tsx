@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
@@ -13,11 +13,12 @@ import type { UserDto } from '@eb/shared/users/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
-import { FormFailure, type SaveFailure } from '../../../components/FormFailure';
+import { FormFailure } from '../../../components/FormFailure';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { SelectButtonField } from '../../../components/SelectButtonField';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
+import { useForm } from '../../../components/use-form';
 import { userQuery, useSaveUser } from '../api/users';
 import {
   EMPTY_USER_FORM,
@@ -26,7 +27,6 @@ import {
   updateBody,
   validateUserForm,
   type UserField,
-  type UserFormErrors,
   type UserFormMode,
   type UserFormValues,
 } from './user-form';
@@ -90,23 +90,12 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
   const references = useQuery(referencesQuery());
   const roleOptions = referenceItems(references.data, 'userTypes').map((r) => ({ label: r.name, value: r.code as UserType }));
   const save = useSaveUser();
-  const [values, setValues] = useState<UserFormValues>(user ? formOf(user) : EMPTY_USER_FORM);
-  const [touched, setTouched] = useState<Partial<Record<UserField, boolean>>>({});
-  const [serverErrors, setServerErrors] = useState<UserFormErrors>({});
-  const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const form = useForm<UserFormValues>({ initial: user ? formOf(user) : EMPTY_USER_FORM, validate: (v) => validateUserForm(v, mode) });
+  const { values, set, messageOf, setFailure, failure } = form;
   const self = mode === 'edit' && user?.objectId === me.objectId;
 
-  const errors = validateUserForm(values, mode);
-  const canSave = Object.keys(errors).length === 0 && !save.isPending;
-
-  const set = <K extends UserField>(field: K, value: UserFormValues[K]) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setTouched((t) => ({ ...t, [field]: true }));
-    setServerErrors((e) => ({ ...e, [field]: undefined }));
-  };
-  const blur = (field: UserField) => () => setTouched((t) => ({ ...t, [field]: true }));
-  /** A field's message: the rule's once the field was used, else the server's. */
-  const messageOf = (field: UserField): string | undefined => (touched[field] ? errors[field] : undefined) ?? serverErrors[field];
+  const canSave = form.valid && !save.isPending;
+  const blur = (field: UserField) => () => form.touch(field);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -124,14 +113,14 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
       onError: (err) => {
         const api = err instanceof ApiError ? err : undefined;
         if (api?.status === 400 && api.fieldErrors) {
-          setServerErrors(api.fieldErrors as UserFormErrors);
+          form.setServerErrors(api.fieldErrors);
           setFailure({ message: api.describe(MSG.invalidInput), stale: false });
         } else if (mode === 'create' && api?.status !== 0) {
           // Spec 1 section 8: "Creating a user that fails shows 'User with the same email already exists'".
-          setServerErrors({ email: MSG.userEmailExists });
+          form.setServerErrors({ email: MSG.userEmailExists });
           setFailure({ message: MSG.userEmailExists, stale: false });
         } else if (api?.status === 409 && api.serverMessage === MSG.userEmailExists) {
-          setServerErrors({ email: MSG.userEmailExists });
+          form.setServerErrors({ email: MSG.userEmailExists });
           setFailure({ message: MSG.userEmailExists, stale: false });
         } else {
           setFailure({ message: api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong, stale: api?.status === 409 });
@@ -180,7 +169,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
           props.onReload &&
           (() => {
             setFailure(null);
-            setTouched({});
+            form.reset(values);
             props.onReload?.();
           })
         }

@@ -6,6 +6,7 @@ import {
   type UpdateUserBody,
   type UserDto,
 } from '@eb/shared/users/schemas';
+import { zodErrors } from '../../../components/use-form';
 
 /**
  * The create/edit popup's model. The rules are the shared zod schemas the server applies too
@@ -57,14 +58,7 @@ export type UserFormErrors = Partial<Record<UserField, string>>;
 /** The first message of each invalid field (empty when the form may be saved). */
 export function validateUserForm(values: UserFormValues, mode: UserFormMode): UserFormErrors {
   const schema = mode === 'create' ? createUserBodySchema : updateUserBodySchema;
-  const result = schema.safeParse({ ...values, version: 1 });
-  const errors: UserFormErrors = {};
-  if (result.success) return errors;
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as UserField | undefined;
-    if (field && field in values && !errors[field]) errors[field] = issue.message;
-  }
-  return errors;
+  return zodErrors(schema, { ...values, version: 1 }, { depth: 1, keep: (field) => field in values });
 }
 
 export const createBody = (v: UserFormValues): CreateUserBody => ({
