@@ -19,6 +19,7 @@ import {
   type ContactEmail,
   type ContactPhone,
 } from '@eb/shared/primarycontact/schemas';
+import type { Route } from '@eb/shared/routes';
 import { endpoint } from '../../lib/api-client';
 import { childRecordCalls } from '../../lib/child-records';
 import type { EditableColumn, EditorContext } from '../../components/EditableGrid';
@@ -54,6 +55,36 @@ const textsOf = (kind: keyof typeof SUB_RECORD_TEXTS): SubRecordTexts => ({
 
 const parent = { objectId: 0, version: 0 };
 const primaryContact = (contactId: number) => ({ primaryContact: { objectId: contactId } });
+/**
+ * What the three specs share: rules, labels, sort, page size, texts, and the calls of the kind's
+ * four routes (Get{Name}List, {Name}Add, {Name}Update, {Name}Delete); a change reloads every
+ * contact query.
+ */
+type ContactChildKind = typeof CONTACT_ADDRESSES | typeof CONTACT_PHONES | typeof CONTACT_EMAILS;
+type ContactAction = Extract<Route, { resource: 'primarycontact' }>['action'];
+const route = (method: 'POST' | 'PUT' | 'DELETE', action: string) =>
+  endpoint(method as 'POST', 'primarycontact', action as Extract<ContactAction, 'AddressAdd'>);
+function common<T extends ContactAddress | ContactPhone | ContactEmail>(kind: 'address' | 'phone' | 'email', child: ContactChildKind) {
+  return {
+    kind,
+    errors: (row: T) => subRecordErrors(kind, row),
+    fieldLabels: L,
+    defaultSort: { ...child.defaultSort },
+    pageSize: CONTACT_SUB_GRID_PAGE_SIZE,
+    texts: textsOf(kind),
+    calls: childRecordCalls<T>({
+      parentRef: 'primaryContact',
+      fields: child.fields,
+      routes: {
+        list: route('POST', `Get${child.name}List`),
+        add: route('POST', `${child.name}Add`),
+        update: route('PUT', `${child.name}Update`),
+        remove: route('DELETE', `${child.name}Delete`),
+      },
+      invalidates: CONTACT_KEYS,
+    }),
+  };
+}
 
 const digitsEditor = <T,>(max: number, onTyped?: (value: string) => void) =>
   function DigitsEditor(ctx: EditorContext<T>) {
@@ -77,7 +108,7 @@ const digitsEditor = <T,>(max: number, onTyped?: (value: string) => void) =>
 
 function specs(options: ContactOptions, lookupZip: (zip: string) => Promise<{ state: string; city: string; county: string | null } | null>): ContactSubRecordSpecs {
   const address: SubRecordSpec<ContactAddress> = {
-    kind: 'address',
+    ...common<ContactAddress>('address', CONTACT_ADDRESSES),
     columns: (editing) => {
       const onZip = (zip: string) => {
         if (zip.length !== 5) return;
@@ -111,75 +142,27 @@ function specs(options: ContactOptions, lookupZip: (zip: string) => Promise<{ st
       zipAppendix: null,
       supplyZone: null,
     }),
-    errors: (row) => subRecordErrors('address', row),
     // a Service address needs its county and zip code: say so before they are typed
     requiredNow: (row) => (row.addressType === SERVICE_ADDRESS_TYPE ? ['county', 'zipCode'] : []),
-    fieldLabels: L,
     rowText: (row) => row.addressLine,
-    defaultSort: { ...CONTACT_ADDRESSES.defaultSort },
-    pageSize: CONTACT_SUB_GRID_PAGE_SIZE,
-    texts: textsOf('address'),
-    calls: childRecordCalls<ContactAddress>({
-      parentRef: 'primaryContact',
-      fields: CONTACT_ADDRESSES.fields,
-      routes: {
-        list: endpoint('POST', 'primarycontact', 'GetAddressList'),
-        add: endpoint('POST', 'primarycontact', 'AddressAdd'),
-        update: endpoint('PUT', 'primarycontact', 'AddressUpdate'),
-        remove: endpoint('DELETE', 'primarycontact', 'AddressDelete'),
-      },
-      invalidates: CONTACT_KEYS,
-    }),
   };
   const phone: SubRecordSpec<ContactPhone> = {
-    kind: 'phone',
+    ...common<ContactPhone>('phone', CONTACT_PHONES),
     columns: () => [
       { field: 'phoneNumber', header: L.phoneNumber, required: true, sortable: true, width: 200, editor: digitsEditor<ContactPhone>(PHONE_MAX_LENGTH) },
       { field: 'type', header: L.type, required: true, sortable: true, width: 160, editor: { type: 'select', options: options.phoneTypes } },
     ],
     emptyRow: (contactId) => ({ ...parent, ...primaryContact(contactId), phoneNumber: '', type: null as unknown as string }),
-    errors: (row) => subRecordErrors('phone', row),
-    fieldLabels: L,
     rowText: (row) => row.phoneNumber,
-    defaultSort: { ...CONTACT_PHONES.defaultSort },
-    pageSize: CONTACT_SUB_GRID_PAGE_SIZE,
-    texts: textsOf('phone'),
-    calls: childRecordCalls<ContactPhone>({
-      parentRef: 'primaryContact',
-      fields: CONTACT_PHONES.fields,
-      routes: {
-        list: endpoint('POST', 'primarycontact', 'GetPhoneList'),
-        add: endpoint('POST', 'primarycontact', 'PhoneAdd'),
-        update: endpoint('PUT', 'primarycontact', 'PhoneUpdate'),
-        remove: endpoint('DELETE', 'primarycontact', 'PhoneDelete'),
-      },
-      invalidates: CONTACT_KEYS,
-    }),
   };
   const email: SubRecordSpec<ContactEmail> = {
-    kind: 'email',
+    ...common<ContactEmail>('email', CONTACT_EMAILS),
     columns: () => [
       { field: 'emailAddress', header: L.emailAddress, required: true, sortable: true, maxLength: EMAIL_MAX_LENGTH, width: 320 },
       { field: 'type', header: L.type, required: true, sortable: true, width: 160, editor: { type: 'select', options: options.emailTypes } },
     ],
     emptyRow: (contactId) => ({ ...parent, ...primaryContact(contactId), emailAddress: '', type: null as unknown as string }),
-    errors: (row) => subRecordErrors('email', row),
-    fieldLabels: L,
     rowText: (row) => row.emailAddress,
-    defaultSort: { ...CONTACT_EMAILS.defaultSort },
-    pageSize: CONTACT_SUB_GRID_PAGE_SIZE,
-    texts: textsOf('email'),
-    calls: childRecordCalls<ContactEmail>({
-      parentRef: 'primaryContact',
-      fields: CONTACT_EMAILS.fields,
-      routes: {
-        list: endpoint('POST', 'primarycontact', 'GetEmailList'),
-        add: endpoint('POST', 'primarycontact', 'EmailAdd'),
-        update: endpoint('PUT', 'primarycontact', 'EmailUpdate'),
-        remove: endpoint('DELETE', 'primarycontact', 'EmailDelete'),
-      },
-      invalidates: CONTACT_KEYS,
-    }),
   };
   return { address, phone, email };
 }
