@@ -259,8 +259,8 @@ async function main() {
     let coldMs: number | null = null;
     let coldRcu: number | null = null;
     // one container's projection in memory at a time, as in Lambda: the writer is dropped after the block
+    let writer: InstanceType<typeof ListEngine<Row>> | undefined = new ListEngine<Row>(spec, { snapshots: false });
     {
-      const writer = new ListEngine<Row>(spec, { snapshots: false });
       if (size <= FEED_COLD_MAX) {
         rcu = 0;
         const t = Date.now();
@@ -276,10 +276,11 @@ async function main() {
       const body = writer.encode(seqOf[size]!, seqOf[size]!);
       await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: `list-snapshots/${type}.bin.gz`, Body: body }));
     }
+    writer = undefined;
+    void writer;
     const snapBytes = await snapshotBytes();
-    heapMb();
     const heapBase = heapMb();
-    const engine = new ListEngine<Row>(spec, { snapshots: true });
+    let engine = new ListEngine<Row>(spec, { snapshots: true });
     rcu = 0;
     let t = Date.now();
     const fromSnap = await engine.query({ orderBy: 'objectId Ascending', limit: 100, getTotalCount: true });
@@ -378,6 +379,7 @@ async function main() {
     };
     results.push(r);
     console.log(r);
+    engine = undefined as unknown as typeof engine; // the next size measures its own engine's heap
   }
 
   await stack.stop();

@@ -73,6 +73,8 @@ export class ListEngine<Row, Own = Row> {
   private texts = new PackedStrings();
   /** the word index is built on first use (a cold start from the feed does not tokenise row by row) */
   private indexStale = true;
+  /** after a snapshot load the search texts are derived from the columns on first use (full text, index) */
+  private textsStale = false;
   /** slots in use (including freed ones): the high-water mark */
   private slots = 0;
   private capacity = 0;
@@ -320,7 +322,8 @@ export class ListEngine<Row, Own = Row> {
     let body: Buffer;
     try {
       const r = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: snapshotKey(this.spec.type) }));
-      body = Buffer.from(await r.Body!.transformToByteArray());
+      const bytes = await r.Body!.transformToByteArray();
+      body = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     } catch (e) {
       const name = (e as Error).name;
       if (name !== 'NoSuchKey' && name !== 'NotFound') log.warn('list snapshot not loaded', { type: this.spec.type, err: name });
@@ -355,13 +358,13 @@ export class ListEngine<Row, Own = Row> {
   /** The projection as a binary snapshot (see snapshot.ts). */
   encode(safeSeq: number, counter: number): Buffer {
     this.ensureIndex().merge();
+    // every declared sort order goes in, so a new container's first sorted queries are warm too
+    for (const key of Object.keys(this.spec.sortKeys)) if (this.sortKey(key)) this.order(key);
     const n = this.slots;
     const w = new SnapshotWriter();
     w.u8('live', this.live.subarray(0, n));
     w.f64('ids', this.ids.subarray(0, n));
     w.f64('seqs', this.seqs.subarray(0, n));
-    const texts = this.texts.packed(n);
-    w.packed('texts', texts.text, texts.offs);
     const columns: { name: string; kind: ColumnKind }[] = [];
     this.store.columns.forEach((c, i) => {
       columns.push({ name: c.name, kind: c.kind });
@@ -417,7 +420,8 @@ export class ListEngine<Row, Own = Row> {
     this.live = r.u8('live', cap);
     this.ids = r.f64('ids', cap);
     this.seqs = r.f64('seqs', cap);
-    this.texts.restore(r.text('texts'), r.i32('texts.offs'), cap);
+    this.texts.restore('', new Int32Array(1), cap);
+    this.textsStale = true;
     this.store.capacity = cap;
     h.columns.forEach((c, i) => {
       const p = `c${i}`;
@@ -462,6 +466,7 @@ export class ListEngine<Row, Own = Row> {
     this.seqs = new Float64Array(0);
     this.texts = new PackedStrings();
     this.indexStale = true;
+    this.textsStale = false;
     this.slots = 0;
     this.capacity = 0;
     this.slotOf.clear();
@@ -726,8 +731,28 @@ export class ListEngine<Row, Own = Row> {
 
   // ---- keyword ----------------------------------------------------------------------------------
 
+  /** The search texts of every slot, derived from the columns (once after a snapshot load). */
+  private ensureTexts(): PackedStrings {
+    if (this.textsStale) {
+      const n = this.slots;
+      const parts = new Array<string>(n);
+      const offs = new Int32Array(n + 1);
+      let at = 0;
+      for (let s = 0; s < n; s++) {
+        const t = this.live[s] ? this.spec.searchText(this.at(s) as unknown as Own) : '';
+        parts[s] = t;
+        at += t.length;
+        offs[s + 1] = at;
+      }
+      this.texts.restore(parts.join(''), offs, this.capacity);
+      this.textsStale = false;
+    }
+    return this.texts;
+  }
+
   private ensureIndex(): WordIndex {
     if (this.indexStale) {
+      this.ensureTexts();
       this.index.build(this.slots, this.live, (s) => this.texts.get(s), this.capacity);
       this.indexStale = false;
     }
@@ -739,7 +764,7 @@ export class ListEngine<Row, Own = Row> {
     const mask = new Uint8Array(Math.max(1, this.capacity));
     let any = false;
     if (fullText) {
-      this.texts.stampContaining(word, this.slots, this.live, mask, 0, 1);
+      this.ensureTexts().stampContaining(word, this.slots, this.live, mask, 0, 1);
       any = mask.includes(1);
     } else {
       this.ensureIndex().stamp(word, mask, 0, 1);
@@ -763,7 +788,7 @@ export class ListEngine<Row, Own = Row> {
         return m ? [{ m, fk: this.fkOf(j) }] : [];
       });
       if (fullText) {
-        this.texts.stampContaining(w, this.slots, this.live, stamps, k, k + 1);
+        this.ensureTexts().stampContaining(w, this.slots, this.live, stamps, k, k + 1);
       } else {
         this.index.stamp(w, stamps, k, k + 1);
       }

@@ -105,13 +105,13 @@ export class SnapshotReader {
   f64(name: string, capacity = 0): Float64Array<ArrayBuffer> {
     const b = this.bytes(name);
     const out = new Float64Array(Math.max(capacity, b.length / 8));
-    out.set(new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)));
+    out.set(b.byteOffset % 8 === 0 ? new Float64Array(b.buffer, b.byteOffset, b.length / 8) : new Float64Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)));
     return out;
   }
   i32(name: string, capacity = 0): Int32Array<ArrayBuffer> {
     const b = this.bytes(name);
     const out = new Int32Array(Math.max(capacity, b.length / 4));
-    out.set(new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)));
+    out.set(b.byteOffset % 4 === 0 ? new Int32Array(b.buffer, b.byteOffset, b.length / 4) : new Int32Array(b.buffer.slice(b.byteOffset, b.byteOffset + b.length)));
     return out;
   }
   u8(name: string, capacity = 0): Uint8Array<ArrayBuffer> {
