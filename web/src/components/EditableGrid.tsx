@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 're
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { MSG } from '@eb/shared/messages';
+import { ROW_ACTION_TEXTS } from './component-texts';
 import { DataGrid, type DataGridProps, type GridColumn } from './DataGrid';
 import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
 import type { EditableRows } from './use-editable-rows';
@@ -204,7 +205,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
   if (editable.canEdit) {
     gridColumns.push({
       field: 'eb-actions',
-      header: <span className="p-hidden-accessible">Actions</span>,
+      header: <span className="p-hidden-accessible">{ROW_ACTION_TEXTS.header}</span>,
       width: 64,
       minWidth: 64,
       resizable: false,
@@ -213,7 +214,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
         const state = editable.rowState(row);
         if (state === 'new') {
           return (
-            <Button type="button" icon="pi pi-times" rounded text severity="secondary" aria-label="Remove the new row" onClick={() => closeActive(row)} />
+            <Button type="button" icon="pi pi-times" rounded text severity="secondary" aria-label={ROW_ACTION_TEXTS.removeNew} onClick={() => closeActive(row)} />
           );
         }
         if (state === 'edited') {
@@ -224,7 +225,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
               rounded
               text
               severity="secondary"
-              aria-label={`Restore ${labelOf(row)}`}
+              aria-label={ROW_ACTION_TEXTS.restore(labelOf(row))}
               data-eb-row-edit={getRowKey(row)}
               disabled={editable.saving}
               onClick={() => closeActive(row)}
@@ -237,7 +238,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
             icon="pi pi-pencil"
             rounded
             text
-            aria-label={`Edit ${labelOf(row)}`}
+            aria-label={ROW_ACTION_TEXTS.edit(labelOf(row))}
             aria-pressed={editable.isActive(row)}
             data-eb-row-edit={getRowKey(row)}
             disabled={editable.pending !== null || editable.saving}

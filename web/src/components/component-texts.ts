@@ -16,3 +16,10 @@ export const ADD_LABEL = 'Add';
 export const SAVE_LABEL = 'Save';
 /** Spec 1 "Shared grid behaviour": the grid header's checkbox (label chosen). */
 export const FULL_TEXT_SEARCH_LABEL = 'Full text search';
+/** The row actions of an inline-edited grid (accessible names; chosen). */
+export const ROW_ACTION_TEXTS = {
+  header: 'Actions',
+  removeNew: 'Remove the new row',
+  restore: (row: string) => `Restore ${row}`,
+  edit: (row: string) => `Edit ${row}`,
+} as const;

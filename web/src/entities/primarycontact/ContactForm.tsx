@@ -28,8 +28,8 @@ import {
   validateContactForm,
   type AddressFormValues,
   type ContactFormValues,
-} from './contact-form';
-import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
+} from './primarycontact-form';
+import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './primarycontact-texts';
 import { FormFailure } from '../../components/FormFailure';
 import { FormField } from '../../components/FormField';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
@@ -38,8 +38,8 @@ import { usePendingEdits } from '../../components/pending-edits';
 import { useForm } from '../../components/use-form';
 import { SelectButtonField } from '../../components/SelectButtonField';
 import { TypeaheadSelect, type TypeaheadOption } from '../../components/TypeaheadSelect';
-import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
-import './contact.css';
+import { digitsOnly, useContactOptions, useZipLookup } from './use-primarycontact-options';
+import './primarycontact.css';
 
 /** What a save produced: a new contact (its ids and the values it was made from), or the saved contact. */
 export type ContactSaved =

@@ -8,10 +8,10 @@ import { MSG } from '@eb/shared/messages';
 import type { ContactAddress, ContactEmail, ContactPhone, PrimaryContactReferenceData } from '@eb/shared/primarycontact/schemas';
 import { ApiError } from '../../lib/api-client';
 import { contactReferenceDataQuery } from './api';
-import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
+import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './primarycontact-texts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
-import { labelOf, useContactOptions } from './use-contact-options';
-import './contact.css';
+import { labelOf, useContactOptions } from './use-primarycontact-options';
+import './primarycontact.css';
 import '../../components/list-page.css';
 
 /** The chosen address, phone and email of a contact (the contact search popup). */

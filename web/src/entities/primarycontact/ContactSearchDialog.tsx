@@ -16,16 +16,16 @@ import { contactListQuery } from './api';
 import { currentUserQuery } from '../users/session';
 import { ContactForm, type ContactSaved } from './ContactForm';
 import { ContactRecords, type ContactChoice } from './ContactRecords';
-import type { ContactFormValues } from './contact-form';
-import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
+import type { ContactFormValues } from './primarycontact-form';
+import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './primarycontact-texts';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../components/DataGrid';
 import { KeywordSearch } from '../../components/KeywordSearch';
 import { SearchPopupFooter } from '../../components/SearchPopupFooter';
-import { labelOf, useContactOptions } from './use-contact-options';
+import { labelOf, useContactOptions } from './use-primarycontact-options';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { pagedGridProps, useListPaging } from '../../components/use-list-paging';
 import { usePopupSession } from '../../components/use-popup-session';
-import './contact.css';
+import './primarycontact.css';
 import '../../components/list-page.css';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */

@@ -9,8 +9,8 @@ import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { PendingEditsScope, usePendingEdits } from '../../../components/pending-edits';
 import { SubRecordGrid } from '../../../components/SubRecordGrid';
 import { ContactForm } from '../../../entities/primarycontact/ContactForm';
-import { useContactSubRecordSpecs } from '../../../entities/primarycontact/contact-sub-records';
-import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../entities/primarycontact/contact-texts';
+import { useContactSubRecordSpecs } from '../../../entities/primarycontact/primarycontact-sub-records';
+import { CONTACT_FIELD_LABELS, CONTACT_TEXTS } from '../../../entities/primarycontact/primarycontact-texts';
 import '../../../components/list-page.css';
 
 /** What a popup shows: a new contact, or the contact with this id. */

@@ -9,19 +9,19 @@ import { useSignedInUser } from '../../../entities/users/session';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import type { ChangeLogEntry } from '../../../components/change-log';
 import { ContactRecords } from '../../../entities/primarycontact/ContactRecords';
-import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from '../../../entities/primarycontact/contact-texts';
+import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from '../../../entities/primarycontact/primarycontact-texts';
 import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn } from '../../../components/DataGrid';
 import { editColumn } from '../../../components/grid-columns';
 import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusTag } from '../../../components/StatusTag';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
-import { labelOf, useContactOptions } from '../../../entities/primarycontact/use-contact-options';
+import { labelOf, useContactOptions } from '../../../entities/primarycontact/use-primarycontact-options';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { ContactDialog, type ContactDialogTarget } from './ContactDialogs';
 import { NO_FILTERS, filtersOf, hasFilters, withFilters } from './filters';
-import '../../../entities/primarycontact/contact.css';
+import '../../../entities/primarycontact/primarycontact.css';
 import '../../../components/list-page.css';
 
 /**

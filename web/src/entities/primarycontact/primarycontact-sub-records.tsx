@@ -25,9 +25,9 @@ import { childRecordCalls } from '../../lib/child-records';
 import type { EditableColumn, EditorContext } from '../../components/EditableGrid';
 import type { SubRecordSpec, SubRecordTexts } from '../../components/SubRecordGrid';
 import { CONTACT_KEYS } from './api';
-import { subRecordErrors } from './contact-form';
-import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS, SUB_RECORD_TEXTS } from './contact-texts';
-import { digitsOnly, useContactOptions, useZipLookup, type ContactOptions } from './use-contact-options';
+import { subRecordErrors } from './primarycontact-form';
+import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS, SUB_RECORD_TEXTS } from './primarycontact-texts';
+import { digitsOnly, useContactOptions, useZipLookup, type ContactOptions } from './use-primarycontact-options';
 
 /**
  * The contact's three child kinds as sub-grid specs (spec 2 "Primary contact sub-rows", section 4
