@@ -6,6 +6,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import {
   AGENT_DEFAULT_ORDER,
+  AGENT_SORT_FIELDS,
   AGENT_FIELDS,
   AGENT_LABELS,
   AGENT_SORT_FIELD_OF,
@@ -14,6 +15,7 @@ import {
   type AgentField,
   type AgentFields,
 } from '@eb/shared/agent/schemas';
+import { parseOrderBy } from '@eb/shared/paging';
 import { AGENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { ApiError } from '../../../lib/api-client';
@@ -47,8 +49,8 @@ const COMMISSIONS = new Set<AgentField>([
 ]);
 
 const NO_ROWS: AgentRow[] = [];
-const [DEFAULT_FIELD, DEFAULT_DIRECTION] = AGENT_DEFAULT_ORDER.split(' ') as [string, GridSort['direction']];
-const DEFAULT_SORT: GridSort = { field: DEFAULT_FIELD, direction: DEFAULT_DIRECTION };
+const { field: defaultField, direction: defaultDirection } = parseOrderBy(AGENT_DEFAULT_ORDER, AGENT_SORT_FIELDS, { field: 'agent', direction: 'Ascending' });
+const DEFAULT_SORT: GridSort = { field: defaultField, direction: defaultDirection };
 
 export function emptyAgent(): AgentRow {
   const row: Record<string, unknown> = { objectId: 0, version: 0 };
