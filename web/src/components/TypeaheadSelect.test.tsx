@@ -78,6 +78,27 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     expect(listbox()).not.toBeInTheDocument();
   });
 
+  it('keeps typing over the rest of an automatic choice (typing Mob shows Mobile, not Mobileob)', async () => {
+    // Prepare
+    const user = setup();
+    const onValue = vi.fn();
+    const phoneTypes = [
+      { label: 'Mobile', value: 'M' },
+      { label: 'Home', value: 'H' },
+      { label: 'Work', value: 'W' },
+    ];
+    render(<Field onValue={onValue} options={phoneTypes} />);
+    await user.type(input(), 'M');
+    await waitFor(() => expect(onValue).toHaveBeenCalledWith('M'));
+    expect(input()).toHaveValue('Mobile');
+    // Act: the next keystrokes replace the selected, untyped rest of the label
+    await user.keyboard('ob');
+    // Assess (before leaving the field)
+    await waitFor(() => expect(input()).toHaveValue('Mobile'));
+    expect(input()).toHaveFocus();
+    expect(screen.getByLabelText('Chosen')).toHaveTextContent('M');
+  });
+
   it('does not choose again while the user deletes text', async () => {
     // Prepare
     const user = setup();

@@ -75,9 +75,13 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     chosen.current = findOption(value);
     return chosen.current ?? '';
   });
+  const typed = useRef(labelOf(input));
   const [suggestions, setSuggestions] = useState<TypeaheadOption<V>[]>([]);
   const lastEmitted = useRef<V | null | undefined>(value);
   const growing = useRef(false);
+  /** The text typed last (not the label of an automatic choice): typing grows it, deleting shrinks it. */
+  /** After an automatic choice: how many characters of its label were typed (the rest is selected). */
+  const completedFrom = useRef<number | null>(null);
   const request = useRef(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const acRef = useRef<AutoComplete>(null);
@@ -92,6 +96,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
         const better = options.find((o) => Object.is(o.value, value));
         if (better && better.label !== input.label) {
           chosen.current = better;
+          typed.current = better.label;
           setInput(better);
         }
       }
@@ -99,6 +104,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
     lastEmitted.current = value;
     chosen.current = findOption(value);
+    typed.current = chosen.current?.label ?? '';
     setInput(chosen.current ?? '');
   }, [value, options, props.valueLabel, latest]); // input and findOption: the latest, read at call time
 
@@ -118,7 +124,9 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
   };
 
-  const choose = (option: TypeaheadOption<V>) => {
+  const choose = (option: TypeaheadOption<V>, typedLength: number | null = null) => {
+    completedFrom.current = typedLength;
+    typed.current = typedLength === null ? option.label : option.label.slice(0, typedLength);
     setInput(option);
     setSuggestions([]);
     acRef.current?.hide();
@@ -137,7 +145,9 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
     const only = found.length === 1 ? found[0] : undefined;
     if (only && query.length > 0 && growing.current) {
-      choose(only);
+      // The label is shown with its untyped rest selected, so the next keystroke replaces that rest
+      // (typing 'Mob' shows 'Mobile', never 'Mobileob').
+      choose(only, startsWith(only.label, query) ? query.length : null);
       return;
     }
     setSuggestions(found);
@@ -155,10 +165,21 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
     const text = clean(next);
     if (text !== next && inputRef.current) inputRef.current.value = text; // a pasted character was refused
-    growing.current = text.length > labelOf(input).length;
+    growing.current = text.length > typed.current.length;
+    typed.current = text;
     setInput(text);
     if (text === '') emit(null);
   };
+
+  // After an automatic choice, select the part of the label that was not typed.
+  // (A passive effect: it runs after AutoComplete's own effects have written the input's value.)
+  useEffect(() => {
+    const from = completedFrom.current;
+    const el = inputRef.current;
+    if (from === null || typeof input === 'string' || !el || document.activeElement !== el) return;
+    completedFrom.current = null;
+    el.setSelectionRange(from, input.label.length);
+  }, [input]);
 
   const onBlur = () => {
     if (typeof input !== 'string') return;
@@ -170,7 +191,10 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     const pool = [...suggestions, ...(options ?? [])];
     const exact = pool.find((o) => o.label.toLowerCase() === text.toLowerCase());
     if (exact) choose(exact);
-    else setInput(chosen.current ?? ''); // an unfinished text: show the current choice again
+    else {
+      typed.current = chosen.current?.label ?? ''; // an unfinished text: show the current choice again
+      setInput(chosen.current ?? '');
+    }
   };
 
   const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
