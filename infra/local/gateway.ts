@@ -1,6 +1,7 @@
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { matchRoute, pathExists, type Resource } from '@eb/shared/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { httpApiEvent, lambdaContext } from './events';
@@ -44,6 +45,65 @@ const TYPES: Record<string, string> = {
 
 const MAX_BODY = 10 * 1024 * 1024; // API Gateway's payload limit
 
+/**
+ * Compression as CloudFront's cache policy does it (EnableAcceptEncodingGzip/Brotli): text types
+ * (HTML, CSS, JavaScript, JSON, SVG, plain text) between 1,000 bytes and 10 MB, Brotli when the
+ * browser accepts it, else gzip; `vary: accept-encoding` on every compressible type.
+ */
+const COMPRESSIBLE = /^(text\/|application\/(json|javascript|xml)|image\/svg\+xml)/i;
+const MIN_COMPRESS = 1000;
+const MAX_COMPRESS = 10_000_000;
+
+export type ContentEncoding = 'br' | 'gzip';
+
+/** The encoding CloudFront would choose for this Accept-Encoding header (br before gzip), or null. */
+export function chooseEncoding(acceptEncoding: string | undefined): ContentEncoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    if (!name) continue;
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name, q ? Number(q.slice(2)) : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+function encode(body: Buffer, encoding: ContentEncoding): Buffer {
+  return encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipSync(body, { level: 6 });
+}
+
+/** Static files compressed once per encoding (keyed by path and modification time). */
+const compressedFiles = new Map<string, Buffer>();
+
+/** Writes the response, compressed when its type and size allow and the browser accepts it. */
+function sendBody(req: IncomingMessage, res: ServerResponse, status: number, headers: OutgoingHttpHeaders, body: Buffer | undefined, cacheKey?: string) {
+  const type = String(headers['content-type'] ?? '');
+  const compressible = COMPRESSIBLE.test(type) && !headers['content-encoding'];
+  const out: OutgoingHttpHeaders = { ...headers };
+  if (compressible) out.vary = headers.vary ? `${String(headers.vary)}, accept-encoding` : 'accept-encoding';
+  const encoding = chooseEncoding(req.headers['accept-encoding']);
+  if (!body || !compressible || !encoding || body.length < MIN_COMPRESS || body.length > MAX_COMPRESS) {
+    if (body) out['content-length'] = body.length;
+    res.writeHead(status, out);
+    return res.end(body);
+  }
+  const key = cacheKey && `${encoding}:${cacheKey}`;
+  let encoded = key ? compressedFiles.get(key) : undefined;
+  if (!encoded) {
+    encoded = encode(body, encoding);
+    if (key) compressedFiles.set(key, encoded);
+  }
+  out['content-encoding'] = encoding;
+  out['content-length'] = encoded.length;
+  res.writeHead(status, out);
+  res.end(encoded);
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   const chunks: Buffer[] = [];
   let size = 0;
@@ -55,19 +115,18 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
-function sendJson(res: ServerResponse, status: number, body: unknown) {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
-  res.end(JSON.stringify(body));
+function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
+  sendBody(req, res, status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, Buffer.from(JSON.stringify(body)));
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
   const route = matchRoute(req.method ?? 'GET', url.pathname);
   if (!route) {
     // API Gateway answers unknown routes itself
-    return sendJson(res, pathExists(url.pathname) ? 405 : 404, { message: pathExists(url.pathname) ? 'Method not allowed' : 'Not Found' });
+    return sendJson(req, res, pathExists(url.pathname) ? 405 : 404, { message: pathExists(url.pathname) ? 'Method not allowed' : 'Not Found' });
   }
   const body = await readBody(req);
-  if (body === 'too-large') return sendJson(res, 413, { message: 'The request is too large' });
+  if (body === 'too-large') return sendJson(req, res, 413, { message: 'The request is too large' });
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers[k] = v;
   headers['x-forwarded-proto'] = 'http';
@@ -87,16 +146,16 @@ async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
     result = await handler(event, lambdaContext(route.resource));
   } catch (e) {
     console.error('[gateway] handler crashed', e);
-    return sendJson(res, 500, { message: 'Internal Server Error' });
+    return sendJson(req, res, 500, { message: 'Internal Server Error' });
   }
-  const outHeaders: Record<string, string | string[]> = {};
-  for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k] = String(v);
+  const outHeaders: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(result.headers ?? {})) outHeaders[k.toLowerCase()] = String(v);
   if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, outHeaders);
-  res.end(result.body ? (result.isBase64Encoded ? Buffer.from(result.body, 'base64') : result.body) : undefined);
+  const out = result.body ? (result.isBase64Encoded ? Buffer.from(result.body, 'base64') : Buffer.from(result.body)) : undefined;
+  sendBody(req, res, result.statusCode ?? 200, outHeaders, out);
 }
 
-function serveStatic(res: ServerResponse, url: URL, webDist: string) {
+function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDist: string) {
   const rel = decodeURIComponent(url.pathname).replace(/^\/+/, '');
   let file = path.resolve(webDist, rel);
   if (!file.startsWith(path.resolve(webDist)) || !existsSync(file) || statSync(file).isDirectory()) {
@@ -108,12 +167,12 @@ function serveStatic(res: ServerResponse, url: URL, webDist: string) {
   }
   const ext = path.extname(file);
   const immutable = url.pathname.startsWith('/assets/');
-  res.writeHead(200, {
+  const headers = {
     ...PAGE_HEADERS,
     'content-type': TYPES[ext] ?? 'application/octet-stream',
     'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  createReadStream(file).pipe(res);
+  };
+  sendBody(req, res, 200, headers, readFileSync(file), `${file}:${statSync(file).mtimeMs}`);
 }
 
 export function createGateway(webDist: string): http.Server {
@@ -123,10 +182,10 @@ export function createGateway(webDist: string): http.Server {
     if (p === '/api' || p.startsWith('/api/')) {
       handleApi(req, res, url).catch((e) => {
         console.error('[gateway]', e);
-        if (!res.headersSent) sendJson(res, 500, { message: 'Internal Server Error' });
+        if (!res.headersSent) sendJson(req, res, 500, { message: 'Internal Server Error' });
       });
     } else {
-      serveStatic(res, url, webDist);
+      serveStatic(req, res, url, webDist);
     }
   });
 }
