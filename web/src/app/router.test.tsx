@@ -116,6 +116,24 @@ describe('Routes', () => {
       expect(currentPath()).toBe('/enrollments/contracts');
     });
 
+    it.each([
+      ['admin', '/enrollments/uploader'],
+      ['viewOnly', '/enrollments/uploader'],
+      ['agent', '/enrollments/uploader'],
+      ['agent', '/enrollments/business-entity'],
+      ['agent', '/enrollments/contact-entity'],
+    ] as const)('sends a %s from %s to the login page (spec 3 sections 2 and 6)', async (userType, path) => {
+      // Prepare
+      signedInAs(userType);
+      // Act
+      const { router } = renderApp(path);
+      const visited: string[] = [];
+      router.subscribe((state) => visited.push(state.location.pathname));
+      // Assess
+      expect(await heading('Contracts')).toBeInTheDocument();
+      expect(visited).toContain('/login');
+    });
+
     it('lets a viewOnly staff member open Business Entity Management', async () => {
       // Prepare
       signedInAs('viewOnly');

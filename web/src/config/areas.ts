@@ -35,6 +35,7 @@ export const AREAS = {
     path: PATHS.businessEntity,
     icon: 'pi pi-briefcase',
     access: 'nonAgent',
+    deniedTo: PATHS.login, // spec 3 section 2: an agent is sent to login
   }),
   contactEntity: area({
     label: 'Contact Entity',
@@ -42,8 +43,17 @@ export const AREAS = {
     path: PATHS.contactEntity,
     icon: 'pi pi-address-book',
     access: 'nonAgent',
+    deniedTo: PATHS.login, // spec 3 section 2: an agent is sent to login
   }),
-  uploader: area({ label: 'Uploader', title: 'Uploader', path: PATHS.uploader, icon: 'pi pi-cloud-upload', access: 'admin' }),
+  // Uploader and Updater send a non-admin to login (spec 3 sections 2 and 6).
+  uploader: area({
+    label: 'Uploader',
+    title: 'Uploader',
+    path: PATHS.uploader,
+    icon: 'pi pi-cloud-upload',
+    access: 'admin',
+    deniedTo: PATHS.login,
+  }),
   // The admin areas: "User Administration redirects non-admins to login" (spec 1 section 6).
   users: area({
     label: 'User Admin',
