@@ -54,7 +54,10 @@ export const COMMISSION_DECIMAL_DIGITS = 8;
 export const GRID_COLUMN_MIN_PX = 50;
 export const GRID_SELECT_COLUMN_PX = 50;
 export const GRID_SELECT_COLUMN_WITH_MAX_PX = 110;
+/** A tracked job (waitForJob) is polled every second. */
 export const JOB_POLLING_INTERVAL_MS = 1000;
+/** The job list is polled every 5 seconds while it holds any job (spec 3). */
+export const JOB_LIST_POLLING_INTERVAL_MS = 5000;
 export const ENTITY_DETAIL_LIMIT = 2;
 export const NAVIGATION_ID_DELIMITER = '+';
 export const PASSWORD_MIN_LENGTH = 8;

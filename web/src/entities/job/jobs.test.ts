@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobStatus } from '@eb/shared/job/schemas';
 import { installFakeApi, reply } from '../../test/fake-api';
-import { cancelJob, JobError, waitForJob } from './jobs';
+import { JOB_LIST_POLLING_INTERVAL_MS, JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
+import { cancelJob, JobError, jobsQuery, waitForJob } from './jobs';
 
 const job = (status: JobStatus, result: unknown = null): Job => ({
   jobId: 'job-1',
@@ -87,5 +88,45 @@ describe('Jobs', () => {
     const [sent] = api.to('DELETE /api/job/Cancel');
     expect(sent?.body).toEqual({ objectId: 'job-1' });
     expect(sent?.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  describe('job list polling', () => {
+    const interval = (data: unknown) => (jobsQuery().refetchInterval as (q: { state: { data?: unknown } }) => number | false)({ state: { data } });
+
+    it('polls the job list every 5000 ms while it holds any job', () => {
+      // Prepare
+      const empty = { completedJobs: [], currentJob: null, jobsInQueue: [] };
+      // Act / Assess
+      expect(JOB_LIST_POLLING_INTERVAL_MS).toBe(5000);
+      expect(interval({ ...empty, currentJob: job('running') })).toBe(5000);
+      expect(interval({ ...empty, jobsInQueue: [job('queued')] })).toBe(5000);
+      expect(interval({ ...empty, completedJobs: [job('completed')] })).toBe(5000);
+    });
+
+    it('does not poll an empty or not yet loaded job list', () => {
+      // Act / Assess
+      expect(interval({ completedJobs: [], currentJob: null, jobsInQueue: [] })).toBe(false);
+      expect(interval(undefined)).toBe(false);
+    });
+
+    it('tracks one job every 1000 ms by default', async () => {
+      // Prepare
+      vi.useFakeTimers();
+      const api = jobServer(job('running'), job('completed'));
+      try {
+        // Act
+        const done = waitForJob('job-1');
+        await vi.advanceTimersByTimeAsync(JOB_POLLING_INTERVAL_MS - 1);
+        const before = api.to('GET /api/job/getjob').length;
+        await vi.advanceTimersByTimeAsync(1);
+        // Assess
+        expect(JOB_POLLING_INTERVAL_MS).toBe(1000);
+        expect(before).toBe(1);
+        expect((await done).status).toBe('completed');
+        expect(api.to('GET /api/job/getjob')).toHaveLength(2);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
   });
 });

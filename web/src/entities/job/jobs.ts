@@ -1,10 +1,20 @@
-import { JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
-import type { Job } from '@eb/shared/job/schemas';
+import { JOB_LIST_POLLING_INTERVAL_MS, JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
+import type { Job, JobList } from '@eb/shared/job/schemas';
 import { call, endpoint } from '../../lib/api-client';
 import { routeQuery } from '../../lib/queries';
 
-/** The job list: completed jobs, the current job and the queue. Invalidate with `jobsQuery().queryKey`. */
-export const jobsQuery = () => routeQuery(endpoint('GET', 'job', ''));
+/** True when the job list holds any job (completed, current or queued). */
+export const hasJobs = (list: JobList | undefined): boolean =>
+  !!list && (list.currentJob !== null || list.jobsInQueue.length > 0 || list.completedJobs.length > 0);
+
+/**
+ * The job list: completed jobs, the current job and the queue, polled every
+ * JOB_LIST_POLLING_INTERVAL_MS while it holds any job (spec 3). Invalidate with `jobsQuery().queryKey`.
+ */
+export const jobsQuery = () => ({
+  ...routeQuery(endpoint('GET', 'job', '')),
+  refetchInterval: (query: { state: { data?: JobList } }) => (hasJobs(query.state.data) ? JOB_LIST_POLLING_INTERVAL_MS : false),
+});
 
 /** One job by id (null when the server has none). */
 export const jobQuery = (id: string) => routeQuery(endpoint('GET', 'job', 'getjob'), { query: { id } });

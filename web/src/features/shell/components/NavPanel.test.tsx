@@ -117,6 +117,20 @@ describe('Navigation panel', () => {
     expect(api.to('DELETE /api/users/Logout')).toHaveLength(1);
   });
 
+  it('reloads the page also when the logout call fails', async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const reload = vi.spyOn(browser, 'reload').mockImplementation(() => undefined);
+    const api = installFakeApi({ ...sessionRoutes(userOf('viewOnly')), 'DELETE /api/users/Logout': () => reply(500, { message: 'down' }) });
+    renderApp('/enrollments/contracts');
+    await screen.findByRole('heading', { level: 1, name: 'Contracts' });
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Log Out' }));
+    // Assess
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(api.to('DELETE /api/users/Logout')).toHaveLength(1);
+  });
+
   it('collapses and expands with its toggle, keeping every entry reachable by name', async () => {
     // Prepare
     const user = userEvent.setup();

@@ -20,7 +20,8 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
   const user = useSignedInUser();
   const references = useQuery(referencesQuery());
   const role = referenceItems(references.data, 'userTypes').find((t) => t.code === user.type)?.name;
-  const signOut = useMutation({ mutationFn: logout, onSuccess: () => browser.reload() });
+  // The page reloads whether the server's logout answered or failed (issue 7: also when the call fails).
+  const signOut = useMutation({ mutationFn: logout, onSettled: () => browser.reload() });
 
   const visible = AREA_ORDER.map((key) => AREAS[key]).filter((a) => mayAccess(a.access, user.userType));
   const mainAreas = visible.filter((a) => !a.adminMenu);
