@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { routeSizesPlugin } from './route-sizes';
 
 /**
  * The SPA. In development `/api` goes to the local API (API_TARGET, default the local gateway on
  * port 3000); in production CloudFront serves both from one origin.
  */
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), routeSizesPlugin()],
   server: {
     proxy: {
       '/api': { target: process.env.API_TARGET ?? 'http://localhost:3000', changeOrigin: false },
@@ -17,13 +18,11 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate, long-cached chunks.
+        // React changes less often than the app: a separate, long-cached chunk. PrimeReact and the
+        // other libraries are imported per component ('primereact/button') and split with the
+        // screens that use them, so the login route does not load every screen's widgets.
         codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
-            { name: 'primereact', test: /node_modules[\\/](primereact|react-transition-group)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
-          ],
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 }],
         },
       },
     },
