@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/package.json', 'shared/src', 'package-lock.json'];
+const SOURCES = ['web/src', 'web/index.html', 'web/vite.config.ts', 'web/route-sizes.ts', 'web/package.json', 'infra/local/build-web.ts', 'shared/src', 'package-lock.json'];
 const STAMP = path.join(ROOT, 'web/dist/.source-hash');
 
 function walk(p: string, out: string[]) {
@@ -32,7 +32,10 @@ export async function ensureWebBuilt(log: (l: string) => void = () => undefined)
   const hash = webSourceHash();
   if (existsSync(STAMP) && readFileSync(STAMP, 'utf8') === hash && existsSync(path.join(ROOT, 'web/dist/index.html'))) return;
   log('  Building the web app (once after each change of its sources)...');
-  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'inherit' });
+  // A production build also when called from a test runner (vitest sets NODE_ENV=test, which would
+  // bundle React's development build: larger and slower than what users get).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: path.join(ROOT, 'web'), stdio: 'inherit', env });
   if (r.status !== 0) throw new Error('The web build failed (see above)');
   writeFileSync(STAMP, hash);
 }

@@ -12,14 +12,21 @@ export const RESOURCES = [
 export type Resource = (typeof RESOURCES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** A resource's path segment where the spec spells it differently from the resource ('Reference'). */
+export const RESOURCE_SEGMENTS: Partial<Record<Resource, string>> = { reference: 'Reference' };
+
+/** The path of a route: /api/<segment>/<action>, or /api/<segment> for the resource root. */
+export function routePath(r: Pick<RouteDef, 'resource' | 'action'>): string {
+  const seg = RESOURCE_SEGMENTS[r.resource] ?? r.resource;
+  return r.action ? `/api/${seg}/${r.action}` : `/api/${seg}`;
+}
+
 export interface RouteDef {
   method: HttpMethod;
   resource: Resource;
   /** The action segment as the spec spells it ('' for the resource root, e.g. GET job). */
   action: string;
   access: Access;
-  /** The path segment of the resource as the spec spells it ('Reference'). */
-  segment?: string;
   query?: z.ZodType;
   body?: z.ZodType;
   /** The answer's type, carried by a phantom value (`res<T>()`): handlers and the web client infer it. */

@@ -5,7 +5,7 @@ import { cancelJobBodySchema, jobIdQuerySchema, type Job, type JobList } from '.
 import type { ReferenceSet } from './reference/data';
 import { zipLookupQuerySchema, type ZipLocation } from './reference/schemas';
 import type { Territory } from './reference/territory';
-import { res, type FileResponse, type NoContent, type Res, type Resource, type RouteDef } from './route-def';
+import { res, routePath, type FileResponse, type NoContent, type Res, type Resource, type RouteDef } from './route-def';
 import {
   agentCreateBodySchema,
   agentDeleteBodySchema,
@@ -52,7 +52,7 @@ import {
 } from './users/schemas';
 import { idQuerySchema } from './validation';
 
-export { RESOURCES, res, type FileResponse, type HttpMethod, type NoContent, type Res, type Resource, type RouteDef, type RouteResponse } from './route-def';
+export { RESOURCES, RESOURCE_SEGMENTS, res, routePath, type FileResponse, type HttpMethod, type NoContent, type Res, type Resource, type RouteDef, type RouteResponse } from './route-def';
 
 /**
  * The route table: every API route, one line each, with its answer's type (`response: res<T>()`;
@@ -78,13 +78,13 @@ export const ROUTES = [
   { method: 'PUT', resource: 'users', action: 'UserDeacivate', access: 'admin', query: idQuerySchema, response: res<UserDto>() },
   { method: 'GET', resource: 'users', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema, response: res<ChangeLogEntry[]>() },
   // Reference data
-  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetReferences', access: 'signedIn', response: res<ReferenceSet[]>() },
-  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'GetAddressLocationByZipCode', access: 'signedIn', query: zipLookupQuerySchema, response: res<ZipLocation>() },
+  { method: 'GET', resource: 'reference', action: 'GetReferences', access: 'signedIn', response: res<ReferenceSet[]>() },
+  { method: 'GET', resource: 'reference', action: 'GetAddressLocationByZipCode', access: 'signedIn', query: zipLookupQuerySchema, response: res<ZipLocation>() },
   // Reference: territories (Data Administration; the list is read across the app, so signed-in)
-  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'TerritoryGetList', access: 'signedIn', query: territoryListQuerySchema, response: res<PagedResult<Territory>>() },
-  { method: 'POST', resource: 'reference', segment: 'Reference', action: 'TerritoryCreate', access: 'admin', body: territoryCreateBodySchema, response: res<Territory>() },
-  { method: 'PUT', resource: 'reference', segment: 'Reference', action: 'TerritoryUpdate', access: 'admin', query: idQuerySchema, body: territoryUpdateBodySchema, response: res<Territory>() },
-  { method: 'GET', resource: 'reference', segment: 'Reference', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema, response: res<ChangeLogEntry[]>() },
+  { method: 'GET', resource: 'reference', action: 'TerritoryGetList', access: 'signedIn', query: territoryListQuerySchema, response: res<PagedResult<Territory>>() },
+  { method: 'POST', resource: 'reference', action: 'TerritoryCreate', access: 'admin', body: territoryCreateBodySchema, response: res<Territory>() },
+  { method: 'PUT', resource: 'reference', action: 'TerritoryUpdate', access: 'admin', query: idQuerySchema, body: territoryUpdateBodySchema, response: res<Territory>() },
+  { method: 'GET', resource: 'reference', action: 'ChangeLogs', access: 'admin', query: optionalIdQuerySchema, response: res<ChangeLogEntry[]>() },
   // Agents (Data Administration; read across the app, edited by admins)
   { method: 'GET', resource: 'agent', action: 'Get', access: 'signedIn', query: idQuerySchema, response: res<Agent>() },
   { method: 'GET', resource: 'agent', action: 'GetList', access: 'signedIn', query: agentListQuerySchema, response: res<PagedResult<Agent>>() },
@@ -121,10 +121,6 @@ export const ROUTES = [
 
 export type Route = (typeof ROUTES)[number];
 
-export function routePath(r: Pick<RouteDef, 'resource' | 'action' | 'segment'>): string {
-  const seg = r.segment ?? r.resource;
-  return r.action ? `/api/${seg}/${r.action}` : `/api/${seg}`;
-}
 
 /** Find the route for a method and path; the action matches case-insensitively. */
 export function matchRoute(method: string, path: string): RouteDef | undefined {

@@ -19,7 +19,7 @@ const SAMPLE_QUERIES: Record<string, Record<string, string>> = {
   'GET job/getjob': { id: 'no-such-job' },
   'GET Reference/GetAddressLocationByZipCode': { zipCode: '07102' },
 };
-const keyOf = (r: RouteDef) => `${r.method} ${r.segment ?? r.resource}/${r.action}`.replace(/\/$/, '');
+const keyOf = (r: RouteDef) => `${r.method} ${routePath(r).slice('/api/'.length)}`.replace(/\/$/, '');
 
 async function call(r: RouteDef, session?: Session) {
   const input = {

@@ -2,13 +2,10 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { DEFAULT_ROUTE } from '@eb/shared/constants';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { LoginPage } from '../features/auth/components/LoginPage';
-import { AppLayout } from '../features/shell/components/AppLayout';
 import { AREAS, type Area } from '../config/areas';
 import { AreaGuard } from './AreaGuard';
 import { LOGIN_PATH } from '../config/paths';
 import { RouteError } from './RouteError';
-import { SessionGate } from './SessionGate';
 
 /** A page loaded on first visit (its own chunk), behind the guard of its area. */
 function areaRoute(area: Area, paths: readonly string[], load: () => Promise<ComponentType>): RouteObject {
@@ -18,6 +15,8 @@ function areaRoute(area: Area, paths: readonly string[], load: () => Promise<Com
   };
 }
 
+const loginPage = async () => ({ Component: (await import('../features/auth/components/LoginPage')).LoginPage });
+
 /** The routes of spec 1 section 2, relative to /enrollments for the signed-in areas. */
 export const appRoutes: RouteObject[] = [
   {
@@ -26,15 +25,12 @@ export const appRoutes: RouteObject[] = [
     hydrateFallbackElement: <LoadingScreen />,
     children: [
       { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
-      { path: LOGIN_PATH, element: <LoginPage /> },
-      { path: `${LOGIN_PATH}/:key`, element: <LoginPage /> },
+      { path: LOGIN_PATH, lazy: loginPage },
+      { path: `${LOGIN_PATH}/:key`, lazy: loginPage },
       {
         path: DEFAULT_ROUTE,
-        element: (
-          <SessionGate>
-            <AppLayout />
-          </SessionGate>
-        ),
+        // The signed-in shell (session gate, layout, navigation) is its own chunk: not on the login page.
+        lazy: async () => ({ Component: (await import('./SignedInShell')).SignedInShell }),
         children: [
           { index: true, element: <Navigate to={AREAS.contracts.path} replace /> },
           areaRoute(AREAS.contracts, ['contracts', 'contracts/:id'], async () =>

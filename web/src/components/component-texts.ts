@@ -3,6 +3,9 @@
  * They are kept here, once, until they move to MSG (reported as missing): do not copy them.
  */
 
+/** The confirmation popup's defaults (spec 1: Yes/No confirmations). */
+export const CONFIRM_TEXTS = { header: 'Confirmation', accept: 'Yes', reject: 'No' } as const;
+
 /** Spec 1 "Change log display": the text of an empty change log; also the grids' empty message. */
 export const NO_RECORDS_FOUND = 'No records found.';
 /** Spec 1 "User Administration" / "Data Administration": the title of the change-log section. */

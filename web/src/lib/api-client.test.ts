@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MSG } from '@eb/shared/messages';
+import { matchRoute, routePath, ROUTES } from '@eb/shared/routes';
 import { browser } from './browser';
 import { installFakeApi, reply } from '../test/fake-api';
 import { ApiError, call, endpoint, filenameOf, request, setErrorNotifier, type ApiFile } from './api-client';
@@ -27,8 +28,17 @@ describe('API client', () => {
       const references = endpoint('GET', 'reference', 'GetReferences');
       const jobs = endpoint('GET', 'job', '');
       // Assess
-      expect(references).toMatchObject({ method: 'GET', segment: 'Reference', action: 'GetReferences' });
+      expect(references).toMatchObject({ method: 'GET', resource: 'reference', action: 'GetReferences' });
+      expect(routePath(references)).toBe('/api/Reference/GetReferences');
       expect(jobs).toMatchObject({ method: 'GET', resource: 'job', action: '' });
+      expect(routePath(jobs)).toBe('/api/job');
+    });
+
+    it('reaches every route of the table at the path the server matches', () => {
+      // Prepare / Act: the web's route identities carry no schemas, only method, resource and action
+      const paths = ROUTES.map((r) => matchRoute(r.method, routePath({ resource: r.resource, action: r.action })));
+      // Assess
+      expect(paths).toEqual([...ROUTES]);
     });
 
     it('sends a JSON content type and an empty JSON body on a state-changing call without a body', async () => {

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { MSG } from '@eb/shared/messages';
-import { ROUTES, routePath, type FileResponse, type RouteDef, type Route, type RouteResponse } from '@eb/shared/routes';
-import { toTransferDate } from '@eb/shared/validation';
+import { routePath, type FileResponse, type RouteDef } from '@eb/shared/route-def';
+import type { Route, RouteResponse } from '@eb/shared/routes';
+import { toTransferDate } from '@eb/shared/formats';
 import { browser } from './browser';
 import { loginUrl } from '../config/paths';
 
@@ -75,16 +76,16 @@ export type RouteInput<R> = { query?: RouteQuery<R>; body?: RouteBody<R> };
 
 /**
  * The route-table entry for a method, resource and action. Only combinations present in the table
- * type-check (spelt as the table spells them).
+ * type-check (spelt as the table spells them). At run time it is the route's identity only (method,
+ * resource, action): the table's zod schemas are types here and validation stays on the server, so
+ * that the sign-in page does not load every schema of the API (its size budget).
  */
 export function endpoint<M extends Method, R extends ResourceOf<M>, A extends ActionOf<M, R>>(
   method: M,
   resource: R,
   action: A,
 ): RouteOf<M, R, A> {
-  const route = (ROUTES as readonly RouteDef[]).find((r) => r.method === method && r.resource === resource && r.action === action);
-  if (!route) throw new Error(`No route ${method} ${resource}/${action} in the route table`);
-  return route as RouteOf<M, R, A>;
+  return { method, resource, action } as Pick<RouteDef, 'method' | 'resource' | 'action'> as RouteOf<M, R, A>;
 }
 
 /**
@@ -112,7 +113,7 @@ export function redirectToLogin(): void {
 }
 
 /** The untyped transport under `call` (any route definition, any input). */
-export async function request(route: RouteDef, options: RequestOptions = {}): Promise<unknown> {
+export async function request(route: Pick<RouteDef, 'method' | 'resource' | 'action'>, options: RequestOptions = {}): Promise<unknown> {
   const { query, body, signal, redirectOn401 = true, notify = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method: route.method, credentials: 'same-origin', headers, signal };

@@ -9,7 +9,7 @@ import { Password } from 'primereact/password';
 import { DEFAULT_ROUTE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { CurrentUser } from '@eb/shared/users/schemas';
-import { isValidEmail, isValidPassword } from '@eb/shared/validation';
+import { isValidEmail, isValidPassword } from '@eb/shared/formats';
 import { ApiError } from '../../../lib/api-client';
 import { currentUserQuery } from '../../../entities/users/session';
 import { browser } from '../../../lib/browser';

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../../infra/local/stack';
+import {
+  LOGIN_ROUTE_BUDGET_BYTES,
+  ROUTE_BUDGET_BYTES,
+  ROUTE_SIZES_FILE,
+  routeSizes,
+  type RouteSize,
+} from '../../web/route-sizes';
+
+/**
+ * The SPA's size budgets (issue 7): gzipped JavaScript the login route loads at most 150 kB, any
+ * other route at most 300 kB. The e2e project's global setup builds web/dist, and the build writes
+ * what each route loads to dist/route-sizes.json; sizes are deterministic, so a budget is a test.
+ */
+const kb = (n: number) => `${(n / 1024).toFixed(1)} kB`;
+
+function chunk(code: string, imports: string[] = [], facadeModuleId: string | null = null, isEntry = false) {
+  return { code, imports, facadeModuleId, isEntry };
+}
+
+describe('route size budgets', () => {
+  it('measures the login route without the signed-in shell and every page with it', () => {
+    // Prepare: an entry, a shared library chunk, the shell, the login page and one screen
+    const chunks = new Map([
+      ['entry.js', chunk('e'.repeat(50), ['lib.js'], '/w/src/main.tsx', true)],
+      ['lib.js', chunk('l'.repeat(50))],
+      ['shell.js', chunk('s'.repeat(50), ['lib.js'], '/w/src/app/SignedInShell.tsx')],
+      ['login.js', chunk('x'.repeat(50), ['lib.js'], '/w/src/features/auth/components/LoginPage.tsx')],
+      ['users.js', chunk('u'.repeat(50), [], '/w/src/features/users/components/UsersPage.tsx')],
+    ]);
+
+    // Act
+    const sizes = routeSizes(chunks);
+
+    // Assess
+    const byRoute = Object.fromEntries(sizes.map((r) => [r.route, r.chunks]));
+    expect(byRoute.login).toEqual(['entry.js', 'lib.js', 'login.js']);
+    expect(byRoute.UsersPage).toEqual(['entry.js', 'lib.js', 'shell.js', 'users.js']);
+  });
+
+  it('keeps the login route within 150 kB and every route within 300 kB of gzipped JavaScript', () => {
+    // Prepare: the build of the global setup
+    const file = path.join(REPO_ROOT, 'web/dist', ROUTE_SIZES_FILE);
+    expect(existsSync(file), `${file} is written by the web build`).toBe(true);
+    const sizes = JSON.parse(readFileSync(file, 'utf8')) as RouteSize[];
+
+    // Act
+    const over = sizes
+      .map((r) => ({ ...r, budget: r.route === 'login' ? LOGIN_ROUTE_BUDGET_BYTES : ROUTE_BUDGET_BYTES }))
+      .filter((r) => r.gzipBytes > r.budget)
+      .map((r) => `${r.route}: ${kb(r.gzipBytes)} > ${kb(r.budget)}`);
+
+    // Assess: every screen is measured, none over its budget
+    expect(sizes.map((r) => r.route)).toEqual(expect.arrayContaining(['login', 'UsersPage', 'DataAdminPage', 'ContactEntityPage']));
+    expect(over).toEqual([]);
+  });
+});
