@@ -52,6 +52,8 @@ export const CONTACT_DELETE_MAX = CHILD_DELETE_MAX;
 export const COMMISSION_INTEGER_DIGITS = 7;
 export const COMMISSION_DECIMAL_DIGITS = 8;
 export const GRID_COLUMN_MIN_PX = 50;
+/** Spec 1 section 9: "default column minmax 100 px to 1fr": the width a column starts from. */
+export const GRID_DEFAULT_COLUMN_MIN_PX = 100;
 export const GRID_SELECT_COLUMN_PX = 50;
 export const GRID_SELECT_COLUMN_WITH_MAX_PX = 110;
 /** A tracked job (waitForJob) is polled every second. */

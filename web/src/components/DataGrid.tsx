@@ -14,6 +14,7 @@ import { Checkbox } from 'primereact/checkbox';
 import {
   DEFAULT_PAGE_SIZE,
   GRID_COLUMN_MIN_PX,
+  GRID_DEFAULT_COLUMN_MIN_PX,
   GRID_SELECT_COLUMN_PX,
   GRID_SELECT_COLUMN_WITH_MAX_PX,
 } from '@eb/shared/constants';
@@ -21,11 +22,7 @@ import { orderByOf, type SortDirection } from '@eb/shared/paging';
 import { FULL_TEXT_SEARCH_LABEL, NO_RECORDS_FOUND } from './component-texts';
 import './data-grid.css';
 
-/**
- * Spec 1 section 9: "default column minmax 100 px to 1fr". Not (yet) in @eb/shared/constants
- * (reported): the width a column starts from and keeps until the user resizes it.
- */
-export const GRID_DEFAULT_COLUMN_MIN_PX = 100;
+export { GRID_DEFAULT_COLUMN_MIN_PX };
 
 /** CSS class for rows the spec shows with a distinct style (inactive users, inactive items). */
 export const ROW_INACTIVE_CLASS = 'eb-row-inactive';
