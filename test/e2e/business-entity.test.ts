@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { createTestUser } from '../support/users';
-import { appUrl, launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -53,7 +53,7 @@ async function addEntity(page: Page, legalName: string, companyType: [string, st
   await expect.poll(() => dialog(page).getByLabel('Company Type').inputValue()).toBe(companyType[1]);
   await dialog(page).getByLabel('Business Entity Type').pressSequentially('I');
   await expect.poll(() => dialog(page).getByLabel('Business Entity Type').inputValue()).toBe('Industrial');
-  if (shot) await screenshot(page, shot);
+  if (shot) await checkScreen(page, shot);
   const businessEntityId = await id.inputValue();
   await save.click();
   await expect.poll(() => toast(page, MSG.businessEntityCreated).count()).toBe(1);
@@ -94,7 +94,7 @@ describe('Business Entity Management', () => {
     expect(await save.isDisabled()).toBe(false);
     await page.mouse.move(600, 700);
     await page.waitForTimeout(400); // the ripple
-    await screenshot(page, 'business-entity-edit');
+    await checkScreen(page, 'business-entity-edit');
     await save.click();
     // Assess
     await expect.poll(() => toast(page, MSG.allChangesSaved).count()).toBe(1);
@@ -110,7 +110,7 @@ describe('Business Entity Management', () => {
     await expect.poll(() => log.getByText(`#${businessEntityId}`).count()).toBe(2);
     await expect.poll(() => log.locator('table').first().textContent()).toContain('Inactive');
     await page.waitForTimeout(500); // the expand animation, for the screenshot
-    await screenshot(page, 'business-entity');
+    await checkScreen(page, 'business-entity');
   });
 
   it('opens a search from its URL, and Reset Filters shows everything again', async () => {
@@ -125,7 +125,7 @@ describe('Business Entity Management', () => {
     await expect.poll(() => rowOf(page, `${word} Gas Supply`).count()).toBe(1);
     expect(await page.getByRole('searchbox', { name: 'Keyword' }).inputValue()).toBe(word);
     expect(await page.getByRole('combobox', { name: 'Company Type' }).inputValue()).toBe('Corporation');
-    await screenshot(page, 'business-entity-filtered');
+    await checkScreen(page, 'business-entity-filtered');
     // Act
     await page.getByRole('button', { name: 'x Reset Filters' }).click();
     // Assess

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
-import { launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 /**
  * Contact Entity Management in a real browser on the local stack: create a contact whose zip fills
@@ -102,7 +102,7 @@ describe('Contact Entity Management', () => {
     await email.getByLabel('Email Address').fill('maria.rivera@example.com');
     await pick(email, 'Type', 'B', 'Billing');
     await expect.poll(() => save.isDisabled()).toBe(false);
-    await screenshot(page, 'contact-entity-add');
+    await checkScreen(page, 'contact-entity-add');
     await save.click();
     // Assess
     await expect.poll(() => toast(MSG.primaryContactCreated).count()).toBe(1);
@@ -121,7 +121,7 @@ describe('Contact Entity Management', () => {
     expect(await expansion.textContent()).toContain('maria.rivera@example.com');
     expect(await expansion.textContent()).toContain('07102-1234');
     await closeToasts();
-    await screenshot(page, 'contact-entity-expanded');
+    await checkScreen(page, 'contact-entity-expanded');
   });
 
   it('adds a second phone in the edit popup, then deletes it after confirming', async () => {
@@ -146,12 +146,12 @@ describe('Contact Entity Management', () => {
     await expect.poll(() => phoneRows.filter({ hasText: '2125550199' }).count()).toBe(1);
     await expect.poll(() => phones.getByText('(2)').count()).toBe(1);
     await closeToasts();
-    await screenshot(page, 'contact-entity-edit');
+    await checkScreen(page, 'contact-entity-edit');
     // Act: delete it; No keeps it, Yes deletes it
     await phones.getByRole('button', { name: 'Delete 2125550199' }).click();
     const confirm = page.getByRole('dialog', { name: 'Delete Phone' });
     await expect.poll(() => confirm.getByText(MSG.primaryContactDeleteConfirm).count()).toBe(1);
-    await screenshot(page, 'contact-entity-delete-confirm');
+    await checkScreen(page, 'contact-entity-delete-confirm');
     await confirm.getByRole('button', { name: 'No' }).click();
     expect(await phoneRows.filter({ hasText: '2125550199' }).count()).toBe(1);
     await phones.getByRole('button', { name: 'Delete 2125550199' }).click();
@@ -186,7 +186,7 @@ describe('Contact Entity Management', () => {
     await expect.poll(() => new URL(page.url()).search).toBe('');
     await expect.poll(() => rowOf(lastName).count()).toBe(1);
     await closeToasts();
-    await screenshot(page, 'contact-entity');
+    await checkScreen(page, 'contact-entity');
   });
 
   it('lets a viewOnly user read but not add or edit', async () => {

@@ -9,7 +9,7 @@ import { MSG } from '@eb/shared/messages';
 import type { ContactAddress, ContactPhone, PrimaryContactCreated, PrimaryContactRow } from '@eb/shared/primarycontact/schemas';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 /**
  * The Contact Search popup (web/src/components/ContactSearchDialog.tsx) in a real browser against
@@ -203,7 +203,7 @@ describe('Contact Search popup (harness)', () => {
     await expect.poll(() => confirm().isDisabled()).toBe(false);
     expect(await dialog().locator('.eb-search-popup__selection').textContent()).toBe(`Selected: Bruno ${LAST_NAME} (${bruno.contact.objectId})`);
     await page.mouse.move(5, 5);
-    await screenshot(page, 'contact-search-dialog');
+    await checkScreen(page, 'contact-search-dialog');
 
     // Act: confirm
     await confirm().click();

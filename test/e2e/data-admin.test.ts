@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 /**
  * Data Administration in a real browser on the local stack: territories (add, fix an invalid row,
@@ -62,7 +62,7 @@ describe('Data Administration', () => {
     await pick(row, 'Measure Unit', 'KW');
     // Assess: still invalid without a bill method
     expect(await saveButton().isDisabled()).toBe(true);
-    await screenshot(page, 'data-admin-territory-invalid');
+    await checkScreen(page, 'data-admin-territory-invalid');
     // Act: fix it and save
     await pick(row, 'Bill Method Id', '3');
     await row.getByRole('textbox', { name: 'Tax Rate' }).fill('0.0625');
@@ -75,7 +75,7 @@ describe('Data Administration', () => {
     const changeLog = page.getByRole('button', { name: /CHANGE LOG/ });
     await changeLog.click();
     await expect.poll(() => page.getByText(/Dana Admin created Territory/).count()).toBeGreaterThan(0);
-    await screenshot(page, 'data-admin-territory');
+    await checkScreen(page, 'data-admin-territory');
   });
 
   it('edits a territory: the change log lists the field with its original and new value', async () => {
@@ -122,7 +122,7 @@ describe('Data Administration', () => {
     const name = agents.getByRole('textbox', { name: 'Name', exact: true });
     await name.fill('Changed Name');
     await expect.poll(() => saveButton().isDisabled()).toBe(false);
-    await screenshot(page, 'data-admin-agent-editing');
+    await checkScreen(page, 'data-admin-agent-editing');
     await name.press('Escape');
     // Assess
     await addButton().waitFor();
@@ -131,7 +131,7 @@ describe('Data Administration', () => {
     await page.getByRole('textbox', { name: 'Search agents' }).fill('');
     await expect.poll(() => agents.getByRole('row').count()).toBeGreaterThan(2);
     await page.locator('.eb-da-grid .p-datatable-wrapper').evaluate((el) => el.scrollTo({ left: 0 }));
-    await screenshot(page, 'data-admin-agent');
+    await checkScreen(page, 'data-admin-agent');
   });
 
   it('adds an agent with a detail field, saves it, and asks Yes/No before deleting it', async () => {
@@ -145,7 +145,7 @@ describe('Data Administration', () => {
     const dialog = page.getByRole('dialog');
     await dialog.getByLabel('Pricing Email').fill('not-an-email');
     await expect.poll(() => dialog.getByText(MSG.incorrectEmailFormat).count()).toBe(1);
-    await screenshot(page, 'data-admin-agent-details');
+    await checkScreen(page, 'data-admin-agent-details');
     await dialog.getByLabel('Pricing Email').fill('pricing@charlie.example.com');
     await dialog.getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => saveButton().isDisabled()).toBe(false);
@@ -163,7 +163,7 @@ describe('Data Administration', () => {
     await page.getByRole('button', { name: 'No' }).click();
     expect(await agents.getByRole('row').count()).toBe(2);
     await agents.getByRole('button', { name: `Delete ${code}` }).click();
-    await screenshot(page, 'data-admin-agent-delete');
+    await checkScreen(page, 'data-admin-agent-delete');
     await page.getByRole('button', { name: 'Yes' }).click();
     // Assess: gone
     await expect.poll(() => agents.getByText(code).count()).toBe(0);

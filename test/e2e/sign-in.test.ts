@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { createTestUser } from '../support/users';
-import { appUrl, launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -27,7 +27,7 @@ describe('sign-in', () => {
     await page.goto(appUrl('/enrollments/accounts'));
     await page.waitForURL(/\/login\?ref=/);
     const loginUrl = new URL(page.url());
-    await screenshot(page, 'login');
+    await checkScreen(page, 'login');
     await page.getByLabel('Email').fill(user.email);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -85,7 +85,7 @@ describe('sign-in', () => {
     await page.getByRole('button', { name: 'Get New Password' }).click();
     await expect.poll(() => page.getByText(MSG.checkEmailTitle).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText(MSG.checkEmailMessage).count()).toBeGreaterThan(0);
-    await screenshot(page, 'login-check-email');
+    await checkScreen(page, 'login-check-email');
     const link = await waitForLink(user.email);
     // Act: open it and set a new password
     await page.goto(link);
@@ -93,7 +93,7 @@ describe('sign-in', () => {
     await page.getByLabel('Retype New Password').fill('Brand#Nwe7');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toContain(MSG.newPasswordCheck);
-    await screenshot(page, 'login-new-password');
+    await checkScreen(page, 'login-new-password');
     await page.getByLabel('Retype New Password').fill('Brand#New7');
     await page.getByRole('button', { name: 'Submit' }).click();
     // Assess: signed in, and the new password works from a fresh browser
@@ -114,7 +114,7 @@ describe('shell', () => {
     await signInAs(page, user.email, user.password);
     await page.waitForURL(/\/enrollments\/contracts$/);
     await page.getByRole('navigation').waitFor();
-    if (shot) await screenshot(page, shot);
+    if (shot) await checkScreen(page, shot);
     const visible: string[] = [];
     for (const name of NAV) if (await page.getByRole('link', { name, exact: true }).count()) visible.push(name);
     const gear = await page.getByRole('button', { name: 'Administration' }).count();

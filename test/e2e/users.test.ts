@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { createTestUser } from '../support/users';
-import { appUrl, launchBrowser, newPage, screenshot, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -46,7 +46,7 @@ async function closeToasts(page: Page) {
 async function openActions(page: Page, email: string, item: 'Edit' | 'Deactivate', shot?: string) {
   if (shot) await closeToasts(page); // (closing a toast is a click outside the menu: first)
   await rowOf(page, email).getByRole('button', { name: /^Actions for/ }).click();
-  if (shot) await screenshot(page, shot);
+  if (shot) await checkScreen(page, shot);
   await page.getByRole('menuitem', { name: item }).click();
 }
 
@@ -57,7 +57,7 @@ describe('User Administration', () => {
     const email = `e2e.${randomUUID().slice(0, 8)}@test.example.com`;
     const password = 'Welcome#2024';
     await expect.poll(() => rows(page).filter({ hasText: '@' }).count()).toBeGreaterThan(0);
-    await screenshot(page, 'users');
+    await checkScreen(page, 'users');
 
     // Act: create
     await page.getByRole('button', { name: 'Create User' }).click();
@@ -79,7 +79,7 @@ describe('User Administration', () => {
     expect(await save.isDisabled()).toBe(true);
     await field(page, 'Match New Password').fill(password);
     await field(page, 'Identifier').fill('E2E-7');
-    await screenshot(page, 'users-create');
+    await checkScreen(page, 'users-create');
     expect(await save.isDisabled()).toBe(false);
     await save.click();
 
@@ -98,7 +98,7 @@ describe('User Administration', () => {
     await expect.poll(() => dialog(page).getByText('Edit User Details', { exact: true }).count()).toBe(1);
     await expect.poll(() => field(page, 'Last Name').inputValue()).toBe('Endtoend');
     await field(page, 'Last Name').fill('Edited');
-    await screenshot(page, 'users-edit');
+    await checkScreen(page, 'users-edit');
     await dialog(page).getByRole('button', { name: 'Save' }).click();
 
     // Assess: saved
@@ -123,7 +123,7 @@ describe('User Administration', () => {
     expect(await log.textContent()).toMatch(/Active\s*Inactive/);
     await closeToasts(page);
     await page.waitForTimeout(400); // the panel's expand animation
-    await screenshot(page, 'users-deactivated');
+    await checkScreen(page, 'users-deactivated');
 
     const other = await fresh();
     await signInAs(other, email, password);

@@ -1,11 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
-import 'primereact/resources/themes/lara-light-blue/theme.css';
-import 'primereact/resources/primereact.min.css';
-import 'primeicons/primeicons.css';
-import 'primeflex/primeflex.css';
-import './app/app.css';
+import './app/styles';
 import { AppProviders } from './app/AppProviders';
 import { createQueryClient } from './lib/query-client';
 import { createAppRouter } from './app/router';

@@ -8,11 +8,7 @@
  * origin, so its `/api` calls go to the real stack with the signed-in session's cookies. No router:
  * nothing the popup renders uses router context.
  */
-import 'primereact/resources/themes/lara-light-blue/theme.css';
-import 'primereact/resources/primereact.min.css';
-import 'primeicons/primeicons.css';
-import 'primeflex/primeflex.css';
-import '../../../web/src/app/app.css';
+import '../../../web/src/app/styles';
 import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '../../../web/src/app/AppProviders';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../../../infra/local/stack';
+import { expectAccessible } from './axe';
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -48,4 +49,14 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = path.join(REPO_ROOT, '.screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * A screen or dialog a test has brought up: photographed for people to look at, and checked by
+ * axe-core (no critical or serious WCAG 2.1 AA violation), so that every screen the browser tests
+ * open, and every later one, is checked (issue 7 section 8).
+ */
+export async function checkScreen(page: Page, name: string): Promise<void> {
+  await screenshot(page, name);
+  await expectAccessible(page, name);
 }

@@ -93,7 +93,8 @@ export function ChangeLogPanel(props: ChangeLogPanelProps) {
       onToggle={(e) => !empty && setCollapsed(e.value)}
       headerTemplate={header}
     >
-      <ol className="eb-changelog__list">
+      {/* scrolls on its own: focusable, so that the keyboard can scroll it too (WCAG) */}
+      <ol className="eb-changelog__list" tabIndex={0} aria-label={title}>
         {items.map((item) => (
           <li key={item.eventId} className={`eb-changelog__item eb-changelog__item--${item.action}`}>
             <div className="eb-changelog__headline">
