@@ -57,20 +57,31 @@ describe('sign-in', () => {
     expect(page.url()).toContain('/login');
   });
 
-  it('shows the attempts-limit text on the fourth attempt', async () => {
+  it('refuses a fourth attempt: after the third failure Login is disabled and the attempts-limit text shows', async () => {
+    // Prepare
     const user = await createTestUser('admin');
     const page = await fresh();
     await page.goto(appUrl('/login'));
     await page.getByLabel('Email').fill(user.email);
     const password = page.getByLabel('Password', { exact: true });
+    const login = page.getByRole('button', { name: 'Login' });
+
+    // Act: three wrong passwords
     for (let i = 1; i <= 3; i++) {
       await password.fill(`Wrong#Pass${i}`);
-      await page.getByRole('button', { name: 'Login' }).click();
-      await expect.poll(() => page.getByRole('alert').textContent()).toContain(MSG.invalidCredentials);
+      await login.click();
+      await expect.poll(() => page.locator('.eb-form-error').first().textContent()).toContain(MSG.invalidCredentials);
     }
+
+    // Assess: the limit text, Login disabled even with the right password, and Enter makes no call
+    await expect.poll(() => page.locator('.eb-login__form').textContent()).toContain(MSG.attemptsLimit);
     await password.fill(user.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toContain(MSG.attemptsLimit);
+    expect(await login.isDisabled()).toBe(true);
+    let calls = 0;
+    page.on('request', (r) => void (r.url().includes('/api/users/Login') && calls++));
+    await password.press('Enter');
+    expect(await page.locator('.eb-login__form').textContent()).toContain(MSG.attemptsLimit);
+    expect(calls).toBe(0);
     expect(page.url()).toContain('/login');
   });
 

@@ -90,6 +90,8 @@ function SignInForm({ email, onEmail, onForgot }: EmailProps & { onForgot: () =>
     onError: (err) => setError(loginFailureText(err)),
   });
   const filled = email.trim() !== '' && password !== '';
+  // The limit reached (module state, read at each render): Login is disabled and says why.
+  const limitReached = !loginAttempts.hasLeft() && !mutation.isPending;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -120,7 +122,8 @@ function SignInForm({ email, onEmail, onForgot }: EmailProps & { onForgot: () =>
         <Button type="button" link label="Forgot Password" className="eb-link-button" onClick={onForgot} />
       </div>
       <FormError text={error} />
-      <Button type="submit" label="Login" className="w-full" disabled={!filled} loading={mutation.isPending} />
+      {limitReached && error !== MSG.attemptsLimit && <FormError text={MSG.attemptsLimit} />}
+      <Button type="submit" label="Login" className="w-full" disabled={!filled || limitReached} loading={mutation.isPending} />
     </form>
   );
 }
