@@ -281,7 +281,6 @@ async function main() {
     writer = undefined;
     void writer;
     const snapBytes = await snapshotBytes();
-    const heapBase = heapMb();
     let engine = new ListEngine<Row>(spec, { snapshots: true });
     rcu = 0;
     let t = Date.now();
@@ -295,7 +294,6 @@ async function main() {
     for (const k of SORT_KEYS) await engine.query({ orderBy: `${k} Descending`, limit: 1 });
     await engine.query({ keyword: 'acme', limit: 1 });
     const firstOrdersMs = Date.now() - t;
-    const loadedHeap = heapMb() - heapBase;
     // Leave the lag window of the seeding writes, so warm queries are steady-state.
     (engine as unknown as { lastMoveAt: number }).lastMoveAt = Date.now() - 60_000;
 
@@ -366,7 +364,6 @@ async function main() {
       seedSeconds: Math.round(seedSecs),
       // the engine after the run (the bare arrays dropped), against the heap before any engine of this size
       engineHeapMb: Math.round(heapMb() - heapBefore),
-      engineHeapAfterLoadMb: Math.round(loadedHeap),
       bareArrayHeapMb: Math.round(bareHeap),
       processHeapMb: Math.round(heapMb()),
       heapBeforeEnginesMb: Math.round(heapBefore),

@@ -47,6 +47,15 @@ describe('change log grouping', () => {
     expect(formatFieldName(entry).text).toBe(expected);
   });
 
+  it("takes the prefix the server's declaration gave the entry over the one derived from its entity", () => {
+    // Prepare: a child kind of a contact logs its own prefix ('' for none)
+    const entry: ChangeLogEntry = { ...base, objectId: 1, eventId: 'x', action: 'updated', entity: 'participant', parent: 'contract', actionDate: '2024-01-01T00:00:00', fieldName: 'firstName' };
+    // Act / Assess
+    expect(formatFieldName({ ...entry, fieldPrefix: 'a.crm' }).text).toBe('a.crm: First Name');
+    expect(formatFieldName({ ...entry, fieldPrefix: '' }).text).toBe('First Name');
+    expect(formatFieldName(entry).text).toBe('c.participant: First Name');
+  });
+
   it('uses the given field labels over humanized names', () => {
     // Prepare
     const entry: ChangeLogEntry = { ...base, objectId: 1, action: 'updated', entity: 'territory', actionDate: '2024-01-01T00:00:00', fieldName: 'billMethodId' };

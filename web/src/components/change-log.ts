@@ -85,10 +85,12 @@ export function humanize(name: string): string {
 }
 
 /**
- * The prefix of an entry's field name: the parent's letter (c, a) and the entity's prefix
+ * The prefix of an entry's field name: the one the server's declaration gave the entry
+ * (`fieldPrefix`, child kinds), else the parent's letter (c, a) and the entity's prefix
  * (participant, crm, docs), joined by '.': 'c.participant', 'a.docs', 'participant', 'c', or ''.
  */
-export function fieldPrefix(entry: Pick<ChangeLogEntry, 'entity' | 'parent'>): string {
+export function fieldPrefix(entry: Pick<ChangeLogEntry, 'entity' | 'parent' | 'fieldPrefix'>): string {
+  if (entry.fieldPrefix !== undefined) return entry.fieldPrefix;
   return [entry.parent ? CHANGE_LOG_PARENT_PREFIXES[entry.parent] : undefined, CHANGE_LOG_ENTITY_PREFIXES[entry.entity]]
     .filter(Boolean)
     .join('.');

@@ -4,12 +4,13 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3Client } from '../aws';
 import { config } from '../config';
 import { table } from '../db';
-import { BadRequestError } from '../errors';
 import { currentSeq, FEED_SHARDS, feedPk } from '../feed';
 import { log } from '../log';
 import { Column, ColumnStore, type ColumnKind } from './columns';
 import { SnapshotReader, SnapshotWriter } from './snapshot';
 import { PackedStrings } from './strings';
+import { keywordWords, parseOrderBy, SortFieldError } from '@eb/shared/paging';
+import { BadRequestError } from '../errors';
 import { LIST_SNAPSHOT_EVERY, searchWords, type ListJoin, type ListPage, type ListQuery, type ListSpec } from './spec';
 import { WordIndex } from './word-index';
 
@@ -719,14 +720,16 @@ export class ListEngine<Row, Own = Row> {
     return { order: this.order(key), value: this.sortKey(key)! };
   }
 
+  /** The sort key and direction of an orderBy, by the one shared parser (400 for an unknown field or direction). */
   private parseOrder(orderBy: string | undefined): { key: string; desc: boolean } {
-    const raw = (orderBy ?? `${this.spec.defaultSort.field} ${this.spec.defaultSort.direction}`).trim();
-    const [field = '', dir = 'Ascending'] = raw.split(/\s+/);
-    const key = Object.keys(this.spec.sortKeys).find((k) => k.toLowerCase() === field.toLowerCase() && !k.startsWith('#'));
-    if (!key) throw new BadRequestError(`Cannot sort by ${field}`, { orderBy: `Cannot sort by ${field}` });
-    const d = dir.toLowerCase();
-    if (d !== 'ascending' && d !== 'descending') throw new BadRequestError(`Unknown sort direction ${dir}`, { orderBy: 'Ascending or Descending' });
-    return { key, desc: d === 'descending' };
+    const keys = Object.keys(this.spec.sortKeys).filter((k) => !k.startsWith('#'));
+    try {
+      const { field, desc } = parseOrderBy(orderBy, keys, this.spec.defaultSort);
+      return { key: field, desc };
+    } catch (e) {
+      if (e instanceof SortFieldError) throw new BadRequestError(e.message, { orderBy: e.fieldMessage });
+      throw e;
+    }
   }
 
   // ---- keyword ----------------------------------------------------------------------------------
@@ -817,7 +820,7 @@ export class ListEngine<Row, Own = Row> {
     const skip = Math.max(0, Math.floor(q.skip ?? 0));
     const limit = Math.max(0, Math.floor(q.limit ?? 100));
     const fullText = q.fullText === true;
-    const words = fullText ? (q.keyword ?? '').toLowerCase().trim().split(/\s+/).filter(Boolean) : searchWords(q.keyword ?? '');
+    const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const n = order.n;
     if (!filter && words.length === 0) {
