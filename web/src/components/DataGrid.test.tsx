@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GRID_COLUMN_MIN_PX, GRID_SELECT_COLUMN_PX, GRID_SELECT_COLUMN_WITH_MAX_PX } from '@eb/shared/constants';
 import { DataGrid, GRID_DEFAULT_COLUMN_MIN_PX, ROW_INACTIVE_CLASS, orderByParam, type GridColumn, type GridSort } from './DataGrid';
-import { NO_RECORDS_FOUND } from './component-texts';
+import { GRID_LOADING, GRID_LOAD_FAILED, GRID_RETRY, NO_RECORDS_FOUND } from './component-texts';
 
 interface Person {
   objectId: number;
@@ -61,6 +61,27 @@ describe('DataGrid', () => {
     render(<DataGrid ariaLabel="People" value={[]} columns={columns} dataKey="objectId" />);
     // Assess
     expect(screen.getByText(NO_RECORDS_FOUND)).toBeInTheDocument();
+  });
+
+  it("says it is loading, not 'No records found.', while the first rows load", () => {
+    // Prepare / Act
+    render(<DataGrid ariaLabel="People" value={[]} columns={columns} dataKey="objectId" loading />);
+    // Assess
+    expect(screen.getByText(GRID_LOADING)).toBeInTheDocument();
+    expect(screen.queryByText(NO_RECORDS_FOUND)).toBeNull();
+  });
+
+  it("says the rows could not be loaded, with Retry, instead of 'No records found.'", async () => {
+    // Prepare
+    const user = userEvent.setup();
+    const onRetry = vi.fn();
+    render(<DataGrid ariaLabel="People" value={[]} columns={columns} dataKey="objectId" error={new Error('503')} onRetry={onRetry} />);
+    // Act
+    await user.click(screen.getByRole('button', { name: GRID_RETRY }));
+    // Assess
+    expect(screen.getByRole('alert')).toHaveTextContent(GRID_LOAD_FAILED);
+    expect(screen.queryByText(NO_RECORDS_FOUND)).toBeNull();
+    expect(onRetry).toHaveBeenCalledTimes(1);
   });
 
   it.each([

@@ -10,6 +10,7 @@ import {
   type DataTableValueArray,
 } from 'primereact/datatable';
 import { Column, type ColumnBodyOptions } from 'primereact/column';
+import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import {
   DEFAULT_PAGE_SIZE,
@@ -19,7 +20,7 @@ import {
   GRID_SELECT_COLUMN_WITH_MAX_PX,
 } from '@eb/shared/constants';
 import { orderByOf, type SortDirection } from '@eb/shared/paging';
-import { FULL_TEXT_SEARCH_LABEL, NO_RECORDS_FOUND } from './component-texts';
+import { FULL_TEXT_SEARCH_LABEL, GRID_LOADING, GRID_LOAD_FAILED, GRID_RETRY, NO_RECORDS_FOUND } from './component-texts';
 import './data-grid.css';
 
 export { GRID_DEFAULT_COLUMN_MIN_PX };
@@ -122,6 +123,12 @@ export interface DataGridProps<T extends object> {
   headerEnd?: ReactNode;
   /** Default 'No records found.'. */
   emptyMessage?: ReactNode;
+  /**
+   * The rows could not be loaded: the grid says so (with Retry when `onRetry` is given) instead of
+   * 'No records found.'. While loading with no rows it says it is loading.
+   */
+  error?: unknown;
+  onRetry?: () => void;
   className?: string;
 }
 
@@ -339,7 +346,15 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
       lazy={lazy}
       loading={props.loading}
       header={header}
-      emptyMessage={props.emptyMessage ?? NO_RECORDS_FOUND}
+      emptyMessage={
+        props.error ? (
+          <GridLoadFailed onRetry={props.onRetry} />
+        ) : props.loading ? (
+          <span className="eb-grid__loading">{GRID_LOADING}</span>
+        ) : (
+          (props.emptyMessage ?? NO_RECORDS_FOUND)
+        )
+      }
       // paging
       paginator={paginator}
       first={first}
@@ -380,5 +395,16 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
     >
       {children}
     </DataTable>
+  );
+}
+
+/** The empty-grid text after a failed load: what happened, and Retry. */
+function GridLoadFailed({ onRetry }: { onRetry?: () => void }) {
+  return (
+    <span className="eb-grid__failed" role="alert">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" />
+      <span>{GRID_LOAD_FAILED}</span>
+      {onRetry && <Button type="button" label={GRID_RETRY} icon="pi pi-refresh" size="small" text onClick={onRetry} />}
+    </span>
   );
 }

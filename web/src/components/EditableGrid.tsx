@@ -63,6 +63,8 @@ export interface EditableGridProps<T extends object>
     | 'sort'
     | 'onSort'
     | 'loading'
+    | 'error'
+    | 'onRetry'
     | 'rowClassName'
     | 'emptyMessage'
     | 'className'

@@ -198,6 +198,8 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
         rowLabel={(r) => (r.objectId === 0 ? spec.texts.newRow : rowLabelRef.current(r))}
         lazy
         loading={list.isFetching && !list.data}
+        error={list.data ? undefined : list.error}
+        onRetry={() => void list.refetch()}
         totalRecords={total}
         first={page.first}
         rows={page.rows}

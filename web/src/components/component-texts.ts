@@ -6,6 +6,11 @@
 /** The confirmation popup's defaults (spec 1: Yes/No confirmations). */
 export const CONFIRM_TEXTS = { header: 'Confirmation', accept: 'Yes', reject: 'No' } as const;
 
+/** A grid's empty area while its rows load, and after they failed to load (chosen). */
+export const GRID_LOADING = 'Loading records...';
+export const GRID_LOAD_FAILED = 'The records could not be loaded.';
+export const GRID_RETRY = 'Retry';
+
 /** Spec 1 "Change log display": the text of an empty change log; also the grids' empty message. */
 export const NO_RECORDS_FOUND = 'No records found.';
 /** Spec 1 "User Administration" / "Data Administration": the title of the change-log section. */

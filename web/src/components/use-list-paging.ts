@@ -33,11 +33,18 @@ export function useListPaging(filterKey: string, pageSize: number): ListPaging {
  * DataGrid's props for the loaded page of a lazy list: its rows and total (none while loading),
  * the loading overlay, and the paging (`first`, `rows`, `onPage`).
  */
-export function pagedGridProps<T>(list: { data?: PagedResult<T>; isFetching: boolean }, paging: Omit<ListPaging, 'toFirstPage'>) {
+export function pagedGridProps<T>(
+  list: { data?: PagedResult<T>; isFetching: boolean; error?: unknown; refetch?: () => unknown },
+  paging: Omit<ListPaging, 'toFirstPage'>,
+) {
+  const refetch = list.refetch;
   return {
     value: list.data?.data ?? [],
     totalRecords: list.data?.totalCount ?? 0,
     loading: list.isFetching,
+    // a failed load with no rows to show says so (a failed refresh keeps the rows it has)
+    error: list.data ? undefined : (list.error ?? undefined),
+    onRetry: refetch ? () => void refetch() : undefined,
     first: paging.first,
     rows: paging.rows,
     onPage: paging.onPage,

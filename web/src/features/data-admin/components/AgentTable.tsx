@@ -284,6 +284,8 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         rowLabel={(a) => (a.objectId === 0 ? 'the new agent' : `agent ${String(a.code)}`)}
         lazy
         loading={list.isFetching && !list.data}
+        error={list.data ? undefined : list.error}
+        onRetry={() => void list.refetch()}
         totalRecords={list.data?.totalCount ?? 0}
         first={page.first}
         rows={page.rows}

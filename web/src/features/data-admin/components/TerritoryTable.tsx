@@ -128,6 +128,8 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
         rowLabel={(t) => (t.objectId === 0 ? 'the new territory' : `territory ${t.code}`)}
         lazy
         loading={list.isFetching && !list.data}
+        error={list.data ? undefined : list.error}
+        onRetry={() => void list.refetch()}
         totalRecords={list.data?.totalCount ?? 0}
         first={page.first}
         rows={page.rows}
