@@ -25,7 +25,7 @@ export interface UrlListStateOptions<F extends { keyword: string }> {
 export interface UrlListState<F extends { keyword: string }> {
   /** The filters of the URL. */
   filters: F;
-  /** Changes some filters in the URL (replacing the history entry). */
+  /** Changes some filters in the URL (a new history entry: Back returns to the previous filters). */
   setFilters: (change: Partial<F>) => void;
   /** The keyword box's text (it reaches `filters.keyword` once typing pauses). */
   text: string;
@@ -50,7 +50,9 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
   const { filtersOf, withFilters, noFilters } = options;
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
-  const setFilters = (change: Partial<F>) => setParams((p) => withFilters(p, { ...filtersOf(p), ...change }), { replace: true });
+  // A settled change is a new history entry, so that Back returns to the previous filters (the
+  // keyword reaches the URL once typing pauses: one entry per search, not per key).
+  const setFilters = (change: Partial<F>) => setParams((p) => withFilters(p, { ...filtersOf(p), ...change }));
 
   const [text, setText] = useState(filters.keyword);
   const keyword = useDebouncedValue(text.trim(), options.debounceMs);
@@ -77,7 +79,7 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
 
   const reset = () => {
     setText('');
-    setParams((p) => withFilters(p, noFilters), { replace: true });
+    setParams((p) => withFilters(p, noFilters));
   };
 
   return { filters, setFilters, text, setText, sort, setSort, paging, reset };

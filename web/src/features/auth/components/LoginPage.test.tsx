@@ -109,8 +109,9 @@ describe('Login screen', () => {
       }
       // Act
       await user.click(login);
-      // Assess
-      expect(await screen.findByRole('alert')).toHaveTextContent(MSG.attemptsLimit);
+      // Assess: Login is disabled at the limit and says why
+      expect(await screen.findByText(MSG.attemptsLimit)).toBeInTheDocument();
+      expect(login).toBeDisabled();
       expect(api.to(LOGIN)).toHaveLength(3);
     });
 

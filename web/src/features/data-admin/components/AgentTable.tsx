@@ -22,10 +22,10 @@ import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { useConfirm } from '../../../components/confirm-context';
-import { orderByParam, type GridPage, type GridSort } from '../../../components/DataGrid';
+import { orderByParam, type GridSort } from '../../../components/DataGrid';
 import { EditableGrid, type EditableColumn } from '../../../components/EditableGrid';
 import { useNotify } from '../../../components/notify-context';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useUrlListState } from '../../../components/use-url-list-state';
 import { useEditableRows, type EditAction } from '../../../components/use-editable-rows';
 import { agentChangeLogQuery, agentKeys, agentListQuery, createAgent, deleteAgent, exportAgents, updateAgent } from '../../../entities/agent/api';
 import { invalidateRoutes } from '../../../lib/queries';
@@ -81,15 +81,32 @@ const shownErrors = (row: AgentRow | null): Partial<Record<AgentField, string>> 
  * agents as .xlsx; the agents' CHANGE LOG below. After a save the row gets its id, the change log
  * refreshes and 'All changes saved' shows.
  */
+/** The agent search in the URL query, beside the page's `table` parameter. */
+const AGENT_SEARCH_PARAM = 'agentSearch';
+const agentFiltersOf = (params: URLSearchParams) => ({ keyword: params.get(AGENT_SEARCH_PARAM)?.trim() ?? '' });
+const withAgentFilters = (params: URLSearchParams, f: { keyword: string }) => {
+  const out = new URLSearchParams(params);
+  if (f.keyword.trim()) out.set(AGENT_SEARCH_PARAM, f.keyword.trim());
+  else out.delete(AGENT_SEARCH_PARAM);
+  return out;
+};
+
 export function AgentTable({ selector, onActionChange }: { selector: (pending: boolean) => ReactNode; onActionChange?: (a: EditAction) => void }) {
   const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const sets = useReferenceSets();
-  const [page, setPage] = useState<GridPage>({ first: 0, rows: AGENT_PAGE_SIZE });
-  const [sort, setSort] = useState<GridSort>(DEFAULT_SORT);
-  const [search, setSearch] = useState('');
-  const keyword = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
+  // the search lives in the URL (?table=agent&agentSearch=acme): reload and Back keep it
+  const { filters, text: search, setText: setSearch, sort, setSort, paging: page } = useUrlListState({
+    filtersOf: agentFiltersOf,
+    withFilters: withAgentFilters,
+    noFilters: { keyword: '' },
+    debounceMs: SEARCH_DEBOUNCE_MS,
+    defaultSort: DEFAULT_SORT,
+    pageSize: AGENT_PAGE_SIZE,
+    sortToFirstPage: true,
+  });
+  const keyword = filters.keyword;
   const [detailsOpen, setDetailsOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
   /** Date fields whose text is not a date (Save stays disabled). */
@@ -241,10 +258,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         <InputIcon className="pi pi-search" />
         <InputText
           value={search}
-          onChange={(e) => {
-            setSearch(e.target.value);
-            setPage((p) => ({ ...p, first: 0 }));
-          }}
+          onChange={(e) => setSearch(e.target.value)}
           placeholder="Search agents"
           aria-label="Search agents"
           disabled={pending}
@@ -290,12 +304,9 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         first={page.first}
         rows={page.rows}
         rowsPerPageOptions={[25, 50, AGENT_PAGE_SIZE]}
-        onPage={setPage}
+        onPage={page.onPage}
         sort={sort}
-        onSort={(s) => {
-          setSort(s);
-          setPage((p) => ({ ...p, first: 0 }));
-        }}
+        onSort={setSort}
         className="eb-da-grid eb-da-grid--wide"
       />
       <AgentDetailsDialog

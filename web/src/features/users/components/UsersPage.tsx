@@ -14,13 +14,13 @@ import { AREAS } from '../../../config/areas';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import type { ChangeLogEntry } from '../../../components/change-log';
 import { useConfirm } from '../../../components/confirm-context';
-import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { DataGrid, ROW_INACTIVE_CLASS, orderByParam, type GridColumn } from '../../../components/DataGrid';
 import { KeywordSearch } from '../../../components/KeywordSearch';
 import { useNotify } from '../../../components/notify-context';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusTag } from '../../../components/StatusTag';
-import { useDebouncedValue } from '../../../components/use-debounced-value';
-import { pagedGridProps, useListPaging } from '../../../components/use-list-paging';
+import { pagedGridProps } from '../../../components/use-list-paging';
+import { useUrlListState } from '../../../components/use-url-list-state';
 import { userChangeLogQuery, userListQuery, useDeactivateUser } from '../api/users';
 import { UserDialog, type UserDialogTarget } from './UserDialog';
 import '../../../components/list-page.css';
@@ -34,6 +34,28 @@ const STATUS_FILTERS: { label: string; value: StatusFilter }[] = [
   { label: 'Inactive', value: 'inactive' },
 ];
 const isActiveOf = (s: StatusFilter): boolean | null => (s === 'all' ? null : s === 'active');
+
+/** The search and status in the URL query (?email=ann&status=inactive), so that reload and Back keep them. */
+interface UserFilters {
+  keyword: string;
+  status: StatusFilter;
+}
+const NO_USER_FILTERS: UserFilters = { keyword: '', status: 'all' };
+const userFiltersOf = (params: URLSearchParams): UserFilters => {
+  const status = params.get('status')?.toLowerCase();
+  return {
+    keyword: params.get('email')?.trim() ?? '',
+    status: STATUS_FILTERS.some((f) => f.value === status) ? (status as StatusFilter) : 'all',
+  };
+};
+const withUserFilters = (params: URLSearchParams, f: UserFilters): URLSearchParams => {
+  const out = new URLSearchParams(params);
+  if (f.keyword.trim()) out.set('email', f.keyword.trim());
+  else out.delete('email');
+  if (f.status !== 'all') out.set('status', f.status);
+  else out.delete('status');
+  return out;
+};
 
 /** Texts of the screen the spec does not give (chosen). */
 export const USERS_TEXTS = {
@@ -73,12 +95,15 @@ export function UsersPage() {
   const roleName = (type: string | null | undefined) => roles.find((r) => r.code === type || String(r.objectId) === type)?.name ?? '';
 
   // ---- filters, sort and page ---------------------------------------------------------------------
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [sort, setSort] = useState<GridSort>({ ...USER_DEFAULT_SORT });
-  const email = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  // the page belongs to the filters it was chosen under: new filters start from the first page
-  const paging = useListPaging(JSON.stringify([email, status]), USERS_PAGE_SIZE);
+  const { filters: urlFilters, setFilters, text: search, setText: setSearch, sort, setSort, paging } = useUrlListState({
+    filtersOf: userFiltersOf,
+    withFilters: withUserFilters,
+    noFilters: NO_USER_FILTERS,
+    debounceMs: SEARCH_DEBOUNCE_MS,
+    defaultSort: USER_DEFAULT_SORT,
+    pageSize: USERS_PAGE_SIZE,
+  });
+  const { keyword: email, status } = urlFilters;
 
   const params = { email, isActive: isActiveOf(status), skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) };
   const list = useQuery(userListQuery(params));
@@ -181,7 +206,7 @@ export function UsersPage() {
       <SelectButton
         value={status}
         options={STATUS_FILTERS}
-        onChange={(e) => e.value && setStatus(e.value as StatusFilter)}
+        onChange={(e) => e.value && setFilters({ status: e.value as StatusFilter })}
         allowEmpty={false}
         aria-label={USERS_TEXTS.statusFilter}
         className="eb-users-filters__status"
