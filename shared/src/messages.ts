@@ -80,6 +80,8 @@ export const MSG = {
   // Popups with unsaved grid rows (chosen: spec 2 section 4 "Cancel removes unsaved rows" gives no text)
   unsavedRowsHeader: 'Unsaved changes',
   unsavedRowsDiscard: 'A row you added or edited is not saved. Discard it?',
+  // Closing a popup (X or Esc) whose form has unsaved changes (chosen)
+  unsavedChangesDiscard: 'Your changes are not saved. Discard them?',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -197,6 +197,15 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
   };
 
+  // Esc with the list open closes the list only, never the popup around the field.
+  const listOpen = useRef(false);
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Escape' && listOpen.current) {
+      e.stopPropagation();
+      acRef.current?.hide();
+    }
+  };
+
   const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !test(e.key)) e.preventDefault();
   };
@@ -213,6 +222,9 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       onChange={onChange}
       onBlur={onBlur}
       onKeyPress={onKeyPress}
+      onKeyDown={onKeyDown}
+      onShow={() => (listOpen.current = true)}
+      onHide={() => (listOpen.current = false)}
       delay={props.delay ?? (suggest ? 250 : 0)}
       dropdown={dropdown}
       dropdownMode="blank"

@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MSG } from '@eb/shared/messages';
 import { useConfirm } from './confirm-context';
 
@@ -20,6 +20,9 @@ interface Registry {
   set: (id: string, edit: PendingEdit | null) => void;
   count: number;
   edits: () => PendingEdit[];
+  /** Forms of the popup with unsaved changes (by id). */
+  setFormDirty: (id: string, dirty: boolean) => void;
+  dirtyForms: () => number;
 }
 
 const PendingEditsContext = createContext<Registry | null>(null);
@@ -33,8 +36,26 @@ export function PendingEditsScope({ children }: { children: ReactNode }) {
     else edits.current.delete(id);
     setCount(edits.current.size);
   }, []);
-  const registry = useMemo<Registry>(() => ({ set, count, edits: () => [...edits.current.values()] }), [set, count]);
+  const dirty = useRef(new Set<string>());
+  const setFormDirty = useCallback((id: string, isDirty: boolean) => {
+    if (isDirty) dirty.current.add(id);
+    else dirty.current.delete(id);
+  }, []);
+  const registry = useMemo<Registry>(
+    () => ({ set, count, edits: () => [...edits.current.values()], setFormDirty, dirtyForms: () => dirty.current.size }),
+    [set, count, setFormDirty],
+  );
   return <PendingEditsContext.Provider value={registry}>{children}</PendingEditsContext.Provider>;
+}
+
+/** A form's side: report whether it has unsaved changes (closing its popup then asks first). */
+export function useUnsavedForm(dirty: boolean): void {
+  const setFormDirty = useContext(PendingEditsContext)?.setFormDirty;
+  const id = useId();
+  useEffect(() => {
+    setFormDirty?.(id, dirty);
+    return () => setFormDirty?.(id, false);
+  }, [setFormDirty, id, dirty]);
 }
 
 /** A grid's side: report the pending row (or null) under a stable id. Outside a scope it does nothing. */
@@ -50,7 +71,7 @@ export interface PendingEdits {
    * (Yes: they are dropped). Resolves false when the popup must stay open (a save failed, or No).
    */
   settle: () => Promise<boolean>;
-  /** Before the popup closes without saving: asks Yes/No when rows are unsaved (Yes: dropped). */
+  /** Before the popup closes without saving: asks Yes/No when rows or forms are unsaved (Yes: dropped). */
   confirmDiscard: () => Promise<boolean>;
 }
 
@@ -61,8 +82,10 @@ export function usePendingEdits(): PendingEdits {
   const ask = () => confirm({ message: MSG.unsavedRowsDiscard, header: MSG.unsavedRowsHeader });
   const confirmDiscard = async (): Promise<boolean> => {
     const edits = registry?.edits() ?? [];
-    if (edits.length === 0) return true;
-    if (!(await ask())) return false;
+    const forms = registry?.dirtyForms() ?? 0;
+    if (edits.length === 0 && forms === 0) return true;
+    const yes = edits.length > 0 ? await ask() : await confirm({ message: MSG.unsavedChangesDiscard, header: MSG.unsavedRowsHeader });
+    if (!yes) return false;
     for (const e of edits) e.discard();
     return true;
   };

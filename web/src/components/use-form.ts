@@ -1,3 +1,4 @@
+import { useUnsavedForm } from './pending-edits';
 import { useState } from 'react';
 import type { z } from 'zod';
 import type { SaveFailure } from './FormFailure';
@@ -67,6 +68,9 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const [edited, setEdited] = useState(false);
 
   const errors = options.validate(values);
+  const dirty = options.isDirty ? options.isDirty(values) : edited;
+  // Inside a popup: closing it (X, Esc) asks before dropping what was typed.
+  useUnsavedForm(edited && dirty);
   const touch = (path: string) => setTouched((t) => (t[path] ? t : { ...t, [path]: true }));
   const clearServer = (paths: readonly string[]) =>
     setServerErrors((e) => (paths.some((p) => e[p]) ? { ...e, ...Object.fromEntries(paths.map((p) => [p, undefined])) } : e));
@@ -81,7 +85,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
     values,
     errors,
     valid: Object.keys(errors).length === 0,
-    dirty: options.isDirty ? options.isDirty(values) : edited,
+    dirty,
     touched,
     set: (field, value) => update((v) => ({ ...v, [field]: value }), [field]),
     update,

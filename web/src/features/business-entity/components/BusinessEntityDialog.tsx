@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { MSG } from '@eb/shared/messages';
@@ -8,6 +7,7 @@ import { ApiError } from '../../../lib/api-client';
 import { BusinessEntityForm } from '../../../entities/businessentity/BusinessEntityForm';
 import { BUSINESS_ENTITY_TEXTS } from '../../../entities/businessentity/business-entity-texts';
 import '../../../components/list-page.css';
+import { Popup } from '../../../components/Popup';
 
 /** What the popup edits: a new entity, or the entity with this objectId. */
 export type BusinessEntityDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
@@ -21,13 +21,12 @@ export function BusinessEntityDialog({ target, onClose }: { target: BusinessEnti
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const entity = useQuery({ ...businessEntityQuery(editId ?? 0), enabled: editId !== undefined });
   return (
-    <Dialog
+    <Popup
       visible={target !== null}
-      onHide={onClose}
+      onClose={onClose}
       header={target?.mode === 'edit' ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}
-      className="eb-popup eb-be-dialog"
+      className="eb-be-dialog"
       style={{ width: 'min(44rem, 96vw)' }}
-      draggable={false}
       focusOnShow={false}
       blockScroll
     >
@@ -51,6 +50,6 @@ export function BusinessEntityDialog({ target, onClose }: { target: BusinessEnti
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the business entity" />
         </div>
       )}
-    </Dialog>
+    </Popup>
   );
 }

@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { MSG } from '@eb/shared/messages';
 import { ApiError } from '../../../lib/api-client';
 import { contactChangeLogQuery, contactQuery } from '../../../entities/primarycontact/api';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
-import { PendingEditsScope, usePendingEdits } from '../../../components/pending-edits';
+import { Popup } from '../../../components/Popup';
 import { SubRecordGrid } from '../../../components/SubRecordGrid';
 import { ContactForm } from '../../../entities/primarycontact/ContactForm';
 import { useContactSubRecordSpecs } from '../../../entities/primarycontact/primarycontact-sub-records';
@@ -29,36 +28,23 @@ interface ContactDialogProps {
  * its popup; sub-grid rows are saved one by one as they are edited, and an unsaved row is saved by
  * the footer Save with the rest, or dropped only after Yes/No when the popup closes.
  */
-export function ContactDialog(props: ContactDialogProps) {
-  return (
-    <PendingEditsScope>
-      <ContactDialogContent {...props} />
-    </PendingEditsScope>
-  );
-}
-
-function ContactDialogContent({ target, onClose }: ContactDialogProps) {
+export function ContactDialog({ target, onClose }: ContactDialogProps) {
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const contact = useQuery({ ...contactQuery(editId ?? 0), enabled: editId !== undefined });
   const log = useQuery({ ...contactChangeLogQuery(editId ?? null), enabled: editId !== undefined });
   const specs = useContactSubRecordSpecs();
-  const pendingRows = usePendingEdits();
-  const close = async () => {
-    if (await pendingRows.confirmDiscard()) onClose();
-  };
   const edit = target?.mode === 'edit';
   return (
-    <Dialog
+    <Popup
       visible={target !== null}
-      onHide={() => void close()}
+      onClose={onClose}
       header={edit ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}
-      className="eb-popup eb-contact-dialog"
+      className="eb-contact-dialog"
       style={{ width: edit ? 'min(76rem, 96vw)' : 'min(58rem, 96vw)' }}
-      draggable={false}
       focusOnShow={false}
       blockScroll
     >
-      {target === null ? null : target.mode === 'create' ? (
+      {(close) => target === null ? null : target.mode === 'create' ? (
         <ContactForm key="create" onSaved={onClose} onCancel={onClose} />
       ) : contact.data ? (
         <ContactForm
@@ -85,6 +71,6 @@ function ContactDialogContent({ target, onClose }: ContactDialogProps) {
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label={CONTACT_TEXTS.loading} />
         </div>
       )}
-    </Dialog>
+    </Popup>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
@@ -31,6 +30,7 @@ import {
   type UserFormValues,
 } from './user-form';
 import '../../../components/list-page.css';
+import { Popup } from '../../../components/Popup';
 
 /** What the popup edits: a new user, or the user with this id. */
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
@@ -57,13 +57,12 @@ export function UserDialog({ target, onClose }: { target: UserDialogTarget | nul
   const editId = target?.mode === 'edit' ? target.id : undefined;
   const user = useQuery({ ...userQuery(editId ?? 0), enabled: editId !== undefined });
   return (
-    <Dialog
+    <Popup
       visible={target !== null}
-      onHide={onClose}
+      onClose={onClose}
       header={USER_DIALOG_TITLES[mode]}
-      className="eb-popup eb-user-dialog"
+      className="eb-user-dialog"
       style={{ width: 'min(46rem, 96vw)' }}
-      draggable={false}
       focusOnShow={false}
       blockScroll
     >
@@ -78,7 +77,7 @@ export function UserDialog({ target, onClose }: { target: UserDialogTarget | nul
           <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the user" />
         </div>
       )}
-    </Dialog>
+    </Popup>
   );
 }
 
