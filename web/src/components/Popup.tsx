@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Dialog, type DialogProps } from 'primereact/dialog';
 import { PendingEditsScope, usePendingEdits } from './pending-edits';
 import './popup.css';
@@ -24,15 +24,49 @@ export function Popup(props: PopupProps) {
   );
 }
 
+/** The open popups, innermost last: Esc belongs to the innermost. */
+const openPopups: string[] = [];
+
 function PopupDialog({ onClose, children, className, ...dialog }: PopupProps) {
   const pending = usePendingEdits();
+  const asking = useRef(false);
   const requestClose = async () => {
-    if (await pending.confirmDiscard()) onClose();
+    if (asking.current) return;
+    asking.current = true;
+    try {
+      if (await pending.confirmDiscard()) onClose();
+    } finally {
+      asking.current = false;
+    }
   };
+  const latestClose = useRef(requestClose);
+  latestClose.current = requestClose;
+
+  // Esc closes the innermost thing only: what is inside the popup takes it first (a type-ahead
+  // list marks it handled, an edited grid row stops it), then the innermost popup, then the next.
+  const id = useId();
+  const visible = dialog.visible;
+  useEffect(() => {
+    if (!visible) return;
+    openPopups.push(id);
+    const onKeyDown = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || openPopups.at(-1) !== id) return;
+      if (document.querySelector('.p-confirm-dialog')) return; // the question answers its own Esc
+      e.preventDefault();
+      void latestClose.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      openPopups.splice(openPopups.indexOf(id), 1);
+    };
+  }, [visible, id]);
+
   return (
     <Dialog
       draggable={false}
       {...dialog}
+      closeOnEscape={false}
       className={['eb-popup', className].filter(Boolean).join(' ')}
       onHide={() => void requestClose()}
     >

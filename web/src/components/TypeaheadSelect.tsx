@@ -58,7 +58,8 @@ const startsWith = (label: string, query: string) => label.toLowerCase().startsW
  * - `pattern` restricts what can be typed: characters that do not match are ignored;
  * - leaving the field chooses an option whose label was typed exactly, clears the value when the
  *   text is empty, and otherwise shows the current choice again.
- * Keyboard: arrows move in the list, Enter or Tab chooses, Escape closes the list.
+ * Keyboard: arrows move in the list, Enter or Tab chooses, Escape closes the list (and only the
+ * list: AutoComplete marks that Esc handled, so the popup around the field stays open).
  */
 export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   const { value, options, suggest, pattern } = props;
@@ -197,15 +198,6 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
   };
 
-  // Esc with the list open closes the list only, never the popup around the field.
-  const listOpen = useRef(false);
-  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-    if (e.key === 'Escape' && listOpen.current) {
-      e.stopPropagation();
-      acRef.current?.hide();
-    }
-  };
-
   const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !test(e.key)) e.preventDefault();
   };
@@ -222,9 +214,6 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       onChange={onChange}
       onBlur={onBlur}
       onKeyPress={onKeyPress}
-      onKeyDown={onKeyDown}
-      onShow={() => (listOpen.current = true)}
-      onHide={() => (listOpen.current = false)}
       delay={props.delay ?? (suggest ? 250 : 0)}
       dropdown={dropdown}
       dropdownMode="blank"
