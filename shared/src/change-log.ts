@@ -27,4 +27,11 @@ export interface ChangeLogEntry {
    * when there is none.
    */
   fieldPrefix?: string;
+  /**
+   * The record as users know it, declared once per kind and taken when the change was written: a
+   * user's name (or email), a territory's code, an agent's name (or code), a contact's name, a
+   * business entity's id, a phone number, an address line, an email address. Absent for kinds
+   * that declare none (the log then shows the internal number).
+   */
+  entityName?: string;
 }

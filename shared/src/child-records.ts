@@ -51,6 +51,8 @@ export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends
   defaultSort: { field: string; direction: SortDirection };
   /** the prefix of its field names in the parent's change log (spec: participant, crm, docs) */
   logPrefix?: string;
+  /** the field naming a record as users know it in the change log ('phoneNumber'); else its number */
+  labelField?: keyof S & string;
 }
 
 /** A declared child kind: the declaration and everything derived from it. */

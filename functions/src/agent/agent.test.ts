@@ -118,7 +118,7 @@ describe('agent/Create and agent/Get', () => {
   it('logs the creation with the user who made it', async () => {
     const created = await create(full());
     expect(await logOf(created.objectId)).toEqual([
-      expect.objectContaining({ action: 'added', entity: 'agent', entityId: created.objectId, actionUser: adminName }),
+      expect.objectContaining({ action: 'added', entity: 'agent', entityId: created.objectId, actionUser: adminName, entityName: created.name }),
     ]);
   });
 

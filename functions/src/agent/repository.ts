@@ -28,6 +28,7 @@ export const agentDef: EntityDef<AgentRecord> = {
   key: keys.agent,
   idCounter: 'agent',
   fields: AGENT_FIELDS,
+  label: (a) => a.name || a.code,
 };
 
 /** A stored item as the API answers it: every field present (empty is null). */

@@ -41,6 +41,7 @@ export const businessEntityDef: EntityDef<BusinessEntityRecord> = {
   key: keys.businessEntity,
   idCounter: 'businessEntity',
   fields: BUSINESS_ENTITY_FIELDS,
+  label: (b) => (b.businessEntityId === undefined || b.businessEntityId === null ? undefined : String(b.businessEntityId)),
 };
 
 /**

@@ -46,6 +46,8 @@ interface LogItem {
   changes: FieldChange[];
   /** the prefix of the fields' names as the log shows them ('c.participant'), when there is one */
   fieldPrefix?: string;
+  /** the record as users know it, when its kind declares one (VersionedKind.label) */
+  entityName?: string;
 }
 
 /** A value as the log shows it: text, or null for empty. */
@@ -78,6 +80,8 @@ export function changeLogPut(ev: {
   changes?: FieldChange[];
   /** the prefix of the fields' names as the log shows them (a child kind's: 'c.participant') */
   fieldPrefix?: string;
+  /** the record as users know it ('Ada Lovelace', 'PSEG', '8565550111') */
+  entityName?: string;
 }): TransactItem {
   const eventId = randomUUID();
   const now = new Date();
@@ -98,6 +102,7 @@ export function changeLogPut(ev: {
     actionDate: toTransferDate(now),
     changes: ev.changes ?? [],
     ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
+    ...(ev.entityName ? { entityName: ev.entityName } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }
@@ -116,6 +121,7 @@ function flatten(items: LogItem[]): ChangeLogEntry[] {
       parentId: it.parentId,
       actionDate: it.actionDate,
       ...(it.fieldPrefix ? { fieldPrefix: it.fieldPrefix } : {}),
+      ...(it.entityName ? { entityName: it.entityName } : {}),
     };
     if (it.changes.length === 0) out.push({ ...base, objectId: `${it.eventId}:0`, fieldName: '', oldValue: null, newValue: null });
     it.changes.forEach((c, i) => out.push({ ...base, objectId: `${it.eventId}:${i}`, ...c }));

@@ -35,6 +35,7 @@ const NOTES = defineChildKind({
   sortFields: ['subject', 'body'],
   defaultSort: { field: 'subject', direction: 'Ascending' },
   logPrefix: 'crm',
+  labelField: 'subject',
 });
 const notes = childKind({ kind: NOTES, parent: entityParent(parentDef, `TN${RUN}`), counter: `testNote${RUN}`, item: 'NOTE' });
 // ---- end of the declaration -----------------------------------------------------------------------
@@ -95,6 +96,8 @@ describe('a child kind declared under a new parent', () => {
       ['added', parentDef.type, '', null, null, undefined],
     ]);
     expect(log.slice(0, 3).every((e) => e.parent === parentDef.type && e.parentId === parent.objectId)).toBe(true);
+    // each change names the record as users know it (its label field, as written)
+    expect(log.slice(0, 3).map((e) => e.entityName)).toEqual(['Visit', 'Visit', 'Call']);
   });
 
   it('refuses a stale update (409) and an unknown parent or record (404), changing nothing', async () => {

@@ -56,6 +56,8 @@ export interface ChildDef<K extends AnyChildKind> {
 
 type Query = Record<string, string | undefined>;
 
+const labelText = (v: unknown): string | undefined => (v === undefined || v === null ? undefined : String(v));
+
 /** Declare a child kind on the server: its reads and versioned writes follow from the declaration. */
 export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
   type F = ChildFields<K>;
@@ -71,6 +73,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     fields: kind.fields as unknown as readonly (keyof Row & string)[],
     fieldPrefix: kind.fieldPrefix,
     attributes: () => ({ [parentAttr]: parentId }),
+    label: kind.labelField ? (r) => labelText((r as Record<string, unknown>)[kind.labelField as string]) : undefined,
   });
   const ctxOf = (parentId: number, actor: Actor, extra?: TransactItem[]) => ({ actor, parent: { type: parent.type, id: parentId }, extra });
 

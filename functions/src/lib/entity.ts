@@ -21,6 +21,8 @@ export interface EntityDef<T extends { objectId: number }> {
   fields: readonly (keyof T & string)[];
   /** extra attributes to store with the item (secondary index keys, ...) */
   indexAttributes?(item: T): Record<string, unknown>;
+  /** the record as users know it, for the change log (VersionedKind.label) */
+  label?(item: T): string | null | undefined;
 }
 
 /** An entity is a versioned kind stamped for its own list's feed (deleted as a tombstone). */
@@ -29,6 +31,7 @@ const kindOf = <T extends { objectId: number }>(def: EntityDef<T>): VersionedKin
   fields: def.fields,
   listType: def.type,
   attributes: def.indexAttributes,
+  label: def.label,
 });
 
 export async function getEntity<T extends { objectId: number }>(def: EntityDef<T>, id: number): Promise<Stored<T> | undefined> {

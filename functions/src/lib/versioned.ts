@@ -26,6 +26,11 @@ export interface VersionedKind<T extends object> {
   fieldPrefix?: string;
   /** extra attributes to store with the item (secondary index keys, the parent's id, ...) */
   attributes?(record: T): Record<string, unknown>;
+  /**
+   * The record as users know it (a user's name, a territory's code, a phone number): the change
+   * log names the record by it instead of its internal number. Taken from the record as written.
+   */
+  label?(record: T): string | null | undefined;
 }
 
 export interface Meta {
@@ -62,12 +67,16 @@ export function pickFields<T extends object>(kind: VersionedKind<T>, data: Parti
 const stamp = async (kind: VersionedKind<never>, id: number) =>
   kind.listType ? feedAttributes(kind.listType, id, await nextSeq(kind.listType)) : {};
 
-const logOf = (kind: VersionedKind<never>, ctx: WriteContext) => ({
-  entity: kind.entity,
-  parent: ctx.parent,
-  actor: ctx.actor,
-  ...(kind.fieldPrefix ? { fieldPrefix: kind.fieldPrefix } : {}),
-});
+const logOf = <T extends object>(kind: VersionedKind<T>, ctx: WriteContext, record: T) => {
+  const entityName = kind.label?.(record)?.trim();
+  return {
+    entity: kind.entity,
+    parent: ctx.parent,
+    actor: ctx.actor,
+    ...(kind.fieldPrefix ? { fieldPrefix: kind.fieldPrefix } : {}),
+    ...(entityName ? { entityName } : {}),
+  };
+};
 
 /** A new record under `key` (its objectId `id`), written only if the key is free, with its 'added' event. */
 export async function prepareCreate<T extends { objectId: number }>(
@@ -94,7 +103,7 @@ export async function prepareCreate<T extends { objectId: number }>(
     item,
     actions: [
       { Put: { TableName: table(), Item: item as unknown as Item, ConditionExpression: 'attribute_not_exists(pk)' } },
-      changeLogPut({ action: 'added', entityId: id, ...logOf(kind as VersionedKind<never>, ctx) }),
+      changeLogPut({ action: 'added', entityId: id, ...logOf(kind, ctx, record) }),
       ...(ctx.extra ?? []),
     ],
   };
@@ -134,7 +143,7 @@ export async function prepareUpdate<T extends { objectId: number }>(
           ExpressionAttributeValues: { ':v': expectedVersion },
         },
       },
-      changeLogPut({ action: 'updated', entityId: current.objectId, changes, ...logOf(kind as VersionedKind<never>, ctx) }),
+      changeLogPut({ action: 'updated', entityId: current.objectId, changes, ...logOf(kind, ctx, next as T) }),
       ...(ctx.extra ?? []),
     ],
   };
@@ -172,5 +181,5 @@ export async function prepareDelete<T extends { objectId: number }>(
         },
       }
     : { Delete: { TableName: table(), Key: { pk: current.pk, sk: current.sk }, ...condition } };
-  return [write, changeLogPut({ action: 'deleted', entityId: id, ...logOf(kind as VersionedKind<never>, ctx) }), ...(ctx.extra ?? [])];
+  return [write, changeLogPut({ action: 'deleted', entityId: id, ...logOf(kind, ctx, current as T) }), ...(ctx.extra ?? [])];
 }

@@ -34,6 +34,7 @@ interface LogEntry {
   oldValue: string | null;
   newValue: string | null;
   actionUser: string;
+  entityName?: string;
 }
 
 let editor: Session;
@@ -218,16 +219,17 @@ describe('primarycontact/Create and Get', () => {
 
   it('logs the contact and each sub-record as created, under the contact', async () => {
     // Act
-    const created = await create(contactDto());
-    // Assess
+    const dto = contactDto();
+    const created = await create(dto);
+    // Assess: each named as users know it
     const log = await logOf(created.objectId);
     expect(log).toHaveLength(4);
-    expect(log.map((e) => [e.action, e.entity, e.entityId]).sort()).toEqual(
+    expect(log.map((e) => [e.action, e.entity, e.entityId, e.entityName]).sort()).toEqual(
       [
-        ['added', 'address', created.address.objectId],
-        ['added', 'email', created.email!.objectId],
-        ['added', 'phone', created.phone.objectId],
-        ['added', 'primaryContact', created.objectId],
+        ['added', 'address', created.address.objectId, dto.address.addressLine],
+        ['added', 'email', created.email!.objectId, dto.email.emailAddress],
+        ['added', 'phone', created.phone.objectId, dto.phone.phoneNumber],
+        ['added', 'primaryContact', created.objectId, `${dto.firstName} ${dto.lastName}`],
       ].sort(),
     );
     for (const e of log) {
@@ -477,8 +479,8 @@ describe('addresses, phones and emails', () => {
     expect(phones.data.map((p) => p.objectId)).toEqual([created.phone.objectId]);
     expect(phones.totalCount).toBe(1);
     const deleted = (await logOf(created.objectId)).filter((e) => e.action === 'deleted');
-    expect(deleted.map((e) => [e.entity, e.entityId, e.parent, e.parentId]).sort()).toEqual(
-      more.map((p) => ['phone', p.objectId, 'primaryContact', created.objectId]).sort(),
+    expect(deleted.map((e) => [e.entity, e.entityId, e.parent, e.parentId, e.entityName]).sort()).toEqual(
+      more.map((p) => ['phone', p.objectId, 'primaryContact', created.objectId, p.phoneNumber]).sort(),
     );
   });
 

@@ -55,6 +55,7 @@ export const contactDef: EntityDef<ContactRecord> = {
   key: keys.primaryContact,
   idCounter: 'primaryContact',
   fields: CONTACT_FIELDS,
+  label: (c) => [c.firstName, c.lastName].filter(Boolean).join(' '),
 };
 
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));

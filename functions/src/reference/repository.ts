@@ -28,6 +28,7 @@ export const territoryDef: EntityDef<TerritoryRecord> = {
   key: keys.territory,
   idCounter: 'territory',
   fields: TERRITORY_FIELDS,
+  label: (t) => t.code,
 };
 
 const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));

@@ -79,7 +79,7 @@ describe('Reference/TerritoryCreate', () => {
     const created = await create(valid());
     const log = await logOf(created.objectId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'added', entity: 'territory', entityId: created.objectId, actionUser: adminName });
+    expect(log[0]).toMatchObject({ action: 'added', entity: 'territory', entityId: created.objectId, actionUser: adminName, entityName: created.code });
   });
 
   it.each([

@@ -139,7 +139,7 @@ describe('users/Create', () => {
     expect((await login(email, PASSWORD)).status).toBe(200);
     const log = await logOf(r.body.objectId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'added', entity: 'user', entityId: r.body.objectId, actionUser: adminName });
+    expect(log[0]).toMatchObject({ action: 'added', entity: 'user', entityId: r.body.objectId, actionUser: adminName, entityName: 'Jane Doe' });
   });
 
   it('creates an inactive user who cannot sign in when the status says so', async () => {

@@ -52,6 +52,7 @@ export const USER_ENTITY: EntityDef<UserEntity> = {
   key: keys.user,
   idCounter: 'user',
   fields: ['firstName', 'lastName', 'email', 'type', 'isActive', 'agentCode', 'passwordVersion'],
+  label: (u) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email,
 };
 
 /** Who the change log names for writes nobody signed in made (the seeded admin at startup). */

@@ -133,6 +133,7 @@ export const CONTACT_ADDRESSES = defineChildKind({
   },
   refine: serviceRule,
   sortFields: ['addressLine', 'addressType', 'city', 'state', 'zipCode', 'county'],
+  labelField: 'addressLine',
   defaultSort: { field: 'addressLine', direction: 'Ascending' },
 });
 
@@ -142,6 +143,7 @@ export const CONTACT_PHONES = defineChildKind({
   parent: CONTACT_PARENT,
   shape: { phoneNumber: phoneNumberSchema, type: requiredReferenceCode('phoneTypes') },
   sortFields: ['phoneNumber', 'type'],
+  labelField: 'phoneNumber',
   defaultSort: { field: 'phoneNumber', direction: 'Ascending' },
 });
 
@@ -151,6 +153,7 @@ export const CONTACT_EMAILS = defineChildKind({
   parent: CONTACT_PARENT,
   shape: { emailAddress: emailAddressSchema, type: requiredReferenceCode('emailTypes') },
   sortFields: ['emailAddress', 'type'],
+  labelField: 'emailAddress',
   defaultSort: { field: 'emailAddress', direction: 'Ascending' },
 });
 

@@ -118,6 +118,18 @@ describe('ChangeLogPanel', { timeout: 20_000 }, () => {
     expect(items[2]).toHaveTextContent(/John Roe deleted Territory #9 01\/02\/2024 12:05 AM/);
   });
 
+  it('names a record as users know it when the server named it, else by its number', () => {
+    // Prepare: the territory's code on the creation; the deletion has no name
+    const named = entries.map((e) => (e.eventId === 'e2' ? { ...e, entityName: 'PSEG' } : e));
+    // Act
+    render(<ChangeLogPanel entries={named} defaultExpanded />);
+    // Assess
+    const items = within(screen.getByRole('region')).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent(/Jane Doe created Territory PSEG 03\/01\/2024/);
+    expect(items[0]).not.toHaveTextContent('#13');
+    expect(items[2]).toHaveTextContent(/John Roe deleted Territory #9/);
+  });
+
   it('lists Field, Original Value and New Value of an update', async () => {
     // Prepare
     const user = setup();

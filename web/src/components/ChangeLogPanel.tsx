@@ -104,7 +104,11 @@ export function ChangeLogPanel(props: ChangeLogPanelProps) {
               <span className="eb-changelog__user">{item.user}</span> <span className="eb-changelog__verb">{item.verb}</span>{' '}
               <span className="eb-changelog__entity">
                 {item.entityLabel}
-                {item.entityId !== null && <span className="eb-changelog__entity-id"> #{item.entityId}</span>}
+                {item.entityName !== null ? (
+                  <span className="eb-changelog__entity-name"> {item.entityName}</span>
+                ) : (
+                  item.entityId !== null && <span className="eb-changelog__entity-id"> #{item.entityId}</span>
+                )}
               </span>{' '}
               <time className="eb-changelog__date" dateTime={item.date}>
                 {item.dateText}

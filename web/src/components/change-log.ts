@@ -41,6 +41,8 @@ export interface ChangeLogItem {
   entity: string;
   entityLabel: string;
   entityId: number | null;
+  /** the record as users know it (a user's name, a territory's code), when the server named it */
+  entityName: string | null;
   /** The transfer date of the change. */
   date: string;
   /** 'MM/dd/yyyy h:mm AM/PM'. */
@@ -153,6 +155,7 @@ export function groupChangeLog(
     const sameParent = first.parent && list.every((e) => e.parent === first.parent && e.parentId === first.parentId);
     const entity = sameEntity || !sameParent ? first.entity : first.parent!;
     const entityId = (sameEntity || !sameParent ? first.entityId : first.parentId) ?? null;
+    const entityName = (sameEntity || !sameParent ? first.entityName : undefined) ?? null;
     const seen = new Map<string, number>();
     const fields: ChangeLogField[] = list
       .filter((e) => (e.fieldName ?? '') !== '')
@@ -170,6 +173,7 @@ export function groupChangeLog(
       entity,
       entityLabel: labelOf(entity),
       entityId,
+      entityName,
       date: first.actionDate,
       dateText: formatLogDateTime(first.actionDate),
       fields,
