@@ -26,4 +26,20 @@ export default tseslint.config(
       'eb/web-layers': 'error',
     },
   },
+  {
+    // User-visible texts live in texts modules (messages.ts, component-texts.ts, entities/*/…-texts.ts),
+    // not in components: a literal label, header, placeholder, title or accessible name is refused.
+    files: ['web/src/**/*.tsx'],
+    ignores: ['web/src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "JSXAttribute[name.name=/^(label|aria-label|header|placeholder|title|tooltip|ariaLabel|data-pr-tooltip)$/] > Literal[value=/[A-Za-z]/]",
+          message: 'Put user-visible texts in a texts module (README "Web": texts), not in the component.',
+        },
+      ],
+    },
+  },
 );

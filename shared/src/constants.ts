@@ -63,7 +63,7 @@ export const JOB_LIST_POLLING_INTERVAL_MS = 5000;
 export const ENTITY_DETAIL_LIMIT = 2;
 export const NAVIGATION_ID_DELIMITER = '+';
 export const PASSWORD_MIN_LENGTH = 8;
-/** Width below which the navigation panel collapses by itself. */
+/** Window width at or below which the navigation panel collapses by itself (a 1024 px screen). */
 export const NAV_AUTO_COLLAPSE_WIDTH_PX = 1024;
 
 /** Server-side sign-in throttling (cognito-local has no lockout; the app enforces its own). */

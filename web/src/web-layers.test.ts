@@ -43,3 +43,23 @@ describe('web layers lint rule', () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('texts lint rule', () => {
+  const textErrors = async (file: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+  };
+
+  it('reports a literal label, placeholder or accessible name in a component', async () => {
+    // Prepare / Act
+    const errors = await textErrors('web/src/features/users/components/x.tsx', 'export const X = () => <><button aria-label="Close it" /><input placeholder="Search" /></>;');
+    // Assess
+    expect(errors).toHaveLength(2);
+    expect(errors[0]).toMatch(/texts module/);
+  });
+
+  it('accepts texts taken from a texts module, and literals in tests', async () => {
+    expect(await textErrors('web/src/features/users/components/x.tsx', 'const T = { close: "Close" };\nexport const X = () => <button aria-label={T.close} />;')).toEqual([]);
+    expect(await textErrors('web/src/features/users/components/x.test.tsx', 'export const X = () => <button aria-label="Close it" />;')).toEqual([]);
+  });
+});

@@ -2,6 +2,7 @@ import { useRouteError } from 'react-router';
 import { Button } from 'primereact/button';
 import { MSG } from '@eb/shared/messages';
 import { browser } from '../lib/browser';
+import { KIT_TEXTS } from '../components/component-texts';
 
 /** Last-resort error screen of the router (a page crashed or a lazy chunk failed to load). */
 export function RouteError() {
@@ -11,7 +12,7 @@ export function RouteError() {
     <div className="eb-loading" role="alert">
       <i className="pi pi-exclamation-circle eb-loading__error-icon" aria-hidden="true" />
       <span className="eb-loading__label">{MSG.fallbackAlert}</span>
-      <Button label="Reload" icon="pi pi-refresh" onClick={() => browser.reload()} />
+      <Button label={KIT_TEXTS.reload} icon="pi pi-refresh" onClick={() => browser.reload()} />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { currentUserQuery } from '../entities/users/session';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { jobsQuery } from '../entities/job/jobs';
 import { browser } from '../lib/browser';
+import { KIT_TEXTS } from '../components/component-texts';
 
 /**
  * Startup (spec 1 section 2): loads the current user, all jobs and the reference data in parallel
@@ -33,7 +34,7 @@ function StartupFailed() {
     <div className="eb-loading" role="alert">
       <i className="pi pi-exclamation-circle eb-loading__error-icon" aria-hidden="true" />
       <span className="eb-loading__label">{MSG.somethingWentWrong}</span>
-      <Button label="Reload" icon="pi pi-refresh" onClick={() => browser.reload()} />
+      <Button label={KIT_TEXTS.reload} icon="pi pi-refresh" onClick={() => browser.reload()} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useMemo, useState, type ReactNode } from 'react';
 import { Panel, type PanelHeaderTemplateOptions } from 'primereact/panel';
 import { Badge } from 'primereact/badge';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { CHANGE_LOG_COLUMNS, CHANGE_LOG_TITLE, NO_RECORDS_FOUND } from './component-texts';
+import { CHANGE_LOG_COLUMNS, CHANGE_LOG_TITLE, KIT_TEXTS, NO_RECORDS_FOUND } from './component-texts';
 import { formatLogValue, groupChangeLog, type ChangeLogEntry, type ChangeLogItem } from './change-log';
 import './change-log-panel.css';
 
@@ -50,7 +50,7 @@ export function ChangeLogPanel(props: ChangeLogPanelProps) {
   const show = (value: ChangeLogEntry['oldValue'], fieldName: string, entry: ChangeLogEntry): ReactNode => {
     const shown = props.formatValue ? props.formatValue(value, fieldName, entry) : formatLogValue(value);
     return shown === '' || shown === null || shown === undefined ? (
-      <span className="eb-changelog__none" aria-label="empty">
+      <span className="eb-changelog__none" aria-label={KIT_TEXTS.empty}>
         —
       </span>
     ) : (
@@ -73,7 +73,7 @@ export function ChangeLogPanel(props: ChangeLogPanelProps) {
         <span className="eb-changelog__title">{title}</span>
         <span className="eb-changelog__status">
           {loading && empty ? (
-            <ProgressSpinner style={{ width: '1rem', height: '1rem' }} strokeWidth="6" aria-label="Loading" />
+            <ProgressSpinner style={{ width: '1rem', height: '1rem' }} strokeWidth="6" aria-label={KIT_TEXTS.loading} />
           ) : empty ? (
             NO_RECORDS_FOUND
           ) : (

@@ -8,6 +8,7 @@ import { MSG } from '@eb/shared/messages';
 import { formatDisplayDate, parseInputDate } from '@eb/shared/validation';
 import { useLatest } from './use-latest';
 import './date-input.css';
+import { KIT_TEXTS } from './component-texts';
 
 export interface DateInputProps {
   /** The date as a transfer string 'yyyy-MM-ddT00:00:00' (the time part is ignored), or null. */
@@ -164,7 +165,7 @@ export function DateInput(props: DateInputProps) {
         }}
         onHide={() => setOpen(false)}
         closeOnEscape
-        aria-label="Calendar"
+        aria-label={KIT_TEXTS.calendar}
       >
         <Calendar inline value={calendarValue} onChange={(e) => e.value instanceof Date && pick(e.value)} />
       </OverlayPanel>

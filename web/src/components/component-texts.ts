@@ -31,3 +31,16 @@ export const ROW_ACTION_TEXTS = {
   restore: (row: string) => `Restore ${row}`,
   edit: (row: string) => `Edit ${row}`,
 } as const;
+
+/** Accessible names and small texts of the shared kit and the app frame (chosen). */
+export const KIT_TEXTS = {
+  calendar: 'Calendar',
+  /** an empty value in the change log (shown as a dash) */
+  empty: 'empty',
+  loading: 'Loading',
+  loadingPage: 'Loading page',
+  /** reloads the application after a failure */
+  reload: 'Reload',
+  /** a popup's single closing button */
+  done: 'Done',
+} as const;

@@ -28,6 +28,10 @@ export const BUSINESS_ENTITY_TEXTS = {
   typeFilter: 'Business Type',
   statusFilter: 'Status',
   selectPlaceholder: 'Select',
+  /** the popup's spinner while the entity loads (for assistive technology) */
+  loading: 'Loading the business entity',
+  /** the filters' group (accessible name) */
+  filtersLabel: 'Business entity filters',
   generating: 'Generating…',
   generateFailed: 'A new Business Entity ID could not be reserved.',
   retry: 'Try again',

@@ -6,6 +6,8 @@ import { CONTACT_LABELS } from '@eb/shared/primarycontact/schemas';
  * others are chosen. Messages (created, saved, errors, confirmations) are in @eb/shared/messages.
  */
 export const CONTACT_TEXTS = {
+  /** the filters' group (accessible name; chosen) */
+  filtersLabel: 'Contact filters',
   /** spec 3 "Contact Entity Management": the page title */
   pageTitle: 'Contact Entity Management',
   /** spec 3: the add button and the create popup's title */

@@ -19,16 +19,13 @@ import { LoadingScreen } from '../../../components/LoadingScreen';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { login, resetPassword, setPassword } from '../api/auth';
 import { loginAttempts } from '../api/login-attempts';
+import { LOGIN_TEXTS, LOGIN_TITLES } from '../auth-texts';
 
 /** The four modes of the login screen (spec 1 section 2 "Login screen"). */
 type Mode = 'login' | 'reset' | 'check' | 'new';
 
-const TITLES: Record<Mode, { title: string; subtitle?: string }> = {
-  login: { title: 'Sign in', subtitle: 'Use your work email and password.' },
-  reset: { title: 'Reset Password', subtitle: 'Enter your email and we will send you a link to create a new password.' },
-  check: { title: MSG.checkEmailTitle },
-  new: { title: 'Create New Password' },
-};
+const TITLES: Record<Mode, { title: string; subtitle?: string }> = LOGIN_TITLES;
+const T = LOGIN_TEXTS;
 
 /**
  * /login and /login/:key. A signed-in user visiting /login is forwarded to `ref` (same-origin paths
@@ -106,7 +103,7 @@ function SignInForm({ email, onEmail, onForgot }: EmailProps & { onForgot: () =>
   return (
     <form className="eb-login__form" onSubmit={submit} noValidate>
       <EmailField value={email} onChange={onEmail} autoFocus />
-      <Field id="password" label="Password">
+      <Field id="password" label={T.password}>
         <Password
           inputId="password"
           value={password}
@@ -119,11 +116,11 @@ function SignInForm({ email, onEmail, onForgot }: EmailProps & { onForgot: () =>
         />
       </Field>
       <div className="eb-login__forgot">
-        <Button type="button" link label="Forgot Password" className="eb-link-button" onClick={onForgot} />
+        <Button type="button" link label={T.forgotPassword} className="eb-link-button" onClick={onForgot} />
       </div>
       <FormError text={error} />
       {limitReached && error !== MSG.attemptsLimit && <FormError text={MSG.attemptsLimit} />}
-      <Button type="submit" label="Login" className="w-full" disabled={!filled || limitReached} loading={mutation.isPending} />
+      <Button type="submit" label={T.login} className="w-full" disabled={!filled || limitReached} loading={mutation.isPending} />
     </form>
   );
 }
@@ -151,7 +148,7 @@ function ResetForm({ email, onEmail, onSent, onBack }: EmailProps & { onSent: ()
       <FormError text={error} />
       <Button
         type="submit"
-        label="Get New Password"
+        label={T.getNewPassword}
         className="w-full"
         disabled={!filled}
         loading={mutation.isPending}
@@ -203,10 +200,10 @@ function NewPasswordForm({ resetKey, onBack }: { resetKey: string; onBack: () =>
         <i className="pi pi-shield" aria-hidden="true" />
         <p>{MSG.passwordRule}</p>
       </div>
-      <PasswordField id="new-password" label="New Password" value={newPassword} onChange={setNewPassword} autoFocus />
-      <PasswordField id="retype-password" label="Retype New Password" value={retyped} onChange={setRetyped} />
+      <PasswordField id="new-password" label={T.newPassword} value={newPassword} onChange={setNewPassword} autoFocus />
+      <PasswordField id="retype-password" label={T.retypePassword} value={retyped} onChange={setRetyped} />
       <FormError text={error} />
-      <Button type="submit" label="Submit" className="w-full" disabled={!filled} loading={mutation.isPending} />
+      <Button type="submit" label={T.submit} className="w-full" disabled={!filled} loading={mutation.isPending} />
       <BackToLogin onBack={onBack} />
     </form>
   );
@@ -214,7 +211,7 @@ function NewPasswordForm({ resetKey, onBack }: { resetKey: string; onBack: () =>
 
 function EmailField({ value, onChange, autoFocus }: { value: string; onChange: (v: string) => void; autoFocus?: boolean }) {
   return (
-    <Field id="email" label="Email">
+    <Field id="email" label={T.email}>
       <InputText
         id="email"
         type="email"
@@ -272,7 +269,7 @@ function BackToLogin({ onBack }: { onBack: () => void }) {
     <Button
       type="button"
       link
-      label="Back to Login"
+      label={T.backToLogin}
       icon="pi pi-arrow-left"
       className="eb-link-button eb-login__back"
       onClick={onBack}

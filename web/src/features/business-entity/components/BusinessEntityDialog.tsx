@@ -47,7 +47,7 @@ export function BusinessEntityDialog({ target, onClose }: { target: BusinessEnti
         />
       ) : (
         <div className="eb-popup__loading eb-be-dialog__loading">
-          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the business entity" />
+          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label={BUSINESS_ENTITY_TEXTS.loading} />
         </div>
       )}
     </Popup>

@@ -128,7 +128,7 @@ export function BusinessEntityPage() {
 
   const filterBar = (
     <ListFilters
-      ariaLabel="Business entity filters"
+      ariaLabel={BUSINESS_ENTITY_TEXTS.filtersLabel}
       className="eb-be-filters"
       keyword={{
         value: text,

@@ -102,7 +102,7 @@ export function ContactEntityPage() {
 
   const filterBar = (
     <ListFilters
-      ariaLabel="Contact filters"
+      ariaLabel={CONTACT_TEXTS.filtersLabel}
       className="eb-contact-filters"
       keyword={{
         value: text,

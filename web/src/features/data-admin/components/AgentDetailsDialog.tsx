@@ -4,6 +4,8 @@ import { Dialog } from 'primereact/dialog';
 import { AGENT_LABELS, type AgentField } from '@eb/shared/agent/schemas';
 import type { ReferenceSet } from '@eb/shared/reference/data';
 import { AgentFieldInput, type AgentRow } from './AgentFieldInput';
+import { AGENT_TEXTS } from '../../../entities/agent/agent-texts';
+import { KIT_TEXTS } from '../../../components/component-texts';
 
 /**
  * The agent fields that are not grid columns, grouped (spec 2 section 3 lists them; the grouping is
@@ -11,19 +13,19 @@ import { AgentFieldInput, type AgentRow } from './AgentFieldInput';
  */
 export const AGENT_DETAIL_SECTIONS: { title: string; fields: AgentField[] }[] = [
   {
-    title: 'Contact',
+    title: AGENT_TEXTS.sections.contact,
     fields: ['companyPhoneNumber', 'contactPhoneNumber', 'accountStatusEmail', 'pricingEmail', 'commissionReportEmail', 'managingAgent', 'salesChannel', 'matrixSheet', 'portalPassword'],
   },
   {
-    title: 'Dates and terms',
+    title: AGENT_TEXTS.sections.dates,
     fields: ['agreementDate', 'confidentialityDate', 'w9Date', 'splitStartElectric', 'splitStartGas', 'utilityFee', 'rewardsAllowed', 'specialTerms'],
   },
-  { title: 'Licenses', fields: ['nyLicense', 'njLicense', 'paLicense'] },
+  { title: AGENT_TEXTS.sections.licenses, fields: ['nyLicense', 'njLicense', 'paLicense'] },
   {
-    title: 'Entity',
+    title: AGENT_TEXTS.sections.entity,
     fields: ['entityName', 'entityAddress', 'entityCity', 'entityStateId', 'entityZip', 'agreementContactName', 'agreementContactTitle'],
   },
-  { title: 'Notes', fields: ['operationsNotes', 'financeNotes', 'pricingNotes'] },
+  { title: AGENT_TEXTS.sections.notes, fields: ['operationsNotes', 'financeNotes', 'pricingNotes'] },
 ];
 
 export interface AgentDetailsDialogProps {
@@ -45,15 +47,15 @@ export interface AgentDetailsDialogProps {
 export function AgentDetailsDialog(props: AgentDetailsDialogProps) {
   const { row, errors } = props;
   const uid = useId().replace(/:/g, '');
-  const name = row ? (row.objectId === 0 ? 'New agent' : String(row.code ?? '')) : '';
+  const name = row ? (row.objectId === 0 ? AGENT_TEXTS.newAgent : String(row.code ?? '')) : '';
   return (
     <Dialog
-      header={`Agent details${name ? ` — ${name}` : ''}`}
+      header={AGENT_TEXTS.detailsTitle(name)}
       visible={props.visible && row !== null}
       onHide={props.onHide}
       className="eb-da-details"
       style={{ width: 'min(64rem, 96vw)' }}
-      footer={<Button type="button" label="Done" icon="pi pi-check" onClick={props.onHide} autoFocus />}
+      footer={<Button type="button" label={KIT_TEXTS.done} icon="pi pi-check" onClick={props.onHide} autoFocus />}
       dismissableMask
       blockScroll
     >

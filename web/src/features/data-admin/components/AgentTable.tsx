@@ -32,6 +32,7 @@ import { invalidateRoutes } from '../../../lib/queries';
 import { AgentDetailsDialog } from './AgentDetailsDialog';
 import { AgentFieldInput, agentValueText, type AgentRow } from './AgentFieldInput';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
+import { AGENT_TEXTS } from '../../../entities/agent/agent-texts';
 
 /**
  * The grid's columns (chosen: the agent's identity, its commissions, its types and its main contact;
@@ -205,7 +206,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
     // Row actions first: the grid is wider than the page, and these must not scroll out of sight.
     cols.unshift({
       field: 'rowActions',
-      header: 'More',
+      header: AGENT_TEXTS.more,
       editor: false,
       width: 96,
       minWidth: 96,
@@ -213,7 +214,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
       body: (row) => {
         const isNew = row.objectId === 0;
         const locked = (editable.pending !== null && !editable.isActive(row)) || editable.saving;
-        const label = isNew ? 'the new agent' : String(row.code);
+        const label = isNew ? AGENT_TEXTS.theNewAgent : String(row.code);
         const stop = (e: MouseEvent, then: () => void) => {
           e.stopPropagation();
           then();
@@ -225,8 +226,8 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
               icon="pi pi-list"
               rounded
               text
-              aria-label={`Details of ${label}`}
-              tooltip="More fields"
+              aria-label={AGENT_TEXTS.detailsOf(label)}
+              tooltip={AGENT_TEXTS.moreFields}
               tooltipOptions={{ position: 'top' }}
               disabled={locked}
               onClick={(e) => stop(e, () => openDetails(row))}
@@ -238,7 +239,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
                 rounded
                 text
                 severity="danger"
-                aria-label={`Delete ${label}`}
+                aria-label={AGENT_TEXTS.deleteOf(label)}
                 disabled={editable.pending !== null || editable.saving}
                 onClick={(e) => stop(e, () => void remove(row))}
               />
@@ -259,15 +260,15 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         <InputText
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          placeholder="Search agents"
-          aria-label="Search agents"
+          placeholder={AGENT_TEXTS.searchPlaceholder}
+          aria-label={AGENT_TEXTS.searchPlaceholder}
           disabled={pending}
           className="p-inputtext-sm"
         />
       </IconField>
       <Button
         type="button"
-        label="Export"
+        label={AGENT_TEXTS.export}
         icon="pi pi-file-excel"
         size="small"
         outlined
@@ -284,18 +285,18 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         <div className="eb-da-hint" role="status">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
           <span>
-            Check the details of this agent: {hiddenErrors.map((f) => AGENT_LABELS[f]).join(', ')}.
+            {AGENT_TEXTS.checkDetails} {hiddenErrors.map((f) => AGENT_LABELS[f]).join(', ')}.
           </span>
-          {activeRow && <Button type="button" label="Open details" link size="small" onClick={() => openDetails(activeRow)} />}
+          {activeRow && <Button type="button" label={AGENT_TEXTS.openDetails} link size="small" onClick={() => openDetails(activeRow)} />}
         </div>
       )}
       <EditableGrid<AgentRow>
-        ariaLabel="Agents"
+        ariaLabel={AGENT_TEXTS.gridLabel}
         dataKey="objectId"
         editable={editable}
         columns={columns}
         toolbar={toolbar}
-        rowLabel={(a) => (a.objectId === 0 ? 'the new agent' : `agent ${String(a.code)}`)}
+        rowLabel={(a) => (a.objectId === 0 ? AGENT_TEXTS.theNewAgent : AGENT_TEXTS.rowLabel(String(a.code)))}
         lazy
         loading={list.isFetching && !list.data}
         error={list.data ? undefined : list.error}

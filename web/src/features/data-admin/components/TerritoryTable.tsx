@@ -26,6 +26,7 @@ import {
   updateTerritory,
 } from '../../../entities/territory/api';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
+import { TERRITORY_TEXTS } from '../../../entities/territory/territory-texts';
 
 /** A row of the grid: a stored territory, or a new one (objectId 0) being typed (empty is null). */
 export type TerritoryRow = Pick<Territory, 'objectId' | 'version'> & { [K in TerritoryField]: string | null };
@@ -120,7 +121,7 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
   return (
     <>
       <EditableGrid<TerritoryRow>
-        ariaLabel="Territories"
+        ariaLabel={TERRITORY_TEXTS.gridLabel}
         dataKey="objectId"
         editable={editable}
         columns={columns}

@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Menu } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import type { Area } from '../../../config/areas';
+import { SHELL_TEXTS } from '../shell-texts';
 
 /** The admin gear menu: a button that opens User Admin, Data Admin and Updater. */
 export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collapsed: boolean }) {
@@ -24,15 +25,15 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
       <button
         type="button"
         className={`eb-nav__link${active ? ' active' : ''}`}
-        aria-label="Administration"
+        aria-label={SHELL_TEXTS.administration}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? 'eb-admin-menu' : undefined}
-        data-pr-tooltip="Administration"
+        data-pr-tooltip={SHELL_TEXTS.administration}
         onClick={(e) => menu.current?.toggle(e)}
       >
         <i className="pi pi-cog eb-nav__icon" aria-hidden="true" />
-        <span className="eb-nav__text">Administration</span>
+        <span className="eb-nav__text">{SHELL_TEXTS.administration}</span>
         {!collapsed && <i className="pi pi-angle-down eb-nav__chevron" aria-hidden="true" />}
       </button>
       <Menu

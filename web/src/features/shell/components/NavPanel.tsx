@@ -10,6 +10,7 @@ import { AREAS, AREA_ORDER } from '../../../config/areas';
 import { APP_LOGO_ICON, APP_NAME } from '../../../config/brand';
 import { browser } from '../../../lib/browser';
 import { AdminMenu } from './AdminMenu';
+import { SHELL_TEXTS } from '../shell-texts';
 
 /**
  * The left navigation panel (spec 1 "Navigation panel"): app name, the user's full name, the areas
@@ -29,7 +30,7 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
   const name = fullName(user);
 
   return (
-    <aside className="eb-nav" aria-label="Navigation panel">
+    <aside className="eb-nav" aria-label={SHELL_TEXTS.navigation}>
       <Tooltip target=".eb-nav [data-pr-tooltip]" position="right" event="both" disabled={!collapsed} showDelay={250} />
       <div className="eb-nav__brand">
         <span className="eb-logo" aria-hidden="true">
@@ -43,7 +44,7 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
           rounded
           severity="secondary"
           className="eb-nav__toggle"
-          aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'}
+          aria-label={collapsed ? SHELL_TEXTS.expand : SHELL_TEXTS.collapse}
           aria-expanded={!collapsed}
           aria-controls="eb-nav-entries"
           onClick={onToggle}
@@ -58,7 +59,7 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
         </div>
       </div>
 
-      <nav id="eb-nav-entries" className="eb-nav__entries" aria-label="Main">
+      <nav id="eb-nav-entries" className="eb-nav__entries" aria-label={SHELL_TEXTS.main}>
         <ul className="eb-nav__list">
           {mainAreas.map((a) => (
             <li key={a.path}>
@@ -80,12 +81,12 @@ export function NavPanel({ collapsed, onToggle }: { collapsed: boolean; onToggle
         <button
           type="button"
           className="eb-nav__link eb-nav__logout"
-          data-pr-tooltip="Log Out"
+          data-pr-tooltip={SHELL_TEXTS.logOut}
           disabled={signOut.isPending}
           onClick={() => signOut.mutate()}
         >
           <i className={`pi ${signOut.isPending ? 'pi-spin pi-spinner' : 'pi-sign-out'} eb-nav__icon`} aria-hidden="true" />
-          <span className="eb-nav__text">Log Out</span>
+          <span className="eb-nav__text">{SHELL_TEXTS.logOut}</span>
         </button>
       </div>
     </aside>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { NAV_AUTO_COLLAPSE_WIDTH_PX, RESIZE_DEBOUNCE_MS } from '@eb/shared/constants';
 
-const isNarrow = () => window.innerWidth < NAV_AUTO_COLLAPSE_WIDTH_PX;
+const isNarrow = () => window.innerWidth <= NAV_AUTO_COLLAPSE_WIDTH_PX;
 
 /**
  * The navigation panel's collapsed state: toggled by the user, and set by the window width when it

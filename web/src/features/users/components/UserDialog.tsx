@@ -29,27 +29,18 @@ import {
   type UserFormMode,
   type UserFormValues,
 } from './user-form';
+import { USER_DIALOG_TITLES, USER_FIELD_LABELS, USER_FORM_TEXTS, USER_STATUS_LABELS, USER_LOADING_LABEL } from '../../../entities/users/user-texts';
 import '../../../components/list-page.css';
 import { Popup } from '../../../components/Popup';
 
 /** What the popup edits: a new user, or the user with this id. */
 export type UserDialogTarget = { mode: 'create' } | { mode: 'edit'; id: number };
 
-/** Spec: "Create/edit popup titled '(Edit) User Details'". */
-export const USER_DIALOG_TITLES: Record<UserFormMode, string> = { create: 'User Details', edit: 'Edit User Details' };
-/** Texts of the popup (chosen where the spec gives none). */
-export const USER_FORM_TEXTS = {
-  rolePlaceholder: 'Select Role',
-  matchPlaceholder: 'Password must match',
-  keepPasswordPlaceholder: 'Leave blank to keep the current password',
-  reload: 'Reload',
-  ownAccount: 'You cannot change the role or status of your own account',
-} as const;
-
 const STATUS_OPTIONS = [
-  { label: 'Active', value: true },
-  { label: 'Inactive', value: false },
+  { label: USER_STATUS_LABELS.active, value: true },
+  { label: USER_STATUS_LABELS.inactive, value: false },
 ];
+const L = USER_FIELD_LABELS;
 
 /** The create/edit popup of User Administration. Closes itself after a successful save. */
 export function UserDialog({ target, onClose }: { target: UserDialogTarget | null; onClose: () => void }) {
@@ -74,7 +65,7 @@ export function UserDialog({ target, onClose }: { target: UserDialogTarget | nul
         <Message severity="error" text={user.error instanceof ApiError ? user.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />
       ) : (
         <div className="eb-popup__loading eb-user-dialog__loading">
-          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label="Loading the user" />
+          <ProgressSpinner style={{ width: '2.5rem', height: '2.5rem' }} strokeWidth="4" aria-label={USER_LOADING_LABEL} />
         </div>
       )}
     </Popup>
@@ -145,7 +136,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
 
   // Identifier sits with the status when editing, after the passwords when creating (pairs stay on one row).
   const identifier = (
-    <FormField label="Identifier" {...f.agentCode}>
+    <FormField label={L.agentCode} {...f.agentCode}>
       <InputText
         id={f.agentCode.id}
         value={values.agentCode}
@@ -176,7 +167,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         messageClassName="eb-form-error"
       />
       <div className="eb-form-grid eb-user-form__grid">
-        <FormField label="First Name" {...f.firstName}>
+        <FormField label={L.firstName} required {...f.firstName}>
           <InputText
             id={f.firstName.id}
             value={values.firstName}
@@ -189,7 +180,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             autoFocus
           />
         </FormField>
-        <FormField label="Last Name" {...f.lastName}>
+        <FormField label={L.lastName} required {...f.lastName}>
           <InputText
             id={f.lastName.id}
             value={values.lastName}
@@ -201,7 +192,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Email" {...f.email}>
+        <FormField label={L.email} required {...f.email}>
           <InputText
             id={f.email.id}
             type="email"
@@ -214,7 +205,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             autoComplete="off"
           />
         </FormField>
-        <FormField label="Role" {...f.type}>
+        <FormField label={L.type} required {...f.type}>
           <TypeaheadSelect<UserType>
             inputId={f.type.id}
             value={values.type}
@@ -229,7 +220,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         {mode === 'edit' && (
           <SelectButtonField<boolean>
             id={`${formId}-status`}
-            label="Status"
+            label={L.isActive}
             value={values.isActive}
             options={STATUS_OPTIONS}
             onChange={(v) => set('isActive', v)}
@@ -238,7 +229,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
           />
         )}
         {mode === 'edit' && identifier}
-        <FormField label="New Password" {...f.password}>
+        <FormField label={L.password} required={mode === 'create'} {...f.password}>
           <Password
             inputId={f.password.id}
             value={values.password}
@@ -252,7 +243,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             autoComplete="new-password"
           />
         </FormField>
-        <FormField label="Match New Password" {...f.confirmPassword}>
+        <FormField label={L.confirmPassword} required={mode === 'create'} {...f.confirmPassword}>
           <Password
             inputId={f.confirmPassword.id}
             value={values.confirmPassword}
@@ -274,8 +265,8 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         </p>
       )}
       <div className="eb-user-form__footer">
-        <Button type="button" label="Cancel" severity="secondary" text onClick={props.onClose} />
-        <Button type="submit" label="Save" icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
+        <Button type="button" label={USER_FORM_TEXTS.cancel} severity="secondary" text onClick={props.onClose} />
+        <Button type="submit" label={USER_FORM_TEXTS.save} icon="pi pi-check" disabled={!canSave} loading={save.isPending} />
       </div>
     </form>
   );

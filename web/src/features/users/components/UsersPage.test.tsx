@@ -50,7 +50,8 @@ async function openUsers(users: UserDto[], routes: FakeRoutes = {}) {
 const dialog = () => screen.getByRole('dialog');
 // jsdom has no layout: PrimeReact's popup menu stays 'display: none', so its items are queried hidden.
 const save = () => within(dialog()).getByRole('button', { name: 'Save' });
-const input = (label: string) => within(dialog()).getByLabelText(label, { exact: true });
+/** A field by its label (a required field's label ends with the hidden marker ' *'). */
+const input = (label: string) => within(dialog()).getByLabelText(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`));
 
 async function openCreate(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Create User' }));

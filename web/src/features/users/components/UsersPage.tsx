@@ -10,6 +10,7 @@ import { USER_DEFAULT_SORT, type UserDto } from '@eb/shared/users/schemas';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
+import { USER_FIELD_LABELS, USER_STATUS_LABELS, USERS_TEXTS } from '../../../entities/users/user-texts';
 import { AREAS } from '../../../config/areas';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import type { ChangeLogEntry } from '../../../components/change-log';
@@ -29,9 +30,9 @@ import './users.css';
 /** The status filter (chosen: a SelectButton; 'All' is the default, so inactive rows show, restyled). */
 type StatusFilter = 'all' | 'active' | 'inactive';
 const STATUS_FILTERS: { label: string; value: StatusFilter }[] = [
-  { label: 'All', value: 'all' },
-  { label: 'Active', value: 'active' },
-  { label: 'Inactive', value: 'inactive' },
+  { label: USER_STATUS_LABELS.all, value: 'all' },
+  { label: USER_STATUS_LABELS.active, value: 'active' },
+  { label: USER_STATUS_LABELS.inactive, value: 'inactive' },
 ];
 const isActiveOf = (s: StatusFilter): boolean | null => (s === 'all' ? null : s === 'active');
 
@@ -57,27 +58,7 @@ const withUserFilters = (params: URLSearchParams, f: UserFilters): URLSearchPara
   return out;
 };
 
-/** Texts of the screen the spec does not give (chosen). */
-export const USERS_TEXTS = {
-  createUser: 'Create User',
-  searchPlaceholder: 'Search by email',
-  statusFilter: 'Status',
-  actionsOf: (u: Pick<UserDto, 'firstName' | 'lastName'>) => `Actions for ${u.firstName} ${u.lastName}`,
-  edit: 'Edit',
-  deactivate: 'Deactivate',
-  deactivateHeader: 'Deactivate User',
-} as const;
-
-/** How the change log names the logged user fields. */
-const FIELD_LABELS = {
-  firstName: 'First Name',
-  lastName: 'Last Name',
-  email: 'Email',
-  type: 'Role',
-  isActive: 'Status',
-  agentCode: 'Identifier',
-  passwordVersion: 'Password',
-} as const;
+const FIELD_LABELS = USER_FIELD_LABELS;
 
 /**
  * User Administration (spec 1 "User Administration"; admins only: the router's area guard sends
@@ -140,11 +121,11 @@ export function UsersPage() {
 
   // ---- grid -----------------------------------------------------------------------------------------
   const columns: GridColumn<UserDto>[] = [
-    { field: 'firstName', header: 'First Name', sortable: true },
-    { field: 'lastName', header: 'Last Name', sortable: true },
+    { field: 'firstName', header: FIELD_LABELS.firstName, sortable: true },
+    { field: 'lastName', header: FIELD_LABELS.lastName, sortable: true },
     {
       field: 'email',
-      header: 'Email',
+      header: FIELD_LABELS.email,
       sortable: true,
       body: (u) => (
         <span className="eb-users-email" title={u.email}>
@@ -152,18 +133,18 @@ export function UsersPage() {
         </span>
       ),
     },
-    { field: 'type', header: 'Role', sortable: true, body: (u) => roleName(u.type) },
-    { field: 'agentCode', header: 'Identifier', sortable: true },
-    { field: 'lastLoginTime', header: 'Last Login Time', sortable: true, body: (u) => formatDisplayDate(u.lastLoginTime) },
+    { field: 'type', header: FIELD_LABELS.type, sortable: true, body: (u) => roleName(u.type) },
+    { field: 'agentCode', header: FIELD_LABELS.agentCode, sortable: true },
+    { field: 'lastLoginTime', header: FIELD_LABELS.lastLoginTime, sortable: true, body: (u) => formatDisplayDate(u.lastLoginTime) },
     {
       field: 'isActive',
-      header: 'Status',
+      header: FIELD_LABELS.isActive,
       sortable: true,
       body: (u) => <StatusTag active={u.isActive} />,
     },
     {
       field: 'action',
-      header: 'Action',
+      header: USERS_TEXTS.action,
       width: '6rem',
       minWidth: 80,
       align: 'center',
@@ -189,7 +170,7 @@ export function UsersPage() {
   const formatValue = (value: ChangeLogEntry['oldValue'], fieldName: string, entry: ChangeLogEntry) => {
     if (value === null || value === undefined || value === '') return null;
     if (fieldName === 'type') return roleName(value as string) || String(value);
-    if (fieldName === 'isActive') return String(value) === 'true' ? 'Active' : 'Inactive';
+    if (fieldName === 'isActive') return String(value) === 'true' ? USER_STATUS_LABELS.active : USER_STATUS_LABELS.inactive;
     if (fieldName === 'passwordVersion') return value === entry.newValue ? 'Changed' : '••••••••';
     return String(value);
   };
@@ -221,7 +202,7 @@ export function UsersPage() {
         actions={<Button label={USERS_TEXTS.createUser} icon="pi pi-user-plus" onClick={() => setDialog({ mode: 'create' })} />}
       />
       <DataGrid<UserDto>
-        ariaLabel="Users"
+        ariaLabel={USERS_TEXTS.gridLabel}
         {...pagedGridProps(list, paging)}
         columns={columns}
         dataKey="objectId"
