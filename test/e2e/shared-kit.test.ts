@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { GRID_LOAD_FAILED, GRID_RETRY } from '../../web/src/components/component-texts';
 import { createTestUser } from '../support/users';
-import { checkScreen, launchBrowser, newPage, signInAs } from './support/browser';
+import { checkScreen, launchBrowser, newPage, signInAs, labelOf } from './support/browser';
 
 /**
  * The shared kit loses nothing and hides nothing (issue 7 section 9), in Chromium against the
@@ -33,8 +33,8 @@ describe('shared kit', () => {
     // Prepare: the Create User popup with a typed name and the Role list open
     const page = await signedIn('/enrollments/users');
     await page.getByRole('button', { name: 'Create User' }).click();
-    await dialog(page).getByLabel('First Name', { exact: true }).fill('Esc');
-    const role = dialog(page).getByLabel('Role', { exact: true });
+    await dialog(page).getByLabel(labelOf('First Name')).fill('Esc');
+    const role = dialog(page).getByLabel(labelOf('Role'));
     await dialog(page).locator('.eb-typeahead .p-autocomplete-dropdown').first().click(); // Role: the popup's one type-ahead
     await expect.poll(() => page.locator('.p-autocomplete-panel').count()).toBe(1);
 
@@ -44,7 +44,7 @@ describe('shared kit', () => {
     // Assess: the list closed, the popup and the typed name stayed
     await expect.poll(() => page.locator('.p-autocomplete-panel').count()).toBe(0);
     expect(await dialog(page).count()).toBe(1);
-    expect(await dialog(page).getByLabel('First Name', { exact: true }).inputValue()).toBe('Esc');
+    expect(await dialog(page).getByLabel(labelOf('First Name')).inputValue()).toBe('Esc');
 
     // Act: Esc again (nothing open inside): the popup asks, No keeps everything
     await role.press('Escape');
@@ -52,10 +52,10 @@ describe('shared kit', () => {
     await checkScreen(page, 'popup-unsaved-confirm');
     await page.getByRole('button', { name: 'No' }).click();
     await expect.poll(() => page.locator('.p-confirm-dialog').count()).toBe(0); // gone, animation included
-    expect(await dialog(page).getByLabel('First Name', { exact: true }).inputValue()).toBe('Esc');
+    expect(await dialog(page).getByLabel(labelOf('First Name')).inputValue()).toBe('Esc');
 
     // Act: Esc, then Yes: the popup closes
-    await dialog(page).getByLabel('First Name', { exact: true }).press('Escape');
+    await dialog(page).getByLabel(labelOf('First Name')).press('Escape');
     await page.getByRole('button', { name: 'Yes' }).click();
 
     // Assess

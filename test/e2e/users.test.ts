@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { createTestUser } from '../support/users';
-import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
+import { appUrl, launchBrowser, newPage, checkScreen, signInAs, labelOf } from './support/browser';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -28,7 +28,7 @@ async function openUsersAsAdmin(): Promise<Page> {
 }
 
 const dialog = (page: Page) => page.getByRole('dialog');
-const field = (page: Page, label: string) => dialog(page).getByLabel(label, { exact: true });
+const field = (page: Page, label: string) => dialog(page).getByLabel(labelOf(label));
 const rows = (page: Page) => page.locator('.eb-users-grid tbody tr');
 const rowOf = (page: Page, email: string) => rows(page).filter({ hasText: email });
 const toast = (page: Page, text: string) => page.locator('.p-toast-message').filter({ hasText: text });

@@ -60,3 +60,8 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await screenshot(page, name);
   await expectAccessible(page, name);
 }
+
+/** A form field's label as a pattern: a required field's label ends with the hidden marker ' *'. */
+export function labelOf(label: string): RegExp {
+  return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}

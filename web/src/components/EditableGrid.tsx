@@ -77,6 +77,11 @@ export interface EditableGridProps<T extends object>
   toolbar?: ReactNode;
   /** Render the single Add/Save button in the grid header (default true). */
   showPrimaryAction?: boolean;
+  /**
+   * The row actions (edit, restore, remove a new row) as the first column instead of the last: for
+   * grids wider than the window, so that they stay in view next to the caller's own row actions.
+   */
+  actionsFirst?: boolean;
   /** How a row is named to assistive technology (default 'row {id}'). */
   rowLabel?: (row: T) => string;
 }
@@ -94,7 +99,7 @@ const valueText = (v: unknown) => (v === null || v === undefined ? '' : String(v
  * - required columns show the placeholder 'Required'.
  */
 export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
-  const { editable, columns, toolbar, showPrimaryAction = true, rowLabel, rowClassName, ...gridProps } = props;
+  const { editable, columns, toolbar, showPrimaryAction = true, actionsFirst = false, rowLabel, rowClassName, ...gridProps } = props;
   const uid = useId().replace(/:/g, '');
   const editorId = (field: string) => `eb-edit-${uid}-${field}`;
   const primaryId = `eb-edit-${uid}-primary`;
@@ -205,7 +210,7 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
   }));
 
   if (editable.canEdit) {
-    gridColumns.push({
+    gridColumns[actionsFirst ? 'unshift' : 'push']({
       field: 'eb-actions',
       header: <span className="p-hidden-accessible">{ROW_ACTION_TEXTS.header}</span>,
       width: 64,

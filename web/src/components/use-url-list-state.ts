@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { browser } from '../lib/browser';
 import type { GridSort } from './DataGrid';
 import { useDebouncedValue } from './use-debounced-value';
 import { useListPaging, type ListPaging } from './use-list-paging';
@@ -51,8 +52,14 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
   const [params, setParams] = useSearchParams();
   const filters = filtersOf(params);
   // A settled change is a new history entry, so that Back returns to the previous filters (the
-  // keyword reaches the URL once typing pauses: one entry per search, not per key).
-  const setFilters = (change: Partial<F>) => setParams((p) => withFilters(p, { ...filtersOf(p), ...change }));
+  // keyword reaches the URL once typing pauses: one entry per search, not per key). It starts from
+  // the address bar, not from the last render's query: the router renders a navigation in a
+  // transition, so a click right after the keyword reached the URL would otherwise drop it.
+  const setFilters = (change: Partial<F>) =>
+    setParams(() => {
+      const live = browser.currentQuery();
+      return withFilters(live, { ...filtersOf(live), ...change });
+    });
 
   const [text, setText] = useState(filters.keyword);
   const keyword = useDebouncedValue(text.trim(), options.debounceMs);
@@ -79,7 +86,7 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
 
   const reset = () => {
     setText('');
-    setParams((p) => withFilters(p, noFilters));
+    setParams(() => withFilters(browser.currentQuery(), noFilters));
   };
 
   return { filters, setFilters, text, setText, sort, setSort, paging, reset };

@@ -9,6 +9,10 @@ export const browser = {
   reload(): void {
     window.location.reload();
   },
+  /** The query of the address bar now (it may be ahead of the last render: navigations render in a transition). */
+  currentQuery(): URLSearchParams {
+    return new URLSearchParams(window.location.search);
+  },
   /** The current path and query, e.g. '/enrollments/users?x=1'. */
   currentPath(): string {
     return `${window.location.pathname}${window.location.search}`;

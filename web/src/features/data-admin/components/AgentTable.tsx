@@ -296,6 +296,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
         editable={editable}
         columns={columns}
         toolbar={toolbar}
+        actionsFirst
         rowLabel={(a) => (a.objectId === 0 ? AGENT_TEXTS.theNewAgent : AGENT_TEXTS.rowLabel(String(a.code)))}
         lazy
         loading={list.isFetching && !list.data}

@@ -175,6 +175,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             onBlur={blur('firstName')}
             maxLength={NAME_MAX_LENGTH}
             invalid={f.firstName.invalid}
+            aria-required="true"
             aria-describedby={f.firstName.message ? `${f.firstName.id}-msg` : undefined}
             autoComplete="off"
             autoFocus
@@ -188,6 +189,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             onBlur={blur('lastName')}
             maxLength={NAME_MAX_LENGTH}
             invalid={f.lastName.invalid}
+            aria-required="true"
             aria-describedby={f.lastName.message ? `${f.lastName.id}-msg` : undefined}
             autoComplete="off"
           />
@@ -201,6 +203,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             onBlur={blur('email')}
             maxLength={EMAIL_MAX_LENGTH}
             invalid={f.email.invalid}
+            aria-required="true"
             aria-describedby={f.email.message ? `${f.email.id}-msg` : undefined}
             autoComplete="off"
           />
@@ -211,6 +214,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             value={values.type}
             options={roleOptions}
             placeholder={USER_FORM_TEXTS.rolePlaceholder}
+            required
             onChange={(v) => set('type', v)}
             disabled={self}
             invalid={f.type.invalid}
@@ -239,6 +243,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             toggleMask
             placeholder={mode === 'edit' ? USER_FORM_TEXTS.keepPasswordPlaceholder : undefined}
             invalid={f.password.invalid}
+            aria-required={mode === 'create' ? 'true' : undefined}
             aria-describedby={f.password.message ? `${f.password.id}-msg` : undefined}
             autoComplete="new-password"
           />
@@ -253,6 +258,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             toggleMask
             placeholder={USER_FORM_TEXTS.matchPlaceholder}
             invalid={f.confirmPassword.invalid}
+            aria-required={mode === 'create' ? 'true' : undefined}
             aria-describedby={f.confirmPassword.message ? `${f.confirmPassword.id}-msg` : undefined}
             autoComplete="new-password"
           />
