@@ -107,7 +107,8 @@ describe('Business Entity Management', () => {
     await page.getByRole('button', { name: /CHANGE LOG/ }).click();
     // Assess
     const log = page.locator('.eb-be-changelog');
-    await expect.poll(() => log.getByText(`#${businessEntityId}`).count()).toBe(2);
+    // each change names the entity by its Business Entity ID
+    await expect.poll(() => log.locator('.eb-changelog__entity').filter({ hasText: new RegExp(`^Business Entity ${businessEntityId}$`) }).count()).toBe(2);
     await expect.poll(() => log.locator('table').first().textContent()).toContain('Inactive');
     await page.waitForTimeout(500); // the expand animation, for the screenshot
     await checkScreen(page, 'business-entity');

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
 import { RadioButton } from 'primereact/radiobutton';
 import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity } from '@eb/shared/businessentity/schemas';
 import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
@@ -18,6 +17,7 @@ import { pagedGridProps, useListPaging } from '../../components/use-list-paging'
 import { usePopupSession } from '../../components/use-popup-session';
 import './business-entity.css';
 import '../../components/list-page.css';
+import { Popup } from '../../components/Popup';
 
 export interface BusinessEntitySearchDialogProps {
   visible: boolean;
@@ -93,12 +93,12 @@ export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProp
     ) : undefined;
 
   return (
-    <Dialog
+    <Popup
       visible={props.visible}
-      onHide={props.onHide}
+      onClose={props.onHide}
       header={title}
       footer={footer}
-      className="eb-popup eb-be-search-dialog"
+      className="eb-be-search-dialog"
       style={{ width: view === 'create' ? 'min(44rem, 96vw)' : 'min(60rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
@@ -117,7 +117,7 @@ export function BusinessEntitySearchDialog(props: BusinessEntitySearchDialogProp
           onChoose={choose}
         />
       )}
-    </Dialog>
+    </Popup>
   );
 }
 

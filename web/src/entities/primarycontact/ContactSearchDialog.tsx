@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Dialog } from 'primereact/dialog';
 import { CONTACT_POPUP_DEBOUNCE_MS, CONTACT_SEARCH_PAGE_SIZE } from '@eb/shared/constants';
 import {
   CONTACT_DEFAULT_SORT,
@@ -27,6 +26,7 @@ import { pagedGridProps, useListPaging } from '../../components/use-list-paging'
 import { usePopupSession } from '../../components/use-popup-session';
 import './primarycontact.css';
 import '../../components/list-page.css';
+import { Popup } from '../../components/Popup';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
 export interface ContactSelection {
@@ -78,18 +78,18 @@ export function ContactSearchDialog(props: ContactSearchDialogProps) {
     props.onHide();
   };
   return (
-    <Dialog
+    <Popup
       visible={props.visible}
-      onHide={props.onHide}
+      onClose={props.onHide}
       header={title}
-      className="eb-popup eb-contact-search-dialog"
+      className="eb-contact-search-dialog"
       style={{ width: view === 'create' ? 'min(58rem, 96vw)' : 'min(72rem, 96vw)' }}
       draggable={false}
       focusOnShow={false}
       blockScroll
     >
       {props.visible && <SearchBody key={session} {...props} view={view} onView={setView} onChoose={choose} />}
-    </Dialog>
+    </Popup>
   );
 }
 

@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
 import { AGENT_LABELS, type AgentField } from '@eb/shared/agent/schemas';
 import type { ReferenceSet } from '@eb/shared/reference/data';
 import { AgentFieldInput, type AgentRow } from './AgentFieldInput';
 import { AGENT_TEXTS } from '../../../entities/agent/agent-texts';
 import { KIT_TEXTS } from '../../../components/component-texts';
+import { Popup } from '../../../components/Popup';
 
 /**
  * The agent fields that are not grid columns, grouped (spec 2 section 3 lists them; the grouping is
@@ -49,10 +49,10 @@ export function AgentDetailsDialog(props: AgentDetailsDialogProps) {
   const uid = useId().replace(/:/g, '');
   const name = row ? (row.objectId === 0 ? AGENT_TEXTS.newAgent : String(row.code ?? '')) : '';
   return (
-    <Dialog
+    <Popup
       header={AGENT_TEXTS.detailsTitle(name)}
       visible={props.visible && row !== null}
-      onHide={props.onHide}
+      onClose={props.onHide}
       className="eb-da-details"
       style={{ width: 'min(64rem, 96vw)' }}
       footer={<Button type="button" label={KIT_TEXTS.done} icon="pi pi-check" onClick={props.onHide} autoFocus />}
@@ -88,6 +88,6 @@ export function AgentDetailsDialog(props: AgentDetailsDialogProps) {
           ))}
         </div>
       )}
-    </Dialog>
+    </Popup>
   );
 }
