@@ -78,3 +78,16 @@ export const RESET_LINK_MINUTES = 60;
 export const MAX_JSON_BODY_BYTES = 1024 * 1024;
 /** How many completed jobs GET job returns (newest first). */
 export const COMPLETED_JOBS_SHOWN = 20;
+
+// ---- contracts and amendments (spec 2 sections 5 and 9) ---------------------------------------
+/** Contracts Search: 100 a page with the total; the contract's amendments grid: 10. */
+export const CONTRACT_PAGE_SIZE = 100;
+export const CONTRACT_AMENDMENTS_PAGE_SIZE = 10;
+/** Contracts Search waits for typing to pause this long (spec 2 section 9). */
+export const CONTRACT_SEARCH_DEBOUNCE_MS = 500;
+/** Term suggestions, in months (spec 2 section 9). */
+export const TERM_SUGGESTIONS = [6, 12, 18, 24, 36] as const;
+/** The contract's governing-law country: read-only, the USA (spec 2 section 3 "Billing"). */
+export const CH_LAW_COUNTRY = 'USA';
+/** The largest contractId accepted (a 32-bit signed integer, as legacy systems hold it). */
+export const CONTRACT_ID_MAX = 2_147_483_647;

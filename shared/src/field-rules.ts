@@ -212,3 +212,34 @@ export const requiredRuleTextSchema = (...rules: FieldRule[]) =>
     (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
     z.string({ error: MSG.required }).superRefine(refineWith(requiredRule, ...rules)),
   );
+
+/**
+ * An optional number checked by rules on its text (empty is null; numeric text or a number in, a
+ * number out): `ruleNumberSchema(integerRule, maxLengthRule(4))` for referenceAmendment.
+ */
+export const ruleNumberSchema = (...rules: FieldRule[]) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : emptyToNull(v)),
+    z
+      .string({ error: MSG.invalidInput })
+      .nullable()
+      .superRefine(refineWith(...rules))
+      .transform((v) => (v === null ? null : Number(v.replace(/,/g, '')))),
+  );
+
+/** A required number checked by rules on its text ('Required' when empty). */
+export const requiredRuleNumberSchema = (...rules: FieldRule[]) =>
+  z.preprocess(
+    (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : typeof v === 'string' ? v.trim() : v),
+    z
+      .string({ error: MSG.required })
+      .superRefine(refineWith(requiredRule, ...rules))
+      .transform((v) => Number(v.replace(/,/g, ''))),
+  );
+
+/** A required date in the transfer format ('Required' when empty, 'Invalid date' otherwise). */
+export const requiredDate = () =>
+  z.preprocess(
+    emptyToNull,
+    z.string({ error: MSG.required }).refine(isTransferDate, MSG.invalidDate),
+  );

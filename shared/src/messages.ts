@@ -82,6 +82,12 @@ export const MSG = {
   unsavedRowsDiscard: 'A row you added or edited is not saved. Discard it?',
   // Closing a popup (X or Esc) whose form has unsaved changes (chosen)
   unsavedChangesDiscard: 'Your changes are not saved. Discard them?',
+  // Contracts and amendments (chosen: the spec gives no texts for these refusals)
+  contractIdExists: 'A contract with this Contract ID already exists',
+  contractIdNotGenerated: 'This contract was not generated; request a new Contract ID',
+  masterContractMissing: 'The contract does not exist',
+  primaryContactMissing: 'The selected Primary Contact does not exist',
+  amendmentNumberExists: 'This contract already has an amendment with this number',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

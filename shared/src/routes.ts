@@ -51,6 +51,26 @@ import {
   type UserDto,
 } from './users/schemas';
 import { idQuerySchema } from './validation';
+import {
+  masterContractCreateBodySchema,
+  masterContractUpdateBodySchema,
+  type GeneratedMasterContract,
+  type MasterContract,
+  type NextAmendmentNumber,
+} from './mastercontract/schemas';
+import {
+  amendmentCreateBodySchema,
+  amendmentUpdateBodySchema,
+  contractLightListBodySchema,
+  contractListBodySchema,
+  type Amendment,
+  type AmendmentRow,
+  type LegacyId,
+} from './contract/schemas';
+import { versionSchema } from './field-rules';
+
+/** DELETE bodies that may name the version read (a stale one answers 409). */
+const optionalVersionBodySchema = z.object({ version: versionSchema.optional() });
 
 export { RESOURCES, RESOURCE_SEGMENTS, res, routePath, type FileResponse, type HttpMethod, type NoContent, type Res, type Resource, type RouteDef, type RouteResponse } from './route-def';
 
@@ -113,6 +133,22 @@ export const ROUTES = [
   ...childRoutes(CONTACT_PHONES),
   ...childRoutes(CONTACT_EMAILS),
   { method: 'GET', resource: 'primarycontact', action: 'ChangeLogs', access: 'nonAgent', query: optionalIdQuerySchema, response: res<ChangeLogEntry[]>() },
+  // Master contracts (spec 2 section 7 "Resource 'mastercontract'"): agents read, editors write
+  { method: 'GET', resource: 'mastercontract', action: 'Get', access: 'signedIn', query: idQuerySchema, response: res<MasterContract>() },
+  { method: 'POST', resource: 'mastercontract', action: 'Create', access: 'editor', body: masterContractCreateBodySchema, response: res<MasterContract>() },
+  { method: 'PUT', resource: 'mastercontract', action: 'Update', access: 'editor', query: idQuerySchema, body: masterContractUpdateBodySchema, response: res<MasterContract>() },
+  { method: 'POST', resource: 'mastercontract', action: 'Generate', access: 'editor', response: res<GeneratedMasterContract>() },
+  { method: 'GET', resource: 'mastercontract', action: 'getNextAmendmentNumber', access: 'signedIn', query: idQuerySchema, response: res<NextAmendmentNumber>() },
+  // Amendments (spec 2 section 7 "Resource 'contract'"): agents search and view; the change log is not theirs
+  { method: 'GET', resource: 'contract', action: 'Get', access: 'signedIn', query: idQuerySchema, response: res<Amendment>() },
+  { method: 'POST', resource: 'contract', action: 'GetList', access: 'signedIn', query: pageQuerySchema, body: contractListBodySchema, response: res<PagedResult<AmendmentRow>>() },
+  { method: 'POST', resource: 'contract', action: 'Create', access: 'editor', body: amendmentCreateBodySchema, response: res<Amendment>() },
+  { method: 'PUT', resource: 'contract', action: 'Update', access: 'editor', query: idQuerySchema, body: amendmentUpdateBodySchema, response: res<Amendment>() },
+  { method: 'DELETE', resource: 'contract', action: 'Delete', access: 'editor', query: idQuerySchema, body: optionalVersionBodySchema, response: res<NoContent>() },
+  { method: 'GET', resource: 'contract', action: 'ChangeLogs', access: 'nonAgent', query: idQuerySchema, response: res<ChangeLogEntry[]>() },
+  { method: 'POST', resource: 'contract', action: 'GetLightList', access: 'signedIn', body: contractLightListBodySchema, response: res<AmendmentRow[]>() },
+  { method: 'GET', resource: 'contract', action: 'GetLegacyId', access: 'signedIn', query: idQuerySchema, response: res<LegacyId>() },
+  { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<FileResponse>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

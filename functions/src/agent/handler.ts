@@ -2,7 +2,8 @@ import type { AgentFields, AgentListQuery } from '@eb/shared/agent/schemas';
 import { listChangeLogs } from '../lib/change-log';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
-import { agentsWorkbook, xlsxResult } from './export';
+import { xlsxResult } from '../lib/xlsx';
+import { EXPORT_FILENAME, agentsWorkbook } from './export';
 import {
   agentInfoList,
   allAgents,
@@ -42,5 +43,5 @@ export const handler = resourceHandler('agent', {
   'GET changelogs': ({ query }: ActionContext<{ id?: number }>) => listChangeLogs({ entity: 'agent', id: query.id }),
   /** GET agent/Export?keyword&orderBy -> agents.xlsx (every match, up to MAX_RECORD_COUNT) */
   'GET export': async ({ query }: ActionContext<AgentListQuery>) =>
-    xlsxResult(await agentsWorkbook(await allAgents({ keyword: query.keyword, orderBy: query.orderBy }))),
+    xlsxResult(await agentsWorkbook(await allAgents({ keyword: query.keyword, orderBy: query.orderBy })), EXPORT_FILENAME),
 });

@@ -38,6 +38,11 @@ export const keys = {
   primaryContactChild: (contactId: number, kind: 'ADDRESS' | 'PHONE' | 'EMAIL', id: number) => ({ pk: `PCONTACT#${contactId}`, sk: `${kind}#${id}` }),
   /** which contact a sub-record belongs to (written once, with the sub-record) */
   primaryContactChildParent: (kind: 'ADDRESS' | 'PHONE' | 'EMAIL', id: number) => ({ pk: `PC${kind}#${id}`, sk: 'PARENT' }),
+  masterContract: (id: number) => ({ pk: `MASTERCONTRACT#${id}`, sk: 'MASTERCONTRACT' }),
+  /** uniqueness of a contractId (holds the objectId of the master contract that has it) */
+  contractNumber: (contractId: number) => ({ pk: `CONTRACTID#${contractId}`, sk: 'CONTRACTID' }),
+  /** an amendment; its participants, CRM notes and documents will share its partition */
+  contract: (id: number) => ({ pk: `CONTRACT#${id}`, sk: 'CONTRACT' }),
 };
 
 export const table = (): string => config.tableName;

@@ -1,0 +1,47 @@
+import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } from '@eb/shared/contract/schemas';
+import type { ObjectRef } from '@eb/shared/child-records';
+import { actorOf } from '../lib/entity';
+import { resourceHandler, type ActionContext } from '../lib/handler';
+import { xlsxResult } from '../lib/xlsx';
+import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
+import {
+  allContracts,
+  amendmentChangeLogs,
+  createAmendment,
+  deleteAmendment,
+  getAmendment,
+  legacyIdOf,
+  lightList,
+  listContracts,
+  updateAmendment,
+} from './repository';
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * The contract Lambda: amendments (spec 2 section 7 "Resource 'contract'"). Agents may search and
+ * view; they do not write, export or read the change log (the route table).
+ */
+export const handler = resourceHandler('contract', {
+  /** GET contract/Get?id -> the amendment with its contract number, business entity and primary contact */
+  'GET get': ({ query }: ActionContext<{ id: number }>) => getAmendment(query.id),
+  /** POST contract/GetList?limit&skip&orderBy&getTotalCount, body: the contract filter -> { data, totalCount } */
+  'POST getlist': ({ query, body }: ActionContext<Query, ContractListFilter>) => listContracts(body, query),
+  /** POST contract/Create, body: the amendment and its masterContract -> the new amendment */
+  'POST create': ({ body, user }: ActionContext<unknown, AmendmentCreateInput>) => createAmendment(body, actorOf(user!)),
+  /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
+  'PUT update': ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => updateAmendment(query.id, body, actorOf(user!)),
+  /** DELETE contract/Delete?id, body: { version? } -> 204 */
+  'DELETE delete': async ({ query, body, user }: ActionContext<{ id: number }, { version?: number }>) => {
+    await deleteAmendment(query.id, body?.version, actorOf(user!));
+  },
+  /** GET contract/ChangeLogs?id -> the amendment's change log, newest first */
+  'GET changelogs': ({ query }: ActionContext<{ id: number }>) => amendmentChangeLogs(query.id),
+  /** POST contract/GetLightList, body: [{ objectId }] -> those amendments' list rows */
+  'POST getlightlist': ({ body }: ActionContext<unknown, ObjectRef[]>) => lightList(body),
+  /** GET contract/GetLegacyId?id -> { legacyId } */
+  'GET getlegacyid': ({ query }: ActionContext<{ id: number }>) => legacyIdOf(query.id),
+  /** POST contract/Export?orderBy, body: the filter (contractRefs: the selection) -> contracts.xlsx */
+  'POST export': async ({ query, body }: ActionContext<Query, ContractListFilter>) =>
+    xlsxResult(await contractsWorkbook(await allContracts(body, query.orderBy)), CONTRACTS_EXPORT_FILENAME),
+});
