@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import {
   BUSINESS_ENTITY_DEFAULT_SORT,
   BUSINESS_ENTITY_FIELDS,
@@ -9,9 +8,8 @@ import { BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toReferenceCode } from '@eb/shared/reference/codes';
-import { dynamo } from '../lib/aws';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
-import { getItem, keys, nextId, table, type TransactItem } from '../lib/db';
+import { getItem, keys, nextId, raiseCounterTo, table, type TransactItem } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
@@ -158,23 +156,6 @@ export async function generateBusinessEntityId(): Promise<number> {
   throw new Error('generateBusinessEntityId: no free number found');
 }
 
-/** After a create with a number above the counter, move the counter there (Generate then never offers it). */
-async function raiseCounterTo(businessEntityId: number): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.counter(BUSINESS_ENTITY_ID_COUNTER),
-        UpdateExpression: 'SET #v = :n',
-        ConditionExpression: 'attribute_not_exists(#v) OR #v < :n',
-        ExpressionAttributeNames: { '#v': 'value' },
-        ExpressionAttributeValues: { ':n': businessEntityId },
-      }),
-    );
-  } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  }
-}
 
 const duplicateNumber = () =>
   new AppError(409, MSG.businessEntityIdExists, { businessEntityId: MSG.businessEntityIdExists });
@@ -204,7 +185,7 @@ export async function createBusinessEntity(input: CreateInput, actor: Actor): Pr
     if (e instanceof ConflictError) throw duplicateNumber();
     throw e;
   }
-  if (explicit) await raiseCounterTo(businessEntityId);
+  if (explicit) await raiseCounterTo(BUSINESS_ENTITY_ID_COUNTER, businessEntityId);
   return toBusinessEntity(stored);
 }
 

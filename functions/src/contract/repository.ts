@@ -88,24 +88,11 @@ const refOf = (v: unknown): ObjectRef | null => (v === undefined || v === null ?
 
 // ---- the list -------------------------------------------------------------------------------------
 
-/** An amendment as the list engine keeps it (its own columns). */
-type AmendmentOwnRow = {
-  objectId: number;
+/** An amendment as the list engine keeps it (its own columns: the row's, references as objectIds). */
+type AmendmentOwnRow = Omit<AmendmentRow, 'masterContract' | 'contractId' | 'businessEntity' | 'businessEntityLegalName' | 'primaryContact' | 'primaryContactFirstName' | 'primaryContactLastName'> & {
   masterContractRef: number;
-  amendmentNumber: number;
-  referenceAmendment: number | null;
-  freshDescId: string | null;
-  legacyId: string | null;
-  type: string;
-  contractStatus: string;
-  receivedDate: string | null;
-  agreementDate: string | null;
-  startDate: string | null;
-  endDate: string | null;
-  term: number | null;
   businessEntityRef: number | null;
   primaryContactRef: number | null;
-  version: number;
 };
 /** A list row: its own columns and the joined ones. */
 type AmendmentListRow = AmendmentOwnRow & {

@@ -116,6 +116,27 @@ export async function nextId(name: string, count = 1): Promise<number> {
 }
 
 /**
+ * Moves a counter up to `value` when it is below (after a number typed by hand above it: nextId then
+ * never hands that number out). Never moves it down.
+ */
+export async function raiseCounterTo(name: string, value: number): Promise<void> {
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: keys.counter(name),
+        UpdateExpression: 'SET #v = :n',
+        ConditionExpression: 'attribute_not_exists(#v) OR #v < :n',
+        ExpressionAttributeNames: { '#v': 'value' },
+        ExpressionAttributeValues: { ':n': value },
+      }),
+    );
+  } catch (e) {
+    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
+  }
+}
+
+/**
  * One TransactWriteItems (at most 100 actions). A failed condition becomes a 409 with `conflict`
  * (or the message chosen by `onConflict`, which receives the cancellation reasons).
  */

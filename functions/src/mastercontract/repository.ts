@@ -1,4 +1,3 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@eb/shared/messages';
 import {
   MASTER_CONTRACT_FIELDS,
@@ -7,9 +6,8 @@ import {
   type MasterContractCreateInput,
   type MasterContractUpdateInput,
 } from '@eb/shared/mastercontract/schemas';
-import { dynamo } from '../lib/aws';
 import type { Actor } from '../lib/change-log';
-import { getItem, keys, nextId, table, type TransactItem } from '../lib/db';
+import { getItem, keys, nextId, raiseCounterTo, table, type TransactItem } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { listEngine, type ListSpec } from '../lib/list-engine';
@@ -83,23 +81,6 @@ export async function generateMasterContract(): Promise<GeneratedMasterContract>
   throw new Error('generateMasterContract: no free contractId found');
 }
 
-/** After a contractId typed above the counter, move the counter there (Generate then never offers it). */
-async function raiseCounterTo(contractId: number): Promise<void> {
-  try {
-    await dynamo().send(
-      new UpdateCommand({
-        TableName: table(),
-        Key: keys.counter(CONTRACT_ID_COUNTER),
-        UpdateExpression: 'SET #v = :n',
-        ConditionExpression: 'attribute_not_exists(#v) OR #v < :n',
-        ExpressionAttributeNames: { '#v': 'value' },
-        ExpressionAttributeValues: { ':n': contractId },
-      }),
-    );
-  } catch (e) {
-    if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
-  }
-}
 
 const duplicateNumber = () => new AppError(409, MSG.contractIdExists, { contractId: MSG.contractIdExists });
 const claimNumber = (contractId: number, objectId: number): TransactItem => ({
@@ -130,7 +111,7 @@ export async function createMasterContract(input: MasterContractCreateInput, act
     }
     throw e;
   }
-  await raiseCounterTo(input.contractId);
+  await raiseCounterTo(CONTRACT_ID_COUNTER, input.contractId);
   return toMasterContract(stored);
 }
 
@@ -143,7 +124,7 @@ export async function updateMasterContract(objectId: number, input: MasterContra
     : [];
   try {
     const stored = await updateEntity(masterContractDef, objectId, input.version, { contractId: input.contractId, contractValid: true }, { actor, extra });
-    if (moves) await raiseCounterTo(input.contractId);
+    if (moves) await raiseCounterTo(CONTRACT_ID_COUNTER, input.contractId);
     return toMasterContract(stored);
   } catch (e) {
     if (e instanceof ConflictError && moves && (await numberTaken(input.contractId)) && input.version === current.version) throw duplicateNumber();
