@@ -266,26 +266,7 @@ export type ContractListBody = z.input<typeof contractListBodySchema>;
 /** POST contract/GetLightList: the amendments' ids. */
 export const contractLightListBodySchema = z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput);
 
-/** Spec 2 section 3: the contract list's sort keys, and the row column each sorts by. */
-export const CONTRACT_SORT_KEYS = {
-  contractId: 'contractId',
-  amendmentNumber: 'amendmentNumber',
-  referenceAmendment: 'referenceAmendment',
-  ticketNo: 'freshDescId',
-  legacyId: 'legacyId',
-  amendmentType: 'type',
-  amendmentReceived: 'receivedDate',
-  amendmentStartDate: 'startDate',
-  amendmentEndDate: 'endDate',
-  agreementDate: 'agreementDate',
-  businessEntityName: 'businessEntityLegalName',
-  primaryParticipant: 'primaryContactLastName',
-  status: 'contractStatus',
-} as const;
-export type ContractSortKey = keyof typeof CONTRACT_SORT_KEYS;
-/** Spec 2 section 9: contracts contractId descending; a contract's amendments amendmentNumber ascending. */
-export const CONTRACT_DEFAULT_SORT = { field: 'contractId', direction: 'Descending' } as const;
-export const CONTRACT_AMENDMENTS_DEFAULT_SORT = { field: 'amendmentNumber', direction: 'Ascending' } as const;
+export { CONTRACT_AMENDMENTS_DEFAULT_SORT, CONTRACT_DEFAULT_SORT, CONTRACT_SORT_KEYS, type ContractSortKey } from './list-keys';
 
 /** GET contract/GetLegacyId?id: the amendment's legacy id (chosen: the stored one, else one made from its contract and number). */
 export interface LegacyId {
@@ -312,75 +293,4 @@ export function amendmentEndDate(startDate: string | null | undefined, term: num
   return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}T00:00:00`;
 }
 
-/** Labels of the amendment's fields (form, grid, change log): the spec's names, chosen where it gives none. */
-export const AMENDMENT_LABELS: Record<AmendmentField | 'contractId' | 'endDate', string> = {
-  contractId: 'Contract ID',
-  amendmentNumber: 'Amendment #',
-  referenceAmendment: 'Reference Amendment',
-  freshDescId: 'Ticket #',
-  legacyId: 'Legacy ID',
-  type: 'Amendment Type',
-  contractStatus: 'Status',
-  receivedDate: 'Received Date',
-  agreementDate: 'Agreement Date',
-  startDate: 'Start Date',
-  endDate: 'End Date',
-  autoRenewalDate: 'Auto Renewal Date',
-  term: 'Term',
-  unitOfMeasure: 'Unit of Measure',
-  planType: 'Plan Type',
-  fixedCommodityAmount: 'Fixed Commodity Amount',
-  lockInPercent: 'Lock-In Percent',
-  autoRenewalType: 'Auto Renewal Type',
-  index: 'Index',
-  indexType: 'Index Type',
-  mthIndexType: 'Month Index Type',
-  extendedTermIndex: 'Extended Term Index',
-  extendedTermIndexType: 'Extended Term Index Type',
-  extendedTermMthIndTyp: 'Extended Term Month Index Type',
-  isInterruptible: 'Interruptible',
-  isSpr: 'SPR',
-  enrollmentMethod: 'Enrollment Method',
-  promotionCode: 'Promotion Code',
-  salesProgram: 'Sales Program',
-  contractVersion: 'Contract Version',
-  rewards: 'Rewards',
-  organizationName: 'Organization Name',
-  bookingConfirmation: 'Booking Confirmation',
-  businessEntity: 'Business Entity',
-  primaryContact: 'Primary Contact',
-  uuChargeSw: 'UU Charge',
-  uuIndex: 'UU Index',
-  uuPosDiffSw: 'UU Position Difference',
-  uuIndexType: 'UU Index Type',
-  uuMthIndType: 'UU Month Index Type',
-  uuLockedInSw: 'UU Locked In',
-  uuTolPct: 'UU Tolerance %',
-  uuRatePct: 'UU Rate %',
-  summerUuFlatRt: 'Summer UU Flat Rate',
-  winterUuFlatRt: 'Winter UU Flat Rate',
-  summerUuFlatMeas: 'Summer UU Flat Measure',
-  winterUuFlatMeas: 'Winter UU Flat Measure',
-  summerUuFlatUom: 'Summer UU Flat UOM',
-  winterUuFlatUom: 'Winter UU Flat UOM',
-  xuChargeSw: 'XU Charge',
-  xuIndex: 'XU Index',
-  xuIndexType: 'XU Index Type',
-  xuMthIndType: 'XU Month Index Type',
-  xuTolPct: 'XU Tolerance %',
-  xuRatePct: 'XU Rate %',
-  summerXuFlatRt: 'Summer XU Flat Rate',
-  winterXuFlatRt: 'Winter XU Flat Rate',
-  summerXuFlatMeas: 'Summer XU Flat Measure',
-  winterXuFlatMeas: 'Winter XU Flat Measure',
-  summerXuFlatUom: 'Summer XU Flat UOM',
-  winterXuFlatUom: 'Winter XU Flat UOM',
-  billMeasure: 'Bill Measure',
-  billUom: 'Bill UOM',
-  billVolMth: 'Bill Volume Month',
-  billVolTyp: 'Bill Volume Type',
-  billFullReqSw: 'Full Requirements',
-  pymntDay: 'Payment Day',
-  pymntTerms: 'Payment Terms',
-  daysToPay: 'Days to Pay',
-};
+export { AMENDMENT_LABELS } from './labels';

@@ -1,7 +1,202 @@
+import { useMemo, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { Dropdown } from 'primereact/dropdown';
+import type { AmendmentRow } from '@eb/shared/contract/schemas';
+import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
+import { CONTRACT_PAGE_SIZE, CONTRACT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { mayAccess } from '@eb/shared/roles';
+import { formatDisplayDate } from '@eb/shared/validation';
+import { contractListQuery, exportContracts } from '../../../entities/contract/api';
+import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS, type ContractDateKind } from '../../../entities/contract/contract-texts';
+import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
+import { DataGrid, orderByParam, type GridColumn } from '../../../components/DataGrid';
+import { DateInput } from '../../../components/DateInput';
+import { ListFilters } from '../../../components/ListFilters';
+import { PageHeader } from '../../../components/PageHeader';
+import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
+import { pagedGridProps } from '../../../components/use-list-paging';
+import { useUrlListState } from '../../../components/use-url-list-state';
+import { saveFile } from '../../../lib/download';
+import { NO_FILTERS, filterBody, filtersOf, hasFilters, withFilters } from './filters';
+import '../../../components/list-page.css';
+import './contracts.css';
 
-/** Contracts and amendments (spec 2); delivered by a later issue. */
+/** A grid row keyed by the amendment and its master contract (spec 2 "Contracts Search"). */
+type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
+const DATE_FIELDS = new Set(['receivedDate', 'startDate', 'endDate', 'agreementDate']);
+const optionsOf = (sets: Parameters<typeof referenceItems>[0], itemType: string) =>
+  referenceItems(sets, itemType).map((o) => ({ label: o.name, value: o.code }));
+
+/**
+ * /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details (a later
+ * step of issue 8: until then the area's placeholder).
+ */
 export function ContractsPage() {
-  return <AreaPlaceholder title={AREAS.contracts.title} icon={AREAS.contracts.icon} />;
+  const { id } = useParams<{ id?: string }>();
+  if (id !== undefined) return <AreaPlaceholder title={AREAS.contracts.title} icon={AREAS.contracts.icon} />;
+  return <ContractsSearch />;
+}
+
+/**
+ * Contracts Search (spec 2): keyword, amendment type and status, one of the four date periods with
+ * from and to, and 'x Reset Filters', all in the URL; the list reloads 500 ms after typing pauses.
+ * The grid: 100 a page with the total, contractId descending by default, sortable by the spec's 13
+ * keys; rows are selected by amendment and master contract. 'Add New Contract' and 'Download' are
+ * hidden for agents; 'View Record' opens up to the details limit of selected amendments.
+ */
+function ContractsSearch() {
+  const me = useSignedInUser();
+  const staff = mayAccess('nonAgent', me.userType);
+  const editor = mayAccess('editor', me.userType);
+  const navigate = useNavigate();
+  const references = useQuery(referencesQuery());
+  const types = useMemo(() => optionsOf(references.data, 'contractTypes'), [references.data]);
+  const statuses = useMemo(() => optionsOf(references.data, 'contractStatuses'), [references.data]);
+  const nameIn = (list: { label: string; value: string }[], v: string | null) => list.find((o) => o.value === v)?.label ?? v ?? '';
+
+  const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
+    filtersOf,
+    withFilters,
+    noFilters: NO_FILTERS,
+    debounceMs: CONTRACT_SEARCH_DEBOUNCE_MS,
+    defaultSort: CONTRACT_DEFAULT_SORT,
+    pageSize: CONTRACT_PAGE_SIZE,
+  });
+  const body = filterBody(filters);
+  const list = useQuery(contractListQuery({ filter: body, skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }));
+  const rows: Row[] = useMemo(
+    () =>
+      (list.data?.data ?? []).map((r) => ({
+        ...r,
+        selectionKey: `${r.objectId}-${r.masterContract.objectId}`,
+        primaryParticipant: [r.primaryContactFirstName, r.primaryContactLastName].filter(Boolean).join(' '),
+      })),
+    [list.data],
+  );
+  const [selection, setSelection] = useState<Row[]>([]);
+  const [downloading, setDownloading] = useState(false);
+
+  const columns: GridColumn<Row>[] = CONTRACT_COLUMNS.map((c) => ({
+    field: c.field,
+    sortField: c.sortKey,
+    header: c.header,
+    sortable: true,
+    body: (r: Row) => {
+      const v = (r as unknown as Record<string, unknown>)[c.field];
+      if (c.field === 'type') return nameIn(types, r.type);
+      if (c.field === 'contractStatus') return nameIn(statuses, r.contractStatus);
+      if (DATE_FIELDS.has(c.field)) return formatDisplayDate(v as string | null);
+      return v === null || v === undefined ? '' : String(v);
+    },
+  }));
+
+  const viewRecord = () =>
+    navigate(`${AREAS.contracts.path}/amendment/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`);
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const filter = selection.length ? { contractRefs: selection.map((r) => ({ objectId: r.objectId })) } : body;
+      saveFile(await exportContracts(filter, orderByParam(sort)));
+    } catch {
+      // the API client showed the failure
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const filterBar = (
+    <ListFilters
+      ariaLabel={CONTRACT_TEXTS.filtersLabel}
+      className="eb-contracts-filters"
+      keyword={{ value: text, onChange: setText, placeholder: CONTRACT_TEXTS.keywordPlaceholder, ariaLabel: CONTRACT_TEXTS.keywordLabel, className: 'eb-contracts-filters__keyword' }}
+      resetLabel={CONTRACT_TEXTS.resetFilters}
+      resetDisabled={!hasFilters(filters) && text === ''}
+      onReset={reset}
+    >
+      <TypeaheadSelect<string>
+        value={filters.type}
+        options={types}
+        onChange={(v) => setFilters({ type: v })}
+        placeholder={CONTRACT_TEXTS.typeFilter}
+        aria-label={CONTRACT_TEXTS.typeFilter}
+        className="eb-contracts-filters__select"
+      />
+      <TypeaheadSelect<string>
+        value={filters.status}
+        options={statuses}
+        onChange={(v) => setFilters({ status: v })}
+        placeholder={CONTRACT_TEXTS.statusFilter}
+        aria-label={CONTRACT_TEXTS.statusFilter}
+        className="eb-contracts-filters__select"
+      />
+      <Dropdown
+        value={filters.dateKind}
+        options={CONTRACT_DATE_KINDS.map((k) => ({ label: k.label, value: k.value }))}
+        onChange={(e) => setFilters({ dateKind: e.value as ContractDateKind })}
+        aria-label={CONTRACT_TEXTS.dateKind}
+        className="eb-contracts-filters__date-kind"
+      />
+      <DateInput
+        value={filters.from ? `${filters.from}T00:00:00` : null}
+        onChange={(v) => setFilters({ from: v ? v.slice(0, 10) : null })}
+        aria-label={CONTRACT_TEXTS.from}
+        className="eb-contracts-filters__date"
+      />
+      <DateInput
+        value={filters.to ? `${filters.to}T00:00:00` : null}
+        onChange={(v) => setFilters({ to: v ? v.slice(0, 10) : null })}
+        aria-label={CONTRACT_TEXTS.to}
+        className="eb-contracts-filters__date"
+      />
+    </ListFilters>
+  );
+
+  return (
+    <section className="eb-list-page eb-contracts-page">
+      <PageHeader
+        title={AREAS.contracts.title}
+        actions={
+          <div className="eb-contracts-actions">
+            {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/0`)} />}
+            <Button
+              label={CONTRACT_TEXTS.viewRecord}
+              icon="pi pi-eye"
+              outlined
+              disabled={selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT}
+              onClick={viewRecord}
+            />
+            {staff && (
+              <Button
+                label={CONTRACT_TEXTS.download}
+                icon="pi pi-download"
+                outlined
+                loading={downloading}
+                disabled={(list.data?.totalCount ?? 0) === 0}
+                onClick={() => void download()}
+              />
+            )}
+          </div>
+        }
+      />
+      <DataGrid<Row>
+        ariaLabel={CONTRACT_TEXTS.gridLabel}
+        {...pagedGridProps(list, paging)}
+        value={rows}
+        columns={columns}
+        dataKey="selectionKey"
+        rowsPerPageOptions={[CONTRACT_PAGE_SIZE, 200, 500]}
+        sort={sort}
+        onSort={setSort}
+        selection={selection}
+        onSelectionChange={setSelection}
+        header={filterBar}
+        className="eb-list-grid eb-contracts-grid"
+      />
+    </section>
+  );
 }

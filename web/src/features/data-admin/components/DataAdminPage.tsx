@@ -1,10 +1,14 @@
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
-import { AgentTable } from './AgentTable';
 import { DEFAULT_TABLE, isDataTable, TableSelector, type DataTable } from './TableSelector';
 import { TerritoryTable } from './TerritoryTable';
+import { LoadingScreen } from '../../../components/LoadingScreen';
 import './data-admin.css';
+
+/** The agent table (its date editors and details popup) loads when it is chosen, not with the territories. */
+const AgentTable = lazy(() => import('./AgentTable').then((m) => ({ default: m.AgentTable })));
 
 /** The URL query parameter holding the chosen table (?table=territory|agent), so that each table has its URL. */
 export const TABLE_PARAM = 'table';
@@ -34,7 +38,13 @@ export function DataAdminPage() {
     <>
       <PageHeader title={AREAS.dataAdmin.title} />
       <section className="eb-da" aria-label={table === 'agent' ? 'Agent table' : 'Territory table'}>
-        {table === 'agent' ? <AgentTable key="agent" selector={selector} /> : <TerritoryTable key="territory" selector={selector} />}
+        {table === 'agent' ? (
+          <Suspense fallback={<LoadingScreen />}>
+            <AgentTable key="agent" selector={selector} />
+          </Suspense>
+        ) : (
+          <TerritoryTable key="territory" selector={selector} />
+        )}
       </section>
     </>
   );

@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../support/invoke';
+import { createTestUser, signedIn } from '../support/users';
+import { checkScreen, launchBrowser, newPage, signInAs } from './support/browser';
+
+/**
+ * Contracts Search in Chromium against the local stack (spec 2 "Contracts Search"): the default
+ * landing page lists amendments with their contract, business entity and contact; the keyword and
+ * filters live in the URL; View Record needs one to two selected rows; agents see no Add or Download.
+ */
+let browser: Browser;
+let api: Session;
+const RUN = randomUUID().replace(/-/g, '').slice(0, 6);
+const legalName = `Beacon Power ${RUN}`;
+let contractId: number;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = (await signedIn('admin')).session;
+  const be = await api.post('/api/businessentity/Create', { legalName });
+  expect(be.status).toBe(200);
+  const g = await api.post('/api/mastercontract/Generate');
+  const mc = await api.post('/api/mastercontract/Create', g.body);
+  expect(mc.status).toBe(200);
+  contractId = mc.body.contractId;
+  for (const [n, status] of [[1, 'Draft'], [2, 'Signed'], [3, 'Signed']] as const) {
+    const a = await api.post('/api/contract/Create', {
+      masterContract: { objectId: mc.body.objectId },
+      amendmentNumber: n,
+      type: 'New',
+      contractStatus: status,
+      receivedDate: `2026-0${n}-05T00:00:00`,
+      agreementDate: '2026-01-10T00:00:00',
+      startDate: '2026-02-01T00:00:00',
+      term: 12,
+      unitOfMeasure: 'KWH',
+      autoRenewalType: 'No Auto Renewal',
+      rewards: false,
+      businessEntity: { objectId: be.body.objectId },
+    });
+    expect(a.status, JSON.stringify(a.body)).toBe(200);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(type: 'admin' | 'agent', path = '/enrollments/contracts'): Promise<Page> {
+  const user = await createTestUser(type);
+  const { page } = await newPage(browser, { width: 1440, height: 900 });
+  await signInAs(page, user.email, user.password, `/login?ref=${encodeURIComponent(path)}`);
+  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+  return page;
+}
+const rows = (page: Page) => page.locator('.eb-contracts-grid tbody tr');
+
+describe('Contracts Search', () => {
+  it('finds a contract by the legal name, filters by status in the URL, and opens up to two selected amendments', async () => {
+    // Prepare
+    const page = await open('admin');
+    // Act: the keyword (a joined legal name), then a status
+    await page.getByRole('searchbox', { name: 'Keyword' }).fill(legalName);
+    await page.waitForURL((u) => u.searchParams.get('keyword') === legalName);
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await rows(page).first().textContent()).toContain(String(contractId));
+    expect(await rows(page).first().textContent()).toContain(legalName);
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).pressSequentially('Sig');
+    await page.getByRole('combobox', { name: 'Status' }).press('Enter');
+    await page.waitForURL((u) => u.searchParams.get('status') === 'Signed');
+    // Assess: two rows, kept across a reload
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.reload();
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await checkScreen(page, 'contracts-search');
+    // View Record: disabled without a selection, enabled for one or two
+    const view = page.getByRole('button', { name: 'View Record' });
+    expect(await view.isDisabled()).toBe(true);
+    await rows(page).nth(0).locator('.p-checkbox, input[type="checkbox"]').first().click();
+    await expect.poll(() => view.isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Download' }).isVisible()).toBe(true);
+    await view.click();
+    await page.waitForURL((u) => u.pathname.startsWith('/enrollments/contracts/amendment/'));
+  });
+
+  it('resets every filter with x Reset Filters', async () => {
+    const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&status=Signed`);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await page.getByRole('button', { name: 'x Reset Filters' }).click();
+    await page.waitForURL((u) => u.search === '');
+    expect(await page.getByRole('searchbox', { name: 'Keyword' }).inputValue()).toBe('');
+  });
+
+  it('shows an agent the list without Add New Contract or Download', async () => {
+    const page = await open('agent', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}`);
+    await expect.poll(() => rows(page).count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Add New Contract' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'View Record' }).count()).toBe(1);
+  });
+});

@@ -1,0 +1,49 @@
+import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
+
+/**
+ * Texts of the contract screens (spec 2 "Contracts Search", "Contract Details"). The spec's own
+ * texts are marked "spec"; the others are chosen. Field labels are AMENDMENT_LABELS (shared).
+ */
+export const CONTRACT_TEXTS = {
+  /** spec: the search screen's buttons */
+  addNew: 'Add New Contract',
+  viewRecord: 'View Record',
+  download: 'Download',
+  resetFilters: 'x Reset Filters',
+  gridLabel: 'Contracts',
+  filtersLabel: 'Contract filters',
+  keywordLabel: 'Keyword',
+  keywordPlaceholder: 'Search by contract, amendment, ticket, legacy id, legal name or contact',
+  typeFilter: 'Amendment Type',
+  statusFilter: 'Status',
+  dateKind: 'Date',
+  from: 'From',
+  to: 'To',
+  selectRow: (contractId: number | null, amendmentNumber: number) => `Select contract ${contractId ?? ''} amendment ${amendmentNumber}`,
+} as const;
+
+/** spec 2 section 3 "Search filters": the contract date kinds and the filter field each one sets. */
+export const CONTRACT_DATE_KINDS = [
+  { value: 'receivedDatePeriod', label: AMENDMENT_LABELS.receivedDate, filter: 'amendmentRecievedPeriod' },
+  { value: 'agreementDatePeriod', label: AMENDMENT_LABELS.agreementDate, filter: 'agreementDatePeriod' },
+  { value: 'startDatePeriod', label: AMENDMENT_LABELS.startDate, filter: 'amendmentStartDatePeriod' },
+  { value: 'endDatePeriod', label: AMENDMENT_LABELS.endDate, filter: 'agreementEndDatePeriod' },
+] as const;
+export type ContractDateKind = (typeof CONTRACT_DATE_KINDS)[number]['value'];
+
+/** The grid's columns: the spec's sort keys and the row field each shows. */
+export const CONTRACT_COLUMNS = [
+  { sortKey: 'contractId', field: 'contractId', header: AMENDMENT_LABELS.contractId },
+  { sortKey: 'amendmentNumber', field: 'amendmentNumber', header: AMENDMENT_LABELS.amendmentNumber },
+  { sortKey: 'referenceAmendment', field: 'referenceAmendment', header: AMENDMENT_LABELS.referenceAmendment },
+  { sortKey: 'ticketNo', field: 'freshDescId', header: AMENDMENT_LABELS.freshDescId },
+  { sortKey: 'legacyId', field: 'legacyId', header: AMENDMENT_LABELS.legacyId },
+  { sortKey: 'amendmentType', field: 'type', header: AMENDMENT_LABELS.type },
+  { sortKey: 'amendmentReceived', field: 'receivedDate', header: AMENDMENT_LABELS.receivedDate },
+  { sortKey: 'amendmentStartDate', field: 'startDate', header: AMENDMENT_LABELS.startDate },
+  { sortKey: 'amendmentEndDate', field: 'endDate', header: AMENDMENT_LABELS.endDate },
+  { sortKey: 'agreementDate', field: 'agreementDate', header: AMENDMENT_LABELS.agreementDate },
+  { sortKey: 'businessEntityName', field: 'businessEntityLegalName', header: 'Business Entity' },
+  { sortKey: 'primaryParticipant', field: 'primaryParticipant', header: 'Primary Participant' },
+  { sortKey: 'status', field: 'contractStatus', header: AMENDMENT_LABELS.contractStatus },
+] as const;
