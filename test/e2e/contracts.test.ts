@@ -15,6 +15,7 @@ let api: Session;
 const RUN = randomUUID().replace(/-/g, '').slice(0, 6);
 const legalName = `Beacon Power ${RUN}`;
 let contractId: number;
+let masterObjectId: number;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -25,6 +26,7 @@ beforeAll(async () => {
   const mc = await api.post('/api/mastercontract/Create', g.body);
   expect(mc.status).toBe(200);
   contractId = mc.body.contractId;
+  masterObjectId = mc.body.objectId;
   for (const [n, status] of [[1, 'Draft'], [2, 'Signed'], [3, 'Signed']] as const) {
     const a = await api.post('/api/contract/Create', {
       masterContract: { objectId: mc.body.objectId },
@@ -99,5 +101,50 @@ describe('Contracts Search', () => {
     expect(await page.getByRole('button', { name: 'Add New Contract' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Download' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'View Record' }).count()).toBe(1);
+  });
+});
+
+describe('Contract Details', () => {
+  it('adds a contract with the generated Contract ID, then Add Amendment is enabled', async () => {
+    // Prepare
+    const page = await open('admin');
+    // Act
+    await page.getByRole('button', { name: 'Add New Contract' }).click();
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts/0');
+    const id = page.getByLabel(/^Contract ID/);
+    await expect.poll(() => id.inputValue()).toMatch(/^\d+$/);
+    const generated = await id.inputValue();
+    expect(await page.getByRole('button', { name: 'Add Amendment' }).isDisabled()).toBe(true);
+    await checkScreen(page, 'contract-details-new');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: the route names the new contract, its tab its number, and Add Amendment is enabled
+    await page.waitForURL((u) => /^\/enrollments\/contracts\/\d+$/.test(u.pathname) && !u.pathname.endsWith('/0'));
+    await expect.poll(() => page.getByRole('tab', { name: `Contract ${generated}` }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Add Amendment' }).isDisabled()).toBe(false);
+  });
+
+  it("opens a contract by its URL with its amendments by number, and closing the last tab returns to the list", async () => {
+    // Prepare
+    const page = await open('admin', `/enrollments/contracts/${masterObjectId}`);
+    const grid = page.getByRole('table', { name: 'Amendments of the contract' });
+    // Assess
+    await expect.poll(() => grid.locator('tbody tr').count(), { timeout: 15_000 }).toBe(3);
+    expect(await grid.locator('tbody tr').first().textContent()).toContain('1');
+    await checkScreen(page, 'contract-details');
+    // Act: an empty Contract ID cannot be saved
+    await page.getByLabel(/^Contract ID/).fill('');
+    await expect.poll(() => page.getByText('Required', { exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    // Act: close the tab
+    await page.locator('.p-tabview-close').first().click();
+    // Assess
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts');
+  });
+
+  it('shows an agent the contract without Save or Add Amendment', async () => {
+    const page = await open('agent', `/enrollments/contracts/${masterObjectId}`);
+    await expect.poll(() => page.getByRole('table', { name: 'Amendments of the contract' }).locator('tbody tr').count()).toBe(3);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Amendment' }).count()).toBe(0);
   });
 });

@@ -170,7 +170,7 @@ describe('Routes', () => {
       ['/enrollments/updater', 'Updater'],
       // '/enrollments/contact-entity' is a real page now (below)
       ['/enrollments/accounts/17', 'Accounts'],
-      ['/enrollments/contracts/5', 'Contracts'],
+      // '/enrollments/contracts/5' is Contract Details now (test/e2e/contracts.test.ts)
     ])('lets a superAdmin open %s', async (path, title) => {
       // Prepare
       signedInAs('superAdmin');

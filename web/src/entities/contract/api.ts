@@ -1,7 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractListBody } from '@eb/shared/contract/schemas';
 import { call, endpoint } from '../../lib/api-client';
-import { routeQuery } from '../../lib/queries';
+import { invalidateRoutes, routeQuery } from '../../lib/queries';
 
 /**
  * The contract calls (spec 2 section 7 "Resource 'contract'", "Resource 'mastercontract'"), shared
@@ -30,3 +30,32 @@ export const contractListQuery = (params: ContractListParams) =>
 /** POST contract/Export?orderBy with the filter (contractRefs: the selection): contracts.xlsx. */
 export const exportContracts = (filter: ContractListBody, orderBy: string) =>
   call(endpoint('POST', 'contract', 'Export'), { query: { orderBy }, body: filter });
+
+/** GET mastercontract/Get?id: the contract a Contract Details tab edits (pinned while it is open). */
+export const masterContractQuery = (id: number) => routeQuery(endpoint('GET', 'mastercontract', 'Get'), { query: { id } }, { pinned: true });
+
+/**
+ * POST mastercontract/Generate: the Contract ID and objectId of a new contract, reserved on the
+ * server when its tab opens (spec 2 section 4). One call per tab (`nonce`), kept while it is open.
+ */
+export const generatedMasterContractQuery = (nonce: string) =>
+  queryOptions({
+    ...routeQuery(endpoint('POST', 'mastercontract', 'Generate'), {}, { pinned: true, scope: nonce }),
+    retry: false,
+  });
+
+export type SaveMasterContractInput =
+  | { mode: 'create'; body: { objectId: number; contractId: number } }
+  | { mode: 'edit'; id: number; body: { contractId: number; version: number } };
+
+/** Create or update a master contract; the contract lists reload. */
+export function useSaveMasterContract() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveMasterContractInput) =>
+      input.mode === 'create'
+        ? call(endpoint('POST', 'mastercontract', 'Create'), { body: input.body })
+        : call(endpoint('PUT', 'mastercontract', 'Update'), { query: { id: input.id }, body: input.body }),
+    onSuccess: () => void invalidateRoutes(queryClient, [['mastercontract'], ['contract']]),
+  });
+}

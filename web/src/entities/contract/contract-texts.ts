@@ -19,6 +19,15 @@ export const CONTRACT_TEXTS = {
   dateKind: 'Date',
   from: 'From',
   to: 'To',
+  /** spec: Contract Details */
+  save: 'Save',
+  addAmendment: 'Add Amendment',
+  newContract: 'New Contract',
+  contractTab: (contractId: number) => `Contract ${contractId}`,
+  closeTab: (name: string) => `Close ${name}`,
+  amendments: 'Amendments',
+  amendmentsGrid: 'Amendments of the contract',
+  loading: 'Loading the contract',
   selectRow: (contractId: number | null, amendmentNumber: number) => `Select contract ${contractId ?? ''} amendment ${amendmentNumber}`,
 } as const;
 

@@ -13,7 +13,6 @@ import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS, type ContractDat
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
-import { AreaPlaceholder } from '../../../components/AreaPlaceholder';
 import { DataGrid, orderByParam, type GridColumn } from '../../../components/DataGrid';
 import { DateInput } from '../../../components/DateInput';
 import { ListFilters } from '../../../components/ListFilters';
@@ -22,6 +21,7 @@ import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { saveFile } from '../../../lib/download';
+import { ContractDetails } from './ContractDetails';
 import { NO_FILTERS, filterBody, filtersOf, hasFilters, withFilters } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
@@ -32,13 +32,10 @@ const DATE_FIELDS = new Set(['receivedDate', 'startDate', 'endDate', 'agreementD
 const optionsOf = (sets: Parameters<typeof referenceItems>[0], itemType: string) =>
   referenceItems(sets, itemType).map((o) => ({ label: o.name, value: o.code }));
 
-/**
- * /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details (a later
- * step of issue 8: until then the area's placeholder).
- */
+/** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
 export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
-  if (id !== undefined) return <AreaPlaceholder title={AREAS.contracts.title} icon={AREAS.contracts.icon} />;
+  if (id !== undefined) return <ContractDetails key={id} param={id} />;
   return <ContractsSearch />;
 }
 

@@ -1,0 +1,193 @@
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { TabPanel, TabView } from 'primereact/tabview';
+import type { AmendmentRow } from '@eb/shared/contract/schemas';
+import { CONTRACT_AMENDMENTS_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
+import { CONTRACT_AMENDMENTS_PAGE_SIZE, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { mayAccess } from '@eb/shared/roles';
+import { formatDisplayDate } from '@eb/shared/validation';
+import { contractListQuery, generatedMasterContractQuery, masterContractQuery, useSaveMasterContract } from '../../../entities/contract/api';
+import { CONTRACT_COLUMNS, CONTRACT_TEXTS } from '../../../entities/contract/contract-texts';
+import { useSignedInUser } from '../../../entities/users/session';
+import { AREAS } from '../../../config/areas';
+import { ApiError } from '../../../lib/api-client';
+import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { FormField } from '../../../components/FormField';
+import { useNotify } from '../../../components/notify-context';
+import { PageHeader } from '../../../components/PageHeader';
+import { parseNavigationIds } from './amendment-ids';
+
+const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
+const DATE_FIELDS = new Set(['startDate', 'endDate']);
+
+/**
+ * Contract Details (spec 2): /enrollments/contracts/{ids}, ids joined by '+', 0 for a new contract.
+ * One tab per contract with a close icon (closing the last returns to the list). A tab holds the
+ * Contract ID (generated in advance for a new contract; required for Save), Save and Add Amendment
+ * (hidden for agents; Add Amendment only for a saved, valid contract) and the contract's amendments
+ * (10 a page, amendment number ascending).
+ */
+export function ContractDetails({ param }: { param: string }) {
+  const navigate = useNavigate();
+  const ids = parseNavigationIds(param).filter((n) => Number.isInteger(n) && n >= 0);
+  const [active, setActive] = useState(0);
+  const go = (next: number[]) =>
+    navigate(next.length ? `${AREAS.contracts.path}/${next.join(NAVIGATION_ID_DELIMITER)}` : AREAS.contracts.path, { replace: next.length > 0 });
+  const [names, setNames] = useState<Record<number, string>>({});
+
+  return (
+    <section className="eb-list-page eb-contract-details">
+      <PageHeader title={AREAS.contracts.title} />
+      <TabView
+        activeIndex={Math.min(active, ids.length - 1)}
+        onTabChange={(e) => setActive(e.index)}
+        onTabClose={(e) => go(ids.filter((_, i) => i !== e.index))}
+        className="eb-contract-tabs"
+        scrollable
+      >
+        {ids.map((id, i) => (
+          <TabPanel key={`${id}-${i}`} header={names[i] ?? (id === 0 ? CONTRACT_TEXTS.newContract : CONTRACT_TEXTS.contractTab(id))} closable>
+            <ContractTab
+              objectId={id}
+              onName={(name) => setNames((n) => (n[i] === name ? n : { ...n, [i]: name }))}
+              onCreated={(newId) => go(ids.map((x, j) => (j === i ? newId : x)))}
+            />
+          </TabPanel>
+        ))}
+      </TabView>
+    </section>
+  );
+}
+
+function ContractTab(props: { objectId: number; onName: (name: string) => void; onCreated: (objectId: number) => void }) {
+  const { objectId, onName, onCreated } = props;
+  const me = useSignedInUser();
+  const editor = mayAccess('editor', me.userType);
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const isNew = objectId === 0;
+  const [nonce] = useState(() => Math.random().toString(36).slice(2));
+  const generated = useQuery({ ...generatedMasterContractQuery(nonce), enabled: isNew && editor });
+  const stored = useQuery({ ...masterContractQuery(objectId), enabled: !isNew });
+  const save = useSaveMasterContract();
+  const inputId = useId();
+
+  const savedContractId = stored.data?.contractId ?? null;
+  const initial = isNew ? generated.data?.contractId : stored.data?.contractId;
+  const [text, setText] = useState<string | null>(null);
+  const value = text ?? (initial === undefined ? '' : String(initial));
+  const [error, setError] = useState<string | undefined>();
+  const empty = value.trim() === '';
+  const message = empty ? MSG.required : /^\d{1,10}$/.test(value.trim()) ? error : MSG.invalidDataTypeInteger;
+
+  useEffect(() => {
+    if (savedContractId !== null) onName(CONTRACT_TEXTS.contractTab(savedContractId));
+  }, [savedContractId, onName]);
+
+  const submit = () => {
+    if (message) return;
+    const contractId = Number(value.trim());
+    setError(undefined);
+    const input = isNew
+      ? { mode: 'create' as const, body: { objectId: generated.data!.objectId, contractId } }
+      : { mode: 'edit' as const, id: objectId, body: { contractId, version: stored.data!.version } };
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        notify.success(MSG.allChangesSavedShort);
+        setText(null);
+        if (isNew) onCreated(saved.objectId);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fieldErrors?.contractId) setError(e.fieldErrors.contractId);
+      },
+    });
+  };
+
+  const valid = !isNew && stored.data?.contractValid === true && text === null;
+  const [sort, setSort] = useState<GridSort>({ ...CONTRACT_AMENDMENTS_DEFAULT_SORT });
+  const [first, setFirst] = useState(0);
+  const amendments = useQuery({
+    ...contractListQuery({
+      filter: { contractId: savedContractId ?? undefined, isContractIdExactMatch: true },
+      skip: first,
+      limit: CONTRACT_AMENDMENTS_PAGE_SIZE,
+      orderBy: orderByParam(sort),
+    }),
+    enabled: savedContractId !== null,
+  });
+  const columns: GridColumn<AmendmentRow>[] = useMemo(
+    () =>
+      DETAIL_COLUMNS.map((c) => ({
+        field: c.field,
+        sortField: c.sortKey,
+        header: c.header,
+        sortable: true,
+        body: (r: AmendmentRow) => {
+          const v = (r as unknown as Record<string, unknown>)[c.field];
+          return DATE_FIELDS.has(c.field) ? formatDisplayDate(v as string | null) : v === null || v === undefined ? '' : String(v);
+        },
+      })),
+    [],
+  );
+
+  return (
+    <div className="eb-contract-tab">
+      <div className="eb-contract-tab__form">
+        <FormField id={inputId} label={CONTRACT_COLUMNS[0].header} required={editor} message={text !== null || error ? message : undefined}>
+          <InputText
+            id={inputId}
+            value={value}
+            onChange={(e) => {
+              setText(e.target.value);
+              setError(undefined);
+            }}
+            readOnly={!editor}
+            inputMode="numeric"
+            maxLength={10}
+            invalid={(text !== null || !!error) && !!message}
+            aria-required={editor ? 'true' : undefined}
+          />
+        </FormField>
+        {editor && (
+          <div className="eb-contract-tab__actions">
+            <Button label={CONTRACT_TEXTS.save} icon="pi pi-check" disabled={!!message || (isNew && !generated.data) || (!isNew && !stored.data)} loading={save.isPending} onClick={submit} />
+            <Button
+              label={CONTRACT_TEXTS.addAmendment}
+              icon="pi pi-plus"
+              outlined
+              disabled={!valid}
+              onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { contract: { objectId } } })}
+            />
+          </div>
+        )}
+      </div>
+      {!isNew && (
+        <>
+          <h2 className="eb-contract-tab__title">{CONTRACT_TEXTS.amendments}</h2>
+          <DataGrid<AmendmentRow>
+            ariaLabel={CONTRACT_TEXTS.amendmentsGrid}
+            value={amendments.data?.data ?? []}
+            totalRecords={amendments.data?.totalCount ?? 0}
+            loading={amendments.isFetching}
+            first={first}
+            rows={CONTRACT_AMENDMENTS_PAGE_SIZE}
+            onPage={(p) => setFirst(p.first)}
+            columns={columns}
+            dataKey="objectId"
+            sort={sort}
+            onSort={(s) => {
+              setSort(s);
+              setFirst(0);
+            }}
+            onRowClick={(r) => navigate(`${AREAS.contracts.path}/amendment/${r.objectId}`)}
+            className="eb-list-grid eb-contract-amendments"
+          />
+        </>
+      )}
+    </div>
+  );
+}
