@@ -35,6 +35,8 @@ export interface LocalStackOptions {
   log?: (line: string) => void;
   /** DynamoDB Local's Java heap (default 1g; the benchmark needs more) */
   javaHeap?: string;
+  /** seed the demo data (once per data dir): LOCAL_DEMO_DATA=1 npm start */
+  demoData?: boolean;
 }
 
 export interface LocalStack {
@@ -252,6 +254,15 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await (await import('../../functions/src/reference/codes-migration')).migrateStoredReferenceCodes();
     const { seedTerritories } = await import('../../functions/src/reference/repository');
     await seedTerritories();
+    if (opts.demoData) {
+      // demo data is a convenience: a failure is reported, it does not stop the application
+      try {
+        const seeded = await (await import('./demo')).seedDemoData();
+        if (seeded) log(`demo data: ${seeded} contracts with their business entities, contacts and agents`);
+      } catch (e) {
+        log(`demo data could not be seeded: ${(e as Error).message}`);
+      }
+    }
     const { resumeJobs } = await import('../../functions/src/job/repository');
     const resumed = await resumeJobs();
     if (resumed) log(`resumed ${resumed} unfinished job(s)`);

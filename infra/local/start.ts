@@ -23,6 +23,7 @@ async function main() {
     persist: true,
     adminEmail,
     adminPassword,
+    demoData: process.env.LOCAL_DEMO_DATA === '1',
     log: (l) => console.log(`  ${l}`),
   });
   let stopping = false;

@@ -1,0 +1,105 @@
+import { agentCreateBodySchema } from '@eb/shared/agent/schemas';
+import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
+import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
+import { createAgent } from '../../functions/src/agent/repository';
+import { createBusinessEntity } from '../../functions/src/businessentity/repository';
+import { createAmendment } from '../../functions/src/contract/repository';
+import { getItem, table } from '../../functions/src/lib/db';
+import { dynamo } from '../../functions/src/lib/aws';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { createMasterContract, generateMasterContract } from '../../functions/src/mastercontract/repository';
+import { createContact } from '../../functions/src/primarycontact/repository';
+import { SYSTEM_ACTOR } from '../../functions/src/users/repository';
+
+/**
+ * Demo data on request (`LOCAL_DEMO_DATA=1 npm start`): a small, plausible book of business so that
+ * every screen has something to show: business entities, their primary contacts, agents, and
+ * contracts with a few amendments each. Written once (a marker item remembers it) through the same
+ * versioned write path as the screens, so each record has its change log ('System').
+ */
+const MARKER = { pk: 'DEMO', sk: 'SEEDED' };
+
+const COMPANIES = [
+  ['Harborview Hotels LLC', 'LLC', 'Commercial'],
+  ['Garden State Bakeries Inc', 'Corporation', 'Commercial'],
+  ['Riverside Manufacturing Co', 'Corporation', 'Industrial'],
+  ['Township of Maple Glen', 'Government', 'Municipal'],
+  ['Northshore Medical Partners', 'Partnership', 'Commercial'],
+  ['Keystone Cold Storage LLC', 'LLC', 'Industrial'],
+] as const;
+const PEOPLE = [
+  ['Maria', 'Rivera', 'Owner', '100 Ocean Avenue', 'Long Branch', '07740'],
+  ['James', 'Okafor', 'Officer', '25 Market Street', 'Newark', '07102'],
+  ['Linda', 'Chen', 'Authorized Signer', '8 Mill Road', 'Trenton', '08608'],
+  ['Robert', 'Walsh', 'Facility Manager', '1 Municipal Plaza', 'Cherry Hill', '08002'],
+  ['Aisha', 'Patel', 'Billing Contact', '300 Harbor Drive', 'Jersey City', '07302'],
+  ['Tomás', 'García', 'Owner', '45 Industrial Way', 'Edison', '08817'],
+] as const;
+const AGENTS = [
+  ['AG-ATLANTIC', 'Atlantic Energy Brokers'],
+  ['AG-SUMMIT', 'Summit Power Advisors'],
+  ['AG-PINE', 'Pine Barrens Consulting'],
+] as const;
+const STATUSES = ['Signed', 'Active', 'Pending Signature', 'Draft', 'Expired'] as const;
+const TYPES = ['New', 'Renewal', 'LockInExt', 'VolIncr'] as const;
+
+/** A name as the local part of an email address (accents dropped). */
+const ascii = (name: string) => name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
+const day = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T00:00:00`;
+
+/** Seeds the demo data unless it was seeded before; answers how many contracts it wrote. */
+export async function seedDemoData(): Promise<number> {
+  if (await getItem(MARKER)) return 0;
+  const actor = SYSTEM_ACTOR;
+  const entities = [];
+  for (const [legalName, companyType, type] of COMPANIES) {
+    entities.push(await createBusinessEntity({ legalName, companyType, type, isActive: true }, actor));
+  }
+  const contacts = [];
+  for (const [i, [firstName, lastName, role, addressLine, city, zipCode]] of PEOPLE.entries()) {
+    const input = contactCreateBodySchema.parse({
+      firstName,
+      lastName,
+      role,
+      businessEntity: { objectId: entities[i]!.objectId },
+      address: { addressType: 'Service', addressLine, city, state: 'NJ', county: 'Monmouth', zipCode },
+      phone: { phoneNumber: `73255501${String(i).padStart(2, '0')}`, type: 'Work' },
+      email: { emailAddress: `${ascii(firstName)}.${ascii(lastName)}@example.com`, type: 'Work' },
+    });
+    contacts.push(await createContact(input, actor));
+  }
+  for (const [code, name] of AGENTS) {
+    await createAgent(agentCreateBodySchema.parse({ code, name, masterCommissionElectric: 0.002, agentCommissionElectric: 0.001 }), actor);
+  }
+  let contracts = 0;
+  for (let c = 0; c < 8; c++) {
+    const generated = await generateMasterContract();
+    const master = await createMasterContract(generated, actor);
+    contracts++;
+    const owner = c % COMPANIES.length;
+    for (let n = 1; n <= 1 + (c % 3); n++) {
+      const start = day(2025 + Math.floor((c + n) / 6), 1 + ((c * 2 + n) % 12), 1);
+      await createAmendment(
+        amendmentCreateBodySchema.parse({
+          masterContract: { objectId: master.objectId },
+          amendmentNumber: n,
+          type: n === 1 ? 'New' : TYPES[(c + n) % TYPES.length],
+          contractStatus: STATUSES[(c + n) % STATUSES.length],
+          receivedDate: start,
+          agreementDate: start,
+          startDate: start,
+          term: [12, 24, 36, 18][(c + n) % 4],
+          unitOfMeasure: c % 4 === 3 ? 'THERM' : 'KWH',
+          autoRenewalType: 'Month to Month Variable',
+          rewards: c % 2 === 0,
+          freshDescId: `FD-${1000 + c * 10 + n}`,
+          businessEntity: { objectId: entities[owner]!.objectId },
+          primaryContact: { objectId: contacts[owner]!.objectId },
+        }),
+        actor,
+      );
+    }
+  }
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));
+  return contracts;
+}
