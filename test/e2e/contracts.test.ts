@@ -148,3 +148,58 @@ describe('Contract Details', () => {
     expect(await page.getByRole('button', { name: 'Add Amendment' }).count()).toBe(0);
   });
 });
+
+describe('Amendment Details', () => {
+  /** Choose an option of a type-ahead field by typing its beginning and Enter. */
+  async function pick(page: Page, label: string, typed: string) {
+    const input = page.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
+    await input.click();
+    await input.pressSequentially(typed);
+    await input.press('Enter');
+  }
+
+  it('adds an amendment to a contract with the required fields, then saves a new term with its end date and change log', async () => {
+    // Prepare: the contract's details, Add Amendment
+    const page = await open('admin', `/enrollments/contracts/${masterObjectId}`);
+    await page.getByRole('button', { name: 'Add Amendment' }).click();
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts/amendment/0');
+    const number = page.getByLabel(/^Amendment #/);
+    await expect.poll(() => number.inputValue()).toBe('4'); // the next number of the contract
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    // Act: the required fields
+    await pick(page, 'Status', 'Dra');
+    await page.getByLabel(/^Received Date/).fill('03/01/2026');
+    await page.getByLabel(/^Agreement Date/).fill('03/02/2026');
+    await page.getByLabel(/^Start Date/).fill('04/01/2026');
+    await page.getByLabel(/^Term/).fill('12');
+    await pick(page, 'Auto Renewal Type', 'No');
+    await pick(page, 'Unit of Measure', 'KW');
+    await pick(page, 'Rewards', 'N');
+    await expect.poll(() => save.isDisabled()).toBe(false);
+    await checkScreen(page, 'amendment-new');
+    await save.click();
+    // Assess: the route names the saved amendment; the end date is derived
+    await page.waitForURL((u) => /^\/enrollments\/contracts\/amendment\/\d+$/.test(u.pathname) && !u.pathname.endsWith('/0'));
+    await expect.poll(() => page.locator('.eb-amendment__derived').textContent()).toContain('03/31/2027');
+    // Act: a new term
+    await page.getByLabel(/^Term/).fill('24');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess
+    await expect.poll(() => page.locator('.eb-amendment__derived').textContent()).toContain('03/31/2028');
+    await page.getByRole('button', { name: /CHANGE LOG/ }).click();
+    await expect.poll(() => page.locator('.eb-changelog__table').first().textContent()).toContain('Term');
+    await checkScreen(page, 'amendment-saved');
+  });
+
+  it('shows an agent the amendment read-only, without Save or the change log', async () => {
+    const list = await api.post('/api/contract/GetList', { contractId, isContractIdExactMatch: true }, { orderBy: 'amendmentNumber Ascending' });
+    const id = list.body.data[0].objectId;
+    const page = await open('agent', `/enrollments/contracts/amendment/${id}`);
+    await expect.poll(() => page.getByLabel(/^Amendment #/).inputValue()).toBe('1');
+    expect(await page.getByLabel(/^Amendment #/).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /CHANGE LOG/ }).count()).toBe(0);
+  });
+});
+

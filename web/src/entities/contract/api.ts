@@ -59,3 +59,36 @@ export function useSaveMasterContract() {
     onSuccess: () => void invalidateRoutes(queryClient, [['mastercontract'], ['contract']]),
   });
 }
+
+/** GET contract/Get?id: the amendment a tab edits (pinned while it is open). */
+export const amendmentQuery = (id: number) => routeQuery(endpoint('GET', 'contract', 'Get'), { query: { id } }, { pinned: true });
+
+/** GET contract/ChangeLogs?id: the amendment's change log (staff only). */
+export const amendmentChangeLogQuery = (id: number) => routeQuery(endpoint('GET', 'contract', 'ChangeLogs'), { query: { id } });
+
+/** GET mastercontract/getNextAmendmentNumber?id: the number a new amendment of the contract takes. */
+export const nextAmendmentNumberQuery = (masterContractId: number) =>
+  routeQuery(endpoint('GET', 'mastercontract', 'getNextAmendmentNumber'), { query: { id: masterContractId } }, { pinned: true });
+
+export type SaveAmendmentInput =
+  | { mode: 'create'; body: Record<string, unknown> & { masterContract: { objectId: number } } }
+  | { mode: 'edit'; id: number; body: Record<string, unknown> & { version: number } };
+
+/**
+ * Create or update an amendment; the contract lists and logs reload, and the open tab (a pinned
+ * query) takes the saved amendment, so that its next save starts from the new version. The form
+ * shows field messages.
+ */
+export function useSaveAmendment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveAmendmentInput) =>
+      input.mode === 'create'
+        ? call(endpoint('POST', 'contract', 'Create'), { body: input.body as never, notify: false })
+        : call(endpoint('PUT', 'contract', 'Update'), { query: { id: input.id }, body: input.body as never, notify: false }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(amendmentQuery(saved.objectId).queryKey, saved);
+      void invalidateRoutes(queryClient, [['contract'], ['mastercontract']]);
+    },
+  });
+}

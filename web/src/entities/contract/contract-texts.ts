@@ -56,3 +56,18 @@ export const CONTRACT_COLUMNS = [
   { sortKey: 'primaryParticipant', field: 'primaryParticipant', header: 'Primary Participant' },
   { sortKey: 'status', field: 'contractStatus', header: AMENDMENT_LABELS.contractStatus },
 ] as const;
+
+/** Texts of Amendment Details (spec: 'New Amendment', Save, Add Amendment, '(This record is inactive)'; the rest chosen). */
+export const AMENDMENT_TEXTS = {
+  newAmendment: 'New Amendment',
+  save: 'Save',
+  addAmendment: 'Add Amendment',
+  loading: 'Loading the amendment...',
+  contractLink: (contractId: number | null) => (contractId === null ? 'Back to the contract' : `Contract ${contractId}`),
+  enteredBy: 'Entered',
+  businessEntity: 'Business Entity',
+  primaryContact: 'Primary Contact',
+  inactiveRecord: '(This record is inactive)',
+  yes: 'Yes',
+  no: 'No',
+} as const;

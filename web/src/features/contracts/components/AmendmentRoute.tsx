@@ -1,6 +1,7 @@
 import { Navigate, useLocation, useParams } from 'react-router';
-import { ContractsPage } from './ContractsPage';
+import { AmendmentDetails } from './AmendmentDetails';
 import { mayOpenAmendment } from './amendment-ids';
+import './contracts.css';
 
 /** A contract handed over by the page that opens the amendment (there is no contract store yet). */
 interface AmendmentLocationState {
@@ -12,5 +13,5 @@ export function AmendmentRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const state = useLocation().state as AmendmentLocationState | null;
   if (!mayOpenAmendment(id, state?.contract?.objectId)) return <Navigate to="/" replace />;
-  return <ContractsPage />;
+  return <AmendmentDetails key={id} param={id} />;
 }

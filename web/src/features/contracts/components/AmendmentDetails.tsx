@@ -1,0 +1,254 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { InputText } from 'primereact/inputtext';
+import { Panel } from 'primereact/panel';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { AMENDMENT_REQUIRED_FIELDS, amendmentFieldsSchema, type Amendment } from '@eb/shared/contract/schemas';
+import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
+import { NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { mayAccess } from '@eb/shared/roles';
+import { formatDisplayDate } from '@eb/shared/validation';
+import {
+  AMENDMENT_FORM_SECTIONS,
+  amendmentBody,
+  amendmentValues,
+  newAmendmentValues,
+  type AmendmentFormField,
+  type AmendmentFormValues,
+} from '../../../entities/contract/amendment-form';
+import { amendmentChangeLogQuery, amendmentQuery, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
+import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { useSignedInUser } from '../../../entities/users/session';
+import { AREAS } from '../../../config/areas';
+import { ApiError } from '../../../lib/api-client';
+import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import { DateInput } from '../../../components/DateInput';
+import { FormField } from '../../../components/FormField';
+import { useNotify } from '../../../components/notify-context';
+import { PageHeader } from '../../../components/PageHeader';
+import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
+import { useForm, zodErrors } from '../../../components/use-form';
+import { parseNavigationIds } from './amendment-ids';
+
+const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
+const YES_NO = [
+  { label: AMENDMENT_TEXTS.yes, value: true },
+  { label: AMENDMENT_TEXTS.no, value: false },
+];
+
+/**
+ * Amendment Details (spec 2): /enrollments/contracts/amendment/{ids}, ids joined by '+', 0 for a new
+ * amendment of the contract handed over by the page that opened it. A tab per amendment, named by
+ * its legacy id and agreement date ('New Amendment' for 0), with a link to its contract, Save and Add
+ * Amendment (hidden for agents, who see every field read-only), the fields of the Amendment entity
+ * in the Amendment, Under Usage, Over Usage and Billing sections with the shared rules and
+ * 'Required' placeholders, and the Change Log (not for agents).
+ */
+export function AmendmentDetails({ param }: { param: string }) {
+  const navigate = useNavigate();
+  const state = useLocation().state as { contract?: { objectId?: number | null } } | null;
+  const ids = parseNavigationIds(param).filter((n) => Number.isInteger(n) && n >= 0);
+  const [active, setActive] = useState(0);
+  const [names, setNames] = useState<Record<number, string>>({});
+  const go = (next: number[]) =>
+    navigate(next.length ? `${AREAS.contracts.path}/amendment/${next.join(NAVIGATION_ID_DELIMITER)}` : AREAS.contracts.path, {
+      replace: next.length > 0,
+    });
+  return (
+    <section className="eb-list-page eb-amendment-details">
+      <PageHeader title={AREAS.contracts.title} />
+      <TabView activeIndex={Math.min(active, ids.length - 1)} onTabChange={(e) => setActive(e.index)} onTabClose={(e) => go(ids.filter((_, i) => i !== e.index))} scrollable>
+        {ids.map((id, i) => (
+          <TabPanel key={`${id}-${i}`} header={names[i] ?? (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))} closable>
+            <AmendmentTab
+              objectId={id}
+              masterContractId={id === 0 ? (state?.contract?.objectId ?? null) : null}
+              onName={(name) => setNames((n) => (n[i] === name ? n : { ...n, [i]: name }))}
+              onCreated={(newId) => go(ids.map((x, j) => (j === i ? newId : x)))}
+            />
+          </TabPanel>
+        ))}
+      </TabView>
+    </section>
+  );
+}
+
+function AmendmentTab(props: { objectId: number; masterContractId: number | null; onName: (name: string) => void; onCreated: (id: number) => void }) {
+  const { objectId, masterContractId, onName } = props;
+  const isNew = objectId === 0;
+  const me = useSignedInUser();
+  const editor = mayAccess('editor', me.userType);
+  const staff = mayAccess('nonAgent', me.userType);
+  const stored = useQuery({ ...amendmentQuery(objectId), enabled: !isNew });
+  const next = useQuery({ ...nextAmendmentNumberQuery(masterContractId ?? 0), enabled: isNew && masterContractId !== null });
+  const ready = isNew ? next.data !== undefined : stored.data !== undefined;
+  if (!ready) return <div className="eb-popup__loading">{stored.error || next.error ? MSG.somethingWentWrong : AMENDMENT_TEXTS.loading}</div>;
+  return (
+    <AmendmentForm
+      key={stored.data?.version ?? 'new'}
+      amendment={stored.data ?? null}
+      masterContractId={stored.data?.masterContract.objectId ?? masterContractId!}
+      initial={stored.data ? amendmentValues(stored.data) : newAmendmentValues(next.data!.amendmentNumber)}
+      editor={editor}
+      staff={staff}
+      onName={onName}
+      onCreated={props.onCreated}
+    />
+  );
+}
+
+function AmendmentForm(props: {
+  amendment: Amendment | null;
+  masterContractId: number;
+  initial: AmendmentFormValues;
+  editor: boolean;
+  staff: boolean;
+  onName: (name: string) => void;
+  onCreated: (id: number) => void;
+}) {
+  const { amendment, editor, onName } = props;
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const references = useQuery(referencesQuery());
+  const save = useSaveAmendment();
+  const form = useForm<AmendmentFormValues>({
+    initial: props.initial,
+    validate: (v) => zodErrors(amendmentFieldsSchema, amendmentBody(v)),
+  });
+  const changeLog = useQuery({ ...amendmentChangeLogQuery(amendment?.objectId ?? 0), enabled: props.staff && amendment !== null });
+
+  useEffect(() => {
+    if (amendment) onName([amendment.legacyId, formatDisplayDate(amendment.agreementDate)].filter(Boolean).join(' ') || String(amendment.amendmentNumber));
+  }, [amendment, onName]);
+
+  const optionsOf = useMemo(() => {
+    const cache = new Map<string, { label: string; value: string }[]>();
+    return (itemType: string) => {
+      if (!cache.has(itemType)) cache.set(itemType, referenceItems(references.data, itemType).map((o) => ({ label: o.name, value: o.code })));
+      return cache.get(itemType)!;
+    };
+  }, [references.data]);
+
+  const submit = () => {
+    const body = amendmentBody(form.values);
+    const input = amendment
+      ? { mode: 'edit' as const, id: amendment.objectId, body: { ...body, version: amendment.version } }
+      : { mode: 'create' as const, body: { ...body, masterContract: { objectId: props.masterContractId } } };
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        notify.success(MSG.allChangesSavedShort);
+        if (!amendment) props.onCreated(saved.objectId);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fieldErrors) form.setServerErrors(e.fieldErrors);
+        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: e instanceof ApiError && e.status === 409 });
+      },
+    });
+  };
+
+  const control = (d: AmendmentFormField, id: string) => {
+    const value = form.values[d.field];
+    const required = REQUIRED.has(d.field);
+    const common = { disabled: !editor, 'aria-describedby': form.messageOf(d.field) ? `${id}-msg` : undefined };
+    const placeholder = required ? MSG.required : undefined;
+    switch (d.kind) {
+      case 'date':
+        return (
+          <DateInput inputId={id} value={value as string | null} onChange={(v) => form.set(d.field, v)} required={required} invalid={!!form.messageOf(d.field)} {...(placeholder ? { placeholder } : {})} disabled={!editor} />
+        );
+      case 'select':
+        return (
+          <TypeaheadSelect<string> inputId={id} value={value as string | null} options={optionsOf(d.itemType!)} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
+        );
+      case 'yesNo':
+        return (
+          <TypeaheadSelect<boolean> inputId={id} value={value as boolean | null} options={YES_NO} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
+        );
+      default:
+        return (
+          <InputText
+            id={id}
+            value={String(value ?? '')}
+            onChange={(e) => form.set(d.field, e.target.value)}
+            onBlur={() => form.touch(d.field)}
+            maxLength={d.maxLength}
+            inputMode={d.kind === 'number' ? 'decimal' : undefined}
+            placeholder={placeholder}
+            invalid={!!form.messageOf(d.field)}
+            aria-required={required ? 'true' : undefined}
+            {...common}
+          />
+        );
+    }
+  };
+
+  return (
+    <div className="eb-amendment">
+      <div className="eb-amendment__bar">
+        <Link to={`${AREAS.contracts.path}/${props.masterContractId}`} className="eb-amendment__contract-link">
+          {AMENDMENT_TEXTS.contractLink(amendment?.contractId ?? null)}
+        </Link>
+        {editor && (
+          <div className="eb-amendment__actions">
+            <Button label={AMENDMENT_TEXTS.save} icon="pi pi-check" disabled={!form.valid || (!!amendment && !form.dirty)} loading={save.isPending} onClick={submit} />
+            <Button
+              label={AMENDMENT_TEXTS.addAmendment}
+              icon="pi pi-plus"
+              outlined
+              disabled={!amendment}
+              onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { contract: { objectId: props.masterContractId } } })}
+            />
+          </div>
+        )}
+      </div>
+      {form.failure && <p className="p-error eb-amendment__failure" role="alert">{form.failure.message}</p>}
+      {amendment && (
+        <dl className="eb-amendment__derived">
+          <div>
+            <dt>{AMENDMENT_LABELS.endDate}</dt>
+            <dd>{formatDisplayDate(amendment.endDate) || '—'}</dd>
+          </div>
+          <div>
+            <dt>{AMENDMENT_TEXTS.enteredBy}</dt>
+            <dd>{[amendment.enteredBy, formatDisplayDate(amendment.enteredOn)].filter(Boolean).join(', ') || '—'}</dd>
+          </div>
+          <div>
+            <dt>{AMENDMENT_TEXTS.businessEntity}</dt>
+            <dd>
+              {amendment.businessEntityObject ? `${amendment.businessEntityObject.legalName} (${amendment.businessEntityObject.businessEntityId})` : '—'}
+              {amendment.businessEntityObject && !amendment.businessEntityObject.isActive && ` ${AMENDMENT_TEXTS.inactiveRecord}`}
+            </dd>
+          </div>
+          <div>
+            <dt>{AMENDMENT_TEXTS.primaryContact}</dt>
+            <dd>
+              {amendment.primaryContactObject ? `${amendment.primaryContactObject.firstName} ${amendment.primaryContactObject.lastName}` : '—'}
+              {amendment.primaryContactObject?.status === 'Inactive' && ` ${AMENDMENT_TEXTS.inactiveRecord}`}
+            </dd>
+          </div>
+        </dl>
+      )}
+      {AMENDMENT_FORM_SECTIONS.map((section) => (
+        <Panel key={section.key} header={section.title} toggleable className="eb-amendment__section">
+          <div className="eb-amendment__grid">
+            {section.fields.map((d) => {
+              const id = `amendment-${amendment?.objectId ?? 0}-${d.field}`;
+              return (
+                <FormField key={d.field} id={id} label={d.label} required={REQUIRED.has(d.field) && editor} message={form.messageOf(d.field)}>
+                  {control(d, id)}
+                </FormField>
+              );
+            })}
+          </div>
+        </Panel>
+      ))}
+      {props.staff && amendment && (
+        <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={AMENDMENT_LABELS} />
+      )}
+    </div>
+  );
+}
