@@ -176,6 +176,13 @@ describe('Amendment Details', () => {
     await pick(page, 'Auto Renewal Type', 'No');
     await pick(page, 'Unit of Measure', 'KW');
     await pick(page, 'Rewards', 'N');
+    // the business entity, chosen in its search popup
+    await page.getByRole('button', { name: 'Search Business Entity' }).click();
+    const popup = page.getByRole('dialog');
+    await popup.getByRole('searchbox').fill(legalName);
+    await popup.locator('tbody tr').filter({ hasText: legalName }).first().click();
+    await popup.getByRole('button', { name: 'Add to Amendment' }).click();
+    await expect.poll(() => page.locator('.eb-amendment__blocks').textContent()).toContain(legalName);
     await expect.poll(() => save.isDisabled()).toBe(false);
     await checkScreen(page, 'amendment-new');
     await save.click();

@@ -68,6 +68,8 @@ export const AMENDMENT_TEXTS = {
   businessEntity: 'Business Entity',
   primaryContact: 'Primary Contact',
   inactiveRecord: '(This record is inactive)',
+  clear: 'Clear',
+  searchFor: (block: string) => `Search ${block}`,
   yes: 'Yes',
   no: 'No',
 } as const;

@@ -32,6 +32,8 @@ import { useNotify } from '../../../components/notify-context';
 import { PageHeader } from '../../../components/PageHeader';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
+import { BusinessEntitySearchDialog } from '../../../entities/businessentity/BusinessEntitySearchDialog';
+import { ContactSearchDialog } from '../../../entities/primarycontact/ContactSearchDialog';
 import { parseNavigationIds } from './amendment-ids';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
@@ -120,6 +122,16 @@ function AmendmentForm(props: {
     validate: (v) => zodErrors(amendmentFieldsSchema, amendmentBody(v)),
   });
   const changeLog = useQuery({ ...amendmentChangeLogQuery(amendment?.objectId ?? 0), enabled: props.staff && amendment !== null });
+  // the Business Entity and Primary Contact blocks: what is shown of the chosen records
+  const be = amendment?.businessEntityObject;
+  const pc = amendment?.primaryContactObject;
+  const [entityShown, setEntityShown] = useState<{ text: string; inactive: boolean } | null>(
+    be ? { text: `${be.legalName} (${be.businessEntityId})`, inactive: !be.isActive } : null,
+  );
+  const [contactShown, setContactShown] = useState<{ text: string; inactive: boolean } | null>(
+    pc ? { text: [`${pc.firstName} ${pc.lastName}`, pc.address?.addressLine, pc.phone?.phoneNumber].filter(Boolean).join(', '), inactive: pc.status === 'Inactive' } : null,
+  );
+  const [search, setSearch] = useState<'entity' | 'contact' | null>(null);
 
   useEffect(() => {
     if (amendment) onName([amendment.legacyId, formatDisplayDate(amendment.agreementDate)].filter(Boolean).join(' ') || String(amendment.amendmentNumber));
@@ -216,21 +228,49 @@ function AmendmentForm(props: {
             <dt>{AMENDMENT_TEXTS.enteredBy}</dt>
             <dd>{[amendment.enteredBy, formatDisplayDate(amendment.enteredOn)].filter(Boolean).join(', ') || '—'}</dd>
           </div>
-          <div>
-            <dt>{AMENDMENT_TEXTS.businessEntity}</dt>
-            <dd>
-              {amendment.businessEntityObject ? `${amendment.businessEntityObject.legalName} (${amendment.businessEntityObject.businessEntityId})` : '—'}
-              {amendment.businessEntityObject && !amendment.businessEntityObject.isActive && ` ${AMENDMENT_TEXTS.inactiveRecord}`}
-            </dd>
-          </div>
-          <div>
-            <dt>{AMENDMENT_TEXTS.primaryContact}</dt>
-            <dd>
-              {amendment.primaryContactObject ? `${amendment.primaryContactObject.firstName} ${amendment.primaryContactObject.lastName}` : '—'}
-              {amendment.primaryContactObject?.status === 'Inactive' && ` ${AMENDMENT_TEXTS.inactiveRecord}`}
-            </dd>
-          </div>
         </dl>
+      )}
+      <div className="eb-amendment__blocks">
+        <RecordBlock
+          title={AMENDMENT_TEXTS.businessEntity}
+          shown={entityShown}
+          editor={editor}
+          onSearch={() => setSearch('entity')}
+          onClear={() => {
+            form.set('businessEntity', null);
+            setEntityShown(null);
+          }}
+        />
+        <RecordBlock
+          title={AMENDMENT_TEXTS.primaryContact}
+          shown={contactShown}
+          editor={editor}
+          onSearch={() => setSearch('contact')}
+          onClear={() => {
+            form.set('primaryContact', null);
+            setContactShown(null);
+          }}
+        />
+      </div>
+      {editor && (
+        <>
+          <BusinessEntitySearchDialog
+            visible={search === 'entity'}
+            onHide={() => setSearch(null)}
+            onSelect={(e) => {
+              form.set('businessEntity', { objectId: e.objectId });
+              setEntityShown({ text: `${e.legalName} (${e.businessEntityId})`, inactive: !e.isActive });
+            }}
+          />
+          <ContactSearchDialog
+            visible={search === 'contact'}
+            onHide={() => setSearch(null)}
+            onSelect={(c) => {
+              form.set('primaryContact', { objectId: c.contact.objectId });
+              setContactShown({ text: [`${c.contact.firstName} ${c.contact.lastName}`, c.address.addressLine, c.phone.phoneNumber].filter(Boolean).join(', '), inactive: false });
+            }}
+          />
+        </>
       )}
       {AMENDMENT_FORM_SECTIONS.map((section) => (
         <Panel key={section.key} header={section.title} toggleable className="eb-amendment__section">
@@ -250,5 +290,24 @@ function AmendmentForm(props: {
         <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={AMENDMENT_LABELS} />
       )}
     </div>
+  );
+}
+
+/** The Business Entity or Primary Contact block: the chosen record, a search icon and a Clear link (non-agents). */
+function RecordBlock(props: { title: string; shown: { text: string; inactive: boolean } | null; editor: boolean; onSearch: () => void; onClear: () => void }) {
+  return (
+    <fieldset className="eb-amendment__block">
+      <legend>{props.title}</legend>
+      <span className="eb-amendment__block-text">
+        {props.shown ? props.shown.text : '—'}
+        {props.shown?.inactive && <span className="eb-amendment__inactive"> {AMENDMENT_TEXTS.inactiveRecord}</span>}
+      </span>
+      {props.editor && (
+        <span className="eb-amendment__block-actions">
+          <Button type="button" icon="pi pi-search" rounded text aria-label={AMENDMENT_TEXTS.searchFor(props.title)} onClick={props.onSearch} />
+          <Button type="button" label={AMENDMENT_TEXTS.clear} link size="small" disabled={!props.shown} onClick={props.onClear} />
+        </span>
+      )}
+    </fieldset>
   );
 }
