@@ -49,10 +49,23 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** One signed-in page per role, shared by the tests (a sign-in costs seconds). */
+const pages = new Map<string, Promise<Page>>();
 async function open(type: 'admin' | 'agent', path = '/enrollments/contracts'): Promise<Page> {
-  const user = await createTestUser(type);
-  const { page } = await newPage(browser, { width: 1440, height: 900 });
-  await signInAs(page, user.email, user.password, `/login?ref=${encodeURIComponent(path)}`);
+  if (!pages.has(type)) {
+    pages.set(
+      type,
+      (async () => {
+        const user = await createTestUser(type);
+        const { page } = await newPage(browser, { width: 1440, height: 900 });
+        await signInAs(page, user.email, user.password);
+        await page.waitForURL((u) => u.pathname !== '/login');
+        return page;
+      })(),
+    );
+  }
+  const page = await pages.get(type)!;
+  await page.goto(path);
   await page.waitForURL((u) => u.pathname === path.split('?')[0]);
   return page;
 }

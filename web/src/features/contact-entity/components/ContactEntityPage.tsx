@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { CONTACT_LIST_DEBOUNCE_MS, CONTACT_PAGE_SIZE } from '@eb/shared/constants';
@@ -19,10 +19,13 @@ import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { labelOf, useContactOptions } from '../../../entities/primarycontact/use-primarycontact-options';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
-import { ContactDialog, type ContactDialogTarget } from './ContactDialogs';
+import type { ContactDialogTarget } from './ContactDialogs';
 import { NO_FILTERS, filtersOf, hasFilters, withFilters } from './filters';
 import '../../../entities/primarycontact/primarycontact.css';
 import '../../../components/list-page.css';
+
+/** The add and edit popups (the contact form and its sub-grids) load with their first use. */
+const ContactDialog = lazy(() => import('./ContactDialogs').then((m) => ({ default: m.ContactDialog })));
 
 /**
  * Contact Entity Management (spec 3; agents are sent away by the area guard). Filters keyword
@@ -154,7 +157,11 @@ export function ContactEntityPage() {
         fieldLabels={L}
         formatValue={formatValue}
       />
-      {canEdit && <ContactDialog target={dialog} onClose={() => setDialog(null)} />}
+      {canEdit && dialog && (
+        <Suspense fallback={null}>
+          <ContactDialog target={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

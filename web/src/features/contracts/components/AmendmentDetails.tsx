@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -32,11 +32,14 @@ import { useNotify } from '../../../components/notify-context';
 import { PageHeader } from '../../../components/PageHeader';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
-import { BusinessEntitySearchDialog } from '../../../entities/businessentity/BusinessEntitySearchDialog';
-import { ContactSearchDialog } from '../../../entities/primarycontact/ContactSearchDialog';
 import { parseNavigationIds } from './amendment-ids';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
+/** The search popups load with their first use (they carry the business entity and contact forms). */
+const BusinessEntitySearchDialog = lazy(() =>
+  import('../../../entities/businessentity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
+);
+const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
 const YES_NO = [
   { label: AMENDMENT_TEXTS.yes, value: true },
   { label: AMENDMENT_TEXTS.no, value: false },
@@ -252,8 +255,8 @@ function AmendmentForm(props: {
           }}
         />
       </div>
-      {editor && (
-        <>
+      {editor && search !== null && (
+        <Suspense fallback={null}>
           <BusinessEntitySearchDialog
             visible={search === 'entity'}
             onHide={() => setSearch(null)}
@@ -270,7 +273,7 @@ function AmendmentForm(props: {
               setContactShown({ text: [`${c.contact.firstName} ${c.contact.lastName}`, c.address.addressLine, c.phone.phoneNumber].filter(Boolean).join(', '), inactive: false });
             }}
           />
-        </>
+        </Suspense>
       )}
       {AMENDMENT_FORM_SECTIONS.map((section) => (
         <Panel key={section.key} header={section.title} toggleable className="eb-amendment__section">
