@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: type checks, lint, then every test project (unit, handlers against the emulators,
 // CDK/cdk-nag, web components, Chromium end-to-end and cross-cutting suites) in one vitest run.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,9 +18,27 @@ if (process.env.CI === 'true' && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/
   process.exit(1);
 }
 
+/** Runs a check in the background (its output printed at the end, under its title); resolves to its exit status. */
+const runAsync = (title, cmd, args) =>
+  new Promise((resolve) => {
+    const child = spawn(cmd, args, { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      console.log(`\n▶ ${title}`);
+      if (output.trim()) process.stdout.write(output);
+      resolve(code ?? 1);
+    });
+  });
+
+// The two type checks are single-threaded: they run side by side, then lint.
 let failed = 0;
-failed += run('type check (server, infra, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']) ? 1 : 0;
-failed += run('type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json']) ? 1 : 0;
+const typeChecks = await Promise.all([
+  runAsync('type check (server, infra, tests)', 'npx', ['tsc', '-p', 'tsconfig.json']),
+  runAsync('type check (web)', 'npx', ['tsc', '-p', 'web/tsconfig.json']),
+]);
+failed += typeChecks.filter((code) => code !== 0).length;
 failed += run('lint', 'npx', ['eslint', '.', '--max-warnings=0']) ? 1 : 0;
 
 const out = mkdtempSync(path.join(os.tmpdir(), 'eb-vitest-'));

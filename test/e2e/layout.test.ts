@@ -120,7 +120,6 @@ describe('layout at 1440 x 900', () => {
 describe('popups at 900 px height', () => {
   it.each([
     [1366, 'contact entity', '/enrollments/contact-entity', MSG.addNewContactEntity],
-    [1440, 'contact entity', '/enrollments/contact-entity', MSG.addNewContactEntity],
     [1366, 'business entity', '/enrollments/business-entity', 'Add New Business Entity'],
     [1366, 'users', '/enrollments/users', 'Create User'],
   ])('keeps the %i px wide %s popup footer (Save) in view', async (width, name, path, button) => {

@@ -369,8 +369,17 @@ describe('contract/GetList', () => {
     expect(sheet.getRow(2).getCell(13).value).toBe('Signed');
   });
 
-  it('answers a legacy id: the stored one, else contract-number', async () => {
-    const r = await ok<{ legacyId: string }>(agent.get(`${C}/GetLegacyId`, { id: rows[1]!.objectId }));
-    expect(r.legacyId).toBe(`${mc.contractId}-2`);
+  it("answers the legacy id of the contract's earliest amendment that has one, or null", async () => {
+    // Prepare: a contract whose amendments 2 and 3 have legacy ids
+    const other = await newContract();
+    const first = await createAmendment(amendmentBody(other, { amendmentNumber: 1 }));
+    await createAmendment(amendmentBody(other, { amendmentNumber: 3, legacyId: 'L-300' }));
+    await createAmendment(amendmentBody(other, { amendmentNumber: 2, legacyId: 'L-200' }));
+    // Act
+    const r = await ok<{ legacyId: string | null }>(agent.get(`${C}/GetLegacyId`, { id: first.objectId }));
+    const none = await ok<{ legacyId: string | null }>(agent.get(`${C}/GetLegacyId`, { id: rows[1]!.objectId }));
+    // Assess
+    expect(r.legacyId).toBe('L-200');
+    expect(none.legacyId).toBeNull();
   });
 });

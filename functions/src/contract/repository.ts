@@ -280,10 +280,10 @@ function toAmendment(stored: Stored<AmendmentRecord>, contractId: number): Amend
     enteredOn: textOrNull(a.enteredOn),
     pricingValidation: validationOf(a, 'pricing'),
     operationsValidation: validationOf(a, 'operations'),
-    // the RCE totals are the sums over the amendment's accounts (none yet: accounts come with their issue)
-    electricityVolume: null,
-    gasVolume: null,
-    totalVolume: null,
+    // the RCE totals are the sums over the amendment's accounts: 0 until accounts exist
+    electricityVolume: 0,
+    gasVolume: 0,
+    totalVolume: 0,
     businessEntityObject: null,
     primaryContactObject: null,
   };
@@ -317,10 +317,16 @@ export async function getAmendment(objectId: number): Promise<Amendment> {
   return out;
 }
 
-/** GET contract/GetLegacyId?id: the stored legacy id, else one made from the contract and amendment numbers (chosen). */
+/**
+ * GET contract/GetLegacyId?id: the legacy id the amendment should carry. No external signature
+ * service exists (spec 2: "fetch the legacy id via the first customer signee event"), so the first
+ * signee event is taken to be the contract's earliest amendment that has a legacy id: its legacy id
+ * is answered (the amendment's own when it is that one); null when no amendment of the contract has one.
+ */
 export async function legacyIdOf(objectId: number): Promise<LegacyId> {
   const a = await getAmendment(objectId);
-  return { legacyId: a.legacyId ?? `${a.contractId}-${a.amendmentNumber}` };
+  const withIds = (await amendmentsOf(a.masterContract.objectId)).filter((r) => r.legacyId).sort((x, y) => x.amendmentNumber - y.amendmentNumber);
+  return { legacyId: withIds[0]?.legacyId ?? null };
 }
 
 // ---- writes ---------------------------------------------------------------------------------------

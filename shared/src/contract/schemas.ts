@@ -186,9 +186,10 @@ export type Amendment = AmendmentFields & {
   enteredOn: string | null;
   pricingValidation: AmendmentValidation;
   operationsValidation: AmendmentValidation;
-  electricityVolume: number | null;
-  gasVolume: number | null;
-  totalVolume: number | null;
+  /** read-only RCE totals of the amendment's accounts (0 until accounts exist) */
+  electricityVolume: number;
+  gasVolume: number;
+  totalVolume: number;
   businessEntityObject: AmendmentBusinessEntity | null;
   primaryContactObject: AmendmentPrimaryContact | null;
 };
@@ -268,9 +269,9 @@ export const contractLightListBodySchema = z.array(objectRefSchema, { error: MSG
 
 export { CONTRACT_AMENDMENTS_DEFAULT_SORT, CONTRACT_DEFAULT_SORT, CONTRACT_SORT_KEYS, type ContractSortKey } from './list-keys';
 
-/** GET contract/GetLegacyId?id: the amendment's legacy id (chosen: the stored one, else one made from its contract and number). */
+/** GET contract/GetLegacyId?id: the legacy id of the contract's earliest amendment that has one (null when none has). */
 export interface LegacyId {
-  legacyId: string;
+  legacyId: string | null;
 }
 
 /** The contract id of a master contract as a filter/route value (re-exported for the list). */
