@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
-import { createTestUser, signedIn } from '../support/users';
-import { checkScreen, launchBrowser, newPage, signInAs } from './support/browser';
+import { signedIn } from '../support/users';
+import { checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * Contracts Search in Chromium against the local stack (spec 2 "Contracts Search"): the default
@@ -49,26 +49,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One signed-in page per role, shared by the tests (a sign-in costs seconds). */
-const pages = new Map<string, Promise<Page>>();
-async function open(type: 'admin' | 'agent', path = '/enrollments/contracts'): Promise<Page> {
-  if (!pages.has(type)) {
-    pages.set(
-      type,
-      (async () => {
-        const user = await createTestUser(type);
-        const { page } = await newPage(browser, { width: 1440, height: 900 });
-        await signInAs(page, user.email, user.password);
-        await page.waitForURL((u) => u.pathname !== '/login');
-        return page;
-      })(),
-    );
-  }
-  const page = await pages.get(type)!;
-  await page.goto(path);
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-  return page;
-}
+const shared = sharedPages(() => browser);
+/** The page of a role (one signed-in page each, shared by the tests), at `path`. */
+const open = (type: 'admin' | 'agent', path = '/enrollments/contracts') => shared(type, type, { width: 1440, height: 900 }, path);
 const rows = (page: Page) => page.locator('.eb-contracts-grid tbody tr');
 
 describe('Contracts Search', () => {

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
-import { createTestUser, signedIn } from '../support/users';
-import { checkScreen, launchBrowser, newPage, signInAs } from './support/browser';
+import { signedIn } from '../support/users';
+import { checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * The layout at the screen sizes staff use (issue 7 section 9), in Chromium against the local
@@ -37,27 +37,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** One signed-in page per window size, shared by the tests of that size (sign-in costs seconds). */
-const pages = new Map<string, Promise<Page>>();
-async function open(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  const key = `${viewport.width}x${viewport.height}`;
-  if (!pages.has(key)) {
-    pages.set(
-      key,
-      (async () => {
-        const admin = await createTestUser('superAdmin');
-        const { page } = await newPage(browser, viewport);
-        await signInAs(page, admin.email, admin.password);
-        await page.waitForURL((u) => u.pathname !== '/login');
-        return page;
-      })(),
-    );
-  }
-  const page = await pages.get(key)!;
-  await page.goto(path);
-  await page.waitForURL((u) => u.pathname === path.split('?')[0]);
-  return page;
-}
+const shared = sharedPages(() => browser);
+/** A superAdmin's page at this window size (one per size, shared by the tests), at `path`. */
+const open = (path: string, viewport: { width: number; height: number }) => shared(`${viewport.width}x${viewport.height}`, 'superAdmin', viewport, path);
 
 /** How far the page itself scrolls sideways (0: not at all). */
 const pageOverflow = (page: Page) => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');

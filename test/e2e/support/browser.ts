@@ -3,6 +3,8 @@ import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { REPO_ROOT } from '../../../infra/local/stack';
+import type { UserType } from '@eb/shared/roles';
+import { createTestUser } from '../../support/users';
 import { expectAccessible } from './axe';
 
 /** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
@@ -64,4 +66,30 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 /** A form field's label as a pattern: a required field's label ends with the hidden marker ' *'. */
 export function labelOf(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+/**
+ * Signed-in pages shared by the tests of a file (a sign-in costs seconds): one per key (a role, a
+ * window size), created on first use by a new user of `type`; `open` then goes to `path`.
+ */
+export function sharedPages(getBrowser: () => Browser) {
+  const pages = new Map<string, Promise<Page>>();
+  return async function open(key: string, type: UserType, viewport: { width: number; height: number }, path: string): Promise<Page> {
+    if (!pages.has(key)) {
+      pages.set(
+        key,
+        (async () => {
+          const user = await createTestUser(type);
+          const { page } = await newPage(getBrowser(), viewport);
+          await signInAs(page, user.email, user.password);
+          await page.waitForURL((u) => u.pathname !== '/login');
+          return page;
+        })(),
+      );
+    }
+    const page = await pages.get(key)!;
+    await page.goto(path);
+    await page.waitForURL((u) => u.pathname === path.split('?')[0]);
+    return page;
+  };
 }

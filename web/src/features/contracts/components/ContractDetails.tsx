@@ -9,20 +9,20 @@ import { CONTRACT_AMENDMENTS_DEFAULT_SORT } from '@eb/shared/contract/list-keys'
 import { CONTRACT_AMENDMENTS_PAGE_SIZE, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
-import { formatDisplayDate } from '@eb/shared/validation';
 import { contractListQuery, generatedMasterContractQuery, masterContractQuery, useSaveMasterContract } from '../../../entities/contract/api';
+import { contractGridColumns } from '../../../entities/contract/contract-columns';
 import { CONTRACT_COLUMNS, CONTRACT_TEXTS } from '../../../entities/contract/contract-texts';
+import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
-import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { PageHeader } from '../../../components/PageHeader';
 import { parseNavigationIds } from './amendment-ids';
 
 const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
-const DATE_FIELDS = new Set(['startDate', 'endDate']);
 
 /**
  * Contract Details (spec 2): /enrollments/contracts/{ids}, ids joined by '+', 0 for a new contract.
@@ -119,19 +119,10 @@ function ContractTab(props: { objectId: number; onName: (name: string) => void; 
     }),
     enabled: savedContractId !== null,
   });
-  const columns: GridColumn<AmendmentRow>[] = useMemo(
-    () =>
-      DETAIL_COLUMNS.map((c) => ({
-        field: c.field,
-        sortField: c.sortKey,
-        header: c.header,
-        sortable: true,
-        body: (r: AmendmentRow) => {
-          const v = (r as unknown as Record<string, unknown>)[c.field];
-          return DATE_FIELDS.has(c.field) ? formatDisplayDate(v as string | null) : v === null || v === undefined ? '' : String(v);
-        },
-      })),
-    [],
+  const references = useQuery(referencesQuery());
+  const columns = useMemo(
+    () => contractGridColumns<AmendmentRow>(DETAIL_COLUMNS, (itemType, code) => referenceItems(references.data, itemType).find((o) => o.code === code)?.name ?? code ?? ''),
+    [references.data],
   );
 
   return (

@@ -7,13 +7,13 @@ import type { AmendmentRow } from '@eb/shared/contract/schemas';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
 import { CONTRACT_PAGE_SIZE, CONTRACT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
-import { formatDisplayDate } from '@eb/shared/validation';
 import { contractListQuery, exportContracts } from '../../../entities/contract/api';
+import { contractGridColumns } from '../../../entities/contract/contract-columns';
 import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS, type ContractDateKind } from '../../../entities/contract/contract-texts';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
-import { DataGrid, orderByParam, type GridColumn } from '../../../components/DataGrid';
+import { DataGrid, orderByParam } from '../../../components/DataGrid';
 import { DateInput } from '../../../components/DateInput';
 import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
@@ -28,7 +28,6 @@ import './contracts.css';
 
 /** A grid row keyed by the amendment and its master contract (spec 2 "Contracts Search"). */
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
-const DATE_FIELDS = new Set(['receivedDate', 'startDate', 'endDate', 'agreementDate']);
 const optionsOf = (sets: Parameters<typeof referenceItems>[0], itemType: string) =>
   referenceItems(sets, itemType).map((o) => ({ label: o.name, value: o.code }));
 
@@ -78,19 +77,7 @@ function ContractsSearch() {
   const [selection, setSelection] = useState<Row[]>([]);
   const [downloading, setDownloading] = useState(false);
 
-  const columns: GridColumn<Row>[] = CONTRACT_COLUMNS.map((c) => ({
-    field: c.field,
-    sortField: c.sortKey,
-    header: c.header,
-    sortable: true,
-    body: (r: Row) => {
-      const v = (r as unknown as Record<string, unknown>)[c.field];
-      if (c.field === 'type') return nameIn(types, r.type);
-      if (c.field === 'contractStatus') return nameIn(statuses, r.contractStatus);
-      if (DATE_FIELDS.has(c.field)) return formatDisplayDate(v as string | null);
-      return v === null || v === undefined ? '' : String(v);
-    },
-  }));
+  const columns = contractGridColumns<Row>(CONTRACT_COLUMNS, (itemType, code) => nameIn(itemType === 'contractTypes' ? types : statuses, code));
 
   const viewRecord = () =>
     navigate(`${AREAS.contracts.path}/amendment/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`);
