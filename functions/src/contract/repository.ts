@@ -14,18 +14,17 @@ import {
 } from '@eb/shared/contract/schemas';
 import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { orderByOf, type PagedResult } from '@eb/shared/paging';
+import { keywordWords, orderByOf, searchWords, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
 import { businessEntityById, businessEntityListSpec } from '../businessentity/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { keys, nextId } from '../lib/db';
-import { createEntity, deleteEntity, getEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
+import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { masterContractListSpec, requireMasterContract } from '../mastercontract/repository';
-import { contactAddresses, contactEmails, contactPhones } from '../primarycontact/children';
-import { contactListSpec, getContact } from '../primarycontact/repository';
+import { contactListSpec, contactReferenceData, getContact } from '../primarycontact/repository';
 
 /**
  * Amendments (spec 2 "Contracts Search", "Amendment Details", section 3 "Amendment"): versioned
@@ -174,11 +173,16 @@ function toRow(r: AmendmentListRow): AmendmentRow {
   };
 }
 
-const startsAWord = (text: string | null | undefined, prefix: string, anywhere: boolean) => {
+/**
+ * A filter text against a field, by the product's one word rule (shared/src/paging.ts): each word of
+ * the filter starts a word of the field, or, with `fullTextSearch`, occurs anywhere in it.
+ */
+const matchesText = (text: string | null | undefined, filter: string, anywhere: boolean) => {
   if (!text) return false;
-  const t = text.toLowerCase();
-  const p = prefix.toLowerCase();
-  return anywhere ? t.includes(p) : t.split(/\s+/).some((w) => w.startsWith(p));
+  const wanted = keywordWords(filter, anywhere);
+  if (anywhere) return wanted.every((w) => text.toLowerCase().includes(w));
+  const words = searchWords(text);
+  return wanted.every((w) => words.some((x) => x.startsWith(w)));
 };
 const inPeriod = (date: string | null, period: { fromDate?: string | null; toDate?: string | null } | undefined) => {
   if (!period || (!period.fromDate && !period.toDate)) return true;
@@ -199,13 +203,13 @@ export function contractFilterPredicate(f: ContractListFilter): ((r: AmendmentLi
   }
   if (f.amendmentNumber !== undefined) checks.push((r) => r.amendmentNumber === f.amendmentNumber);
   if (f.referenceAmendment !== undefined) checks.push((r) => r.referenceAmendment === f.referenceAmendment);
-  if (f.freshDescId) checks.push((r) => startsAWord(r.freshDescId, f.freshDescId!, any));
-  if (f.legacyId) checks.push((r) => startsAWord(r.legacyId, f.legacyId!, any));
+  if (f.freshDescId) checks.push((r) => matchesText(r.freshDescId, f.freshDescId!, any));
+  if (f.legacyId) checks.push((r) => matchesText(r.legacyId, f.legacyId!, any));
   if (f.contractType) checks.push((r) => r.type === f.contractType);
   if (f.contractStatus) checks.push((r) => r.contractStatus === f.contractStatus);
-  if (f.businessEntityLegalName) checks.push((r) => startsAWord(r.businessEntityLegalName, f.businessEntityLegalName!, any));
+  if (f.businessEntityLegalName) checks.push((r) => matchesText(r.businessEntityLegalName, f.businessEntityLegalName!, any));
   if (f.primaryParticipant) {
-    checks.push((r) => startsAWord(`${r.primaryContactFirstName ?? ''} ${r.primaryContactLastName ?? ''}`, f.primaryParticipant!, any));
+    checks.push((r) => matchesText(`${r.primaryContactFirstName ?? ''} ${r.primaryContactLastName ?? ''}`, f.primaryParticipant!, any));
   }
   if (f.amendmentRecievedPeriod) checks.push((r) => inPeriod(r.receivedDate, f.amendmentRecievedPeriod));
   if (f.agreementDatePeriod) checks.push((r) => inPeriod(r.agreementDate, f.agreementDatePeriod));
@@ -289,8 +293,9 @@ function toAmendment(stored: Stored<AmendmentRecord>, contractId: number): Amend
   };
 }
 
+/** The primary contact block of Get: the contact with its first address, phone and email (the contact's reference data). */
 async function primaryContactObject(id: number): Promise<Amendment['primaryContactObject']> {
-  const [contact, addresses, phones, emails] = await Promise.all([getContact(id), contactAddresses.all(id), contactPhones.all(id), contactEmails.all(id)]);
+  const { primaryContact: contact, addresses, phones, emails } = await contactReferenceData(id);
   const address = addresses[0];
   return {
     objectId: contact.objectId,
@@ -324,8 +329,8 @@ export async function getAmendment(objectId: number): Promise<Amendment> {
  * is answered (the amendment's own when it is that one); null when no amendment of the contract has one.
  */
 export async function legacyIdOf(objectId: number): Promise<LegacyId> {
-  const a = await getAmendment(objectId);
-  const withIds = (await amendmentsOf(a.masterContract.objectId)).filter((r) => r.legacyId).sort((x, y) => x.amendmentNumber - y.amendmentNumber);
+  const a = await requireEntity(amendmentDef, objectId);
+  const withIds = (await amendmentsOf(a.masterContractRef)).filter((r) => r.legacyId).sort((x, y) => x.amendmentNumber - y.amendmentNumber);
   return { legacyId: withIds[0]?.legacyId ?? null };
 }
 
@@ -391,7 +396,7 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor)
     { actor },
     { objectId },
   );
-  return { ...toAmendment(stored, master.contractId), ...(await getAmendment(objectId)) };
+  return getAmendment(stored.objectId);
 }
 
 /** PUT contract/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
@@ -411,6 +416,6 @@ export async function deleteAmendment(objectId: number, version: number | undefi
 
 /** GET contract/ChangeLogs?id: the amendment's log (its children's events are logged under it), newest first. */
 export async function amendmentChangeLogs(objectId: number): Promise<ChangeLogEntry[]> {
-  if (!(await getEntity(amendmentDef, objectId))) await requireEntity(amendmentDef, objectId);
+  await requireEntity(amendmentDef, objectId);
   return listChangeLogs({ entity: 'contract', id: objectId });
 }
