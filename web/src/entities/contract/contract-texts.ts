@@ -70,6 +70,4 @@ export const AMENDMENT_TEXTS = {
   inactiveRecord: '(This record is inactive)',
   clear: 'Clear',
   searchFor: (block: string) => `Search ${block}`,
-  yes: 'Yes',
-  no: 'No',
 } as const;

@@ -17,6 +17,12 @@ export function codeOptions(sets: readonly ReferenceSet[] | undefined, itemType:
   return referenceItems(sets, itemType).map((i) => ({ label: i[label], value: i.code }));
 }
 
+/** The name shown for a reference-set code (the code itself when the set has no such item; '' for none). */
+export function referenceNameOf(sets: readonly ReferenceSet[] | undefined, itemType: string, code: string | null | undefined): string {
+  if (code === null || code === undefined || code === '') return '';
+  return referenceItems(sets, itemType).find((i) => i.code === code)?.name ?? code;
+}
+
 /** Spec 2 "Reference values": Yes/No choices: Yes true, No false. */
 export const YES_NO_OPTIONS: TypeaheadOption<boolean>[] = [
   { label: 'Yes', value: true },

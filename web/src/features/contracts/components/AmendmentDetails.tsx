@@ -4,10 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
-import { TabPanel, TabView } from 'primereact/tabview';
 import { AMENDMENT_REQUIRED_FIELDS, amendmentFieldsSchema, type Amendment } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
-import { NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
@@ -21,7 +19,8 @@ import {
 } from '../../../entities/contract/amendment-form';
 import { amendmentChangeLogQuery, amendmentQuery, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
-import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
+import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
@@ -29,10 +28,9 @@ import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DateInput } from '../../../components/DateInput';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
-import { PageHeader } from '../../../components/PageHeader';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
-import { parseNavigationIds } from './amendment-ids';
+import { DetailTabs, type DetailTabProps } from './DetailTabs';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
@@ -40,10 +38,6 @@ const BusinessEntitySearchDialog = lazy(() =>
   import('../../../entities/businessentity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
 );
 const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
-const YES_NO = [
-  { label: AMENDMENT_TEXTS.yes, value: true },
-  { label: AMENDMENT_TEXTS.no, value: false },
-];
 
 /**
  * Amendment Details (spec 2): /enrollments/contracts/amendment/{ids}, ids joined by '+', 0 for a new
@@ -54,35 +48,20 @@ const YES_NO = [
  * 'Required' placeholders, and the Change Log (not for agents).
  */
 export function AmendmentDetails({ param }: { param: string }) {
-  const navigate = useNavigate();
   const state = useLocation().state as { contract?: { objectId?: number | null } } | null;
-  const ids = parseNavigationIds(param).filter((n) => Number.isInteger(n) && n >= 0);
-  const [active, setActive] = useState(0);
-  const [names, setNames] = useState<Record<number, string>>({});
-  const go = (next: number[]) =>
-    navigate(next.length ? `${AREAS.contracts.path}/amendment/${next.join(NAVIGATION_ID_DELIMITER)}` : AREAS.contracts.path, {
-      replace: next.length > 0,
-    });
   return (
-    <section className="eb-list-page eb-amendment-details">
-      <PageHeader title={AREAS.contracts.title} />
-      <TabView activeIndex={Math.min(active, ids.length - 1)} onTabChange={(e) => setActive(e.index)} onTabClose={(e) => go(ids.filter((_, i) => i !== e.index))} scrollable>
-        {ids.map((id, i) => (
-          <TabPanel key={`${id}-${i}`} header={names[i] ?? (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))} closable>
-            <AmendmentTab
-              objectId={id}
-              masterContractId={id === 0 ? (state?.contract?.objectId ?? null) : null}
-              onName={(name) => setNames((n) => (n[i] === name ? n : { ...n, [i]: name }))}
-              onCreated={(newId) => go(ids.map((x, j) => (j === i ? newId : x)))}
-            />
-          </TabPanel>
-        ))}
-      </TabView>
-    </section>
+    <DetailTabs
+      param={param}
+      basePath={`${AREAS.contracts.path}/amendment`}
+      className="eb-amendment-details"
+      initialName={(id) => (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))}
+    >
+      {(tab) => <AmendmentTab {...tab} masterContractId={tab.objectId === 0 ? (state?.contract?.objectId ?? null) : null} />}
+    </DetailTabs>
   );
 }
 
-function AmendmentTab(props: { objectId: number; masterContractId: number | null; onName: (name: string) => void; onCreated: (id: number) => void }) {
+function AmendmentTab(props: DetailTabProps & { masterContractId: number | null }) {
   const { objectId, masterContractId, onName } = props;
   const isNew = objectId === 0;
   const me = useSignedInUser();
@@ -141,9 +120,9 @@ function AmendmentForm(props: {
   }, [amendment, onName]);
 
   const optionsOf = useMemo(() => {
-    const cache = new Map<string, { label: string; value: string }[]>();
+    const cache = new Map<string, ReturnType<typeof codeOptions>>();
     return (itemType: string) => {
-      if (!cache.has(itemType)) cache.set(itemType, referenceItems(references.data, itemType).map((o) => ({ label: o.name, value: o.code })));
+      if (!cache.has(itemType)) cache.set(itemType, codeOptions(references.data, itemType));
       return cache.get(itemType)!;
     };
   }, [references.data]);
@@ -181,7 +160,7 @@ function AmendmentForm(props: {
         );
       case 'yesNo':
         return (
-          <TypeaheadSelect<boolean> inputId={id} value={value as boolean | null} options={YES_NO} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
+          <TypeaheadSelect<boolean> inputId={id} value={value as boolean | null} options={YES_NO_OPTIONS} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
         );
       default:
         return (

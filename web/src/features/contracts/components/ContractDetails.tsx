@@ -3,24 +3,23 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import { TabPanel, TabView } from 'primereact/tabview';
 import type { AmendmentRow } from '@eb/shared/contract/schemas';
 import { CONTRACT_AMENDMENTS_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
-import { CONTRACT_AMENDMENTS_PAGE_SIZE, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { CONTRACT_AMENDMENTS_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, generatedMasterContractQuery, masterContractQuery, useSaveMasterContract } from '../../../entities/contract/api';
 import { contractGridColumns } from '../../../entities/contract/contract-columns';
 import { CONTRACT_COLUMNS, CONTRACT_TEXTS } from '../../../entities/contract/contract-texts';
-import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { referenceNameOf } from '../../../entities/reference/reference-options';
+import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
-import { PageHeader } from '../../../components/PageHeader';
-import { parseNavigationIds } from './amendment-ids';
+import { DetailTabs, type DetailTabProps } from './DetailTabs';
 
 const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
 
@@ -32,38 +31,19 @@ const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'refer
  * (10 a page, amendment number ascending).
  */
 export function ContractDetails({ param }: { param: string }) {
-  const navigate = useNavigate();
-  const ids = parseNavigationIds(param).filter((n) => Number.isInteger(n) && n >= 0);
-  const [active, setActive] = useState(0);
-  const go = (next: number[]) =>
-    navigate(next.length ? `${AREAS.contracts.path}/${next.join(NAVIGATION_ID_DELIMITER)}` : AREAS.contracts.path, { replace: next.length > 0 });
-  const [names, setNames] = useState<Record<number, string>>({});
-
   return (
-    <section className="eb-list-page eb-contract-details">
-      <PageHeader title={AREAS.contracts.title} />
-      <TabView
-        activeIndex={Math.min(active, ids.length - 1)}
-        onTabChange={(e) => setActive(e.index)}
-        onTabClose={(e) => go(ids.filter((_, i) => i !== e.index))}
-        className="eb-contract-tabs"
-        scrollable
-      >
-        {ids.map((id, i) => (
-          <TabPanel key={`${id}-${i}`} header={names[i] ?? (id === 0 ? CONTRACT_TEXTS.newContract : CONTRACT_TEXTS.contractTab(id))} closable>
-            <ContractTab
-              objectId={id}
-              onName={(name) => setNames((n) => (n[i] === name ? n : { ...n, [i]: name }))}
-              onCreated={(newId) => go(ids.map((x, j) => (j === i ? newId : x)))}
-            />
-          </TabPanel>
-        ))}
-      </TabView>
-    </section>
+    <DetailTabs
+      param={param}
+      basePath={AREAS.contracts.path}
+      className="eb-contract-details"
+      initialName={(id) => (id === 0 ? CONTRACT_TEXTS.newContract : CONTRACT_TEXTS.contractTab(id))}
+    >
+      {(tab) => <ContractTab {...tab} />}
+    </DetailTabs>
   );
 }
 
-function ContractTab(props: { objectId: number; onName: (name: string) => void; onCreated: (objectId: number) => void }) {
+function ContractTab(props: DetailTabProps) {
   const { objectId, onName, onCreated } = props;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
@@ -121,7 +101,7 @@ function ContractTab(props: { objectId: number; onName: (name: string) => void; 
   });
   const references = useQuery(referencesQuery());
   const columns = useMemo(
-    () => contractGridColumns<AmendmentRow>(DETAIL_COLUMNS, (itemType, code) => referenceItems(references.data, itemType).find((o) => o.code === code)?.name ?? code ?? ''),
+    () => contractGridColumns<AmendmentRow>(DETAIL_COLUMNS, (itemType, code) => referenceNameOf(references.data, itemType, code)),
     [references.data],
   );
 

@@ -10,7 +10,8 @@ import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, exportContracts } from '../../../entities/contract/api';
 import { contractGridColumns } from '../../../entities/contract/contract-columns';
 import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS, type ContractDateKind } from '../../../entities/contract/contract-texts';
-import { referenceItems, referencesQuery } from '../../../entities/reference/references';
+import { codeOptions, referenceNameOf } from '../../../entities/reference/reference-options';
+import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { DataGrid, orderByParam } from '../../../components/DataGrid';
@@ -28,8 +29,6 @@ import './contracts.css';
 
 /** A grid row keyed by the amendment and its master contract (spec 2 "Contracts Search"). */
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
-const optionsOf = (sets: Parameters<typeof referenceItems>[0], itemType: string) =>
-  referenceItems(sets, itemType).map((o) => ({ label: o.name, value: o.code }));
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
 export function ContractsPage() {
@@ -51,9 +50,8 @@ function ContractsSearch() {
   const editor = mayAccess('editor', me.userType);
   const navigate = useNavigate();
   const references = useQuery(referencesQuery());
-  const types = useMemo(() => optionsOf(references.data, 'contractTypes'), [references.data]);
-  const statuses = useMemo(() => optionsOf(references.data, 'contractStatuses'), [references.data]);
-  const nameIn = (list: { label: string; value: string }[], v: string | null) => list.find((o) => o.value === v)?.label ?? v ?? '';
+  const types = useMemo(() => codeOptions(references.data, 'contractTypes'), [references.data]);
+  const statuses = useMemo(() => codeOptions(references.data, 'contractStatuses'), [references.data]);
 
   const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
     filtersOf,
@@ -77,7 +75,7 @@ function ContractsSearch() {
   const [selection, setSelection] = useState<Row[]>([]);
   const [downloading, setDownloading] = useState(false);
 
-  const columns = contractGridColumns<Row>(CONTRACT_COLUMNS, (itemType, code) => nameIn(itemType === 'contractTypes' ? types : statuses, code));
+  const columns = contractGridColumns<Row>(CONTRACT_COLUMNS, (itemType, code) => referenceNameOf(references.data, itemType, code));
 
   const viewRecord = () =>
     navigate(`${AREAS.contracts.path}/amendment/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`);
