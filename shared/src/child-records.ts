@@ -36,7 +36,7 @@ export interface ParentSpec<R extends Resource = Resource, Ref extends string = 
   write: Write;
 }
 
-export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends z.ZodRawShape> {
+export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = {}> {
   /** the stem of its action names: Get{name}List, {name}Add, {name}Update, {name}Delete */
   name: N;
   /** its change-log entity ('address', 'participant', ...) */
@@ -53,10 +53,37 @@ export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends
   logPrefix?: string;
   /** the field naming a record as users know it in the change log ('phoneNumber'); else its number */
   labelField?: keyof S & string;
+  /** the spec's own names of its calls, where they differ from Get{name}List, {name}Add, ... */
+  actions?: A;
 }
 
+/** The action names of a child kind's four calls. */
+export interface ChildActionNames {
+  list: string;
+  add: string;
+  update: string;
+  /** false: its records are never deleted (CRM notes, an audit trail) */
+  delete: string | false;
+}
+
+/** A child kind's action names: the declared ones, else Get{name}List, {name}Add, {name}Update, {name}Delete. */
+export const childActionNames = (kind: { name: string; actions?: Partial<ChildActionNames> }): ChildActionNames => ({
+  list: kind.actions?.list ?? `Get${kind.name}List`,
+  add: kind.actions?.add ?? `${kind.name}Add`,
+  update: kind.actions?.update ?? `${kind.name}Update`,
+  delete: kind.actions?.delete ?? `${kind.name}Delete`,
+});
+
+/** The literal action names of a declared kind (for the route table's types). */
+export type ActionsOf<K extends { name: string; actions?: Partial<ChildActionNames> }> = {
+  list: K['actions'] extends { list: infer L extends string } ? L : `Get${K['name']}List`;
+  add: K['actions'] extends { add: infer L extends string } ? L : `${K['name']}Add`;
+  update: K['actions'] extends { update: infer L extends string } ? L : `${K['name']}Update`;
+  delete: K['actions'] extends { delete: false } ? false : K['actions'] extends { delete: infer L extends string } ? L : `${K['name']}Delete`;
+};
+
 /** A declared child kind: the declaration and everything derived from it. */
-export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape> extends ChildKindSpec<N, P, S> {
+export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = {}> extends ChildKindSpec<N, P, S, A> {
   /** the field names, in the form's order */
   fields: (keyof z.output<z.ZodObject<S>> & string)[];
   fieldsSchema: z.ZodType<z.output<z.ZodObject<S>>>;
@@ -71,7 +98,7 @@ export interface ChildKind<N extends string, P extends ParentSpec, S extends z.Z
   /** the prefix its field names show in the parent's change log ('c.participant'), '' for none */
   fieldPrefix: string;
 }
-export type AnyChildKind = ChildKind<string, any, any>;
+export type AnyChildKind = ChildKind<string, any, any, any>;
 
 /** A child kind's fields. */
 export type ChildFields<K extends AnyChildKind> = K extends ChildKind<string, any, infer S> ? z.output<z.ZodObject<S>> : never;
@@ -93,9 +120,9 @@ export const childFieldPrefix = (parentPrefix: string | undefined, kindPrefix: s
   [parentPrefix, kindPrefix].filter(Boolean).join('.');
 
 /** Declare a child kind: its bodies' schemas and change-log prefix follow from the declaration. */
-export function defineChildKind<const N extends string, const P extends ParentSpec, S extends z.ZodRawShape>(
-  spec: ChildKindSpec<N, P, S>,
-): ChildKind<N, P, S> {
+export function defineChildKind<const N extends string, const P extends ParentSpec, S extends z.ZodRawShape, const A extends Partial<ChildActionNames> = {}>(
+  spec: ChildKindSpec<N, P, S, A>,
+): ChildKind<N, P, S, A> {
   type F = z.output<z.ZodObject<S>>;
   const refined = <T extends z.ZodType>(schema: T): T => (spec.refine ? (schema.superRefine((v, ctx) => spec.refine!(v as never, ctx)) as unknown as T) : schema);
   const ref = { [spec.parent.ref]: objectRefSchema } as Record<P['ref'], typeof objectRefSchema>;
@@ -103,10 +130,10 @@ export function defineChildKind<const N extends string, const P extends ParentSp
     ...spec,
     fields: Object.keys(spec.shape) as (keyof F & string)[],
     fieldsSchema: refined(z.object(spec.shape)) as unknown as z.ZodType<F>,
-    addBodySchema: refined(z.object({ ...spec.shape, ...ref })) as unknown as ChildKind<N, P, S>['addBodySchema'],
-    updateBodySchema: refined(z.object({ ...spec.shape, version: versionSchema })) as unknown as ChildKind<N, P, S>['updateBodySchema'],
+    addBodySchema: refined(z.object({ ...spec.shape, ...ref })) as unknown as ChildKind<N, P, S, A>['addBodySchema'],
+    updateBodySchema: refined(z.object({ ...spec.shape, version: versionSchema })) as unknown as ChildKind<N, P, S, A>['updateBodySchema'],
     deleteBodySchema: childDeleteBodySchema,
-    listBodySchema: z.object(ref) as unknown as ChildKind<N, P, S>['listBodySchema'],
+    listBodySchema: z.object(ref) as unknown as ChildKind<N, P, S, A>['listBodySchema'],
     fieldPrefix: childFieldPrefix(spec.parent.logPrefix, spec.logPrefix),
   };
 }
@@ -115,16 +142,17 @@ export function defineChildKind<const N extends string, const P extends ParentSp
  * The route-table entries of a child kind, on its parent's resource: list and read with the parent's
  * read access, add, update and delete with its write access.
  */
-export function childRoutes<N extends string, P extends ParentSpec, S extends z.ZodRawShape>(kind: ChildKind<N, P, S>) {
-  type K = ChildKind<N, P, S>;
+export function childRoutes<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames>>(kind: ChildKind<N, P, S, A>) {
+  type K = ChildKind<N, P, S, A>;
   const resource: P['resource'] = kind.parent.resource;
   const read: P['read'] = kind.parent.read;
   const write: P['write'] = kind.parent.write;
-  const name: N = kind.name;
-  return [
-    { method: 'POST', resource, action: `Get${name}List`, access: read, query: pageQuerySchema, body: kind.listBodySchema, response: res<PagedResult<ChildRecord<K>>>() },
-    { method: 'POST', resource, action: `${name}Add`, access: write, body: kind.addBodySchema, response: res<ChildRecord<K>>() },
-    { method: 'PUT', resource, action: `${name}Update`, access: write, query: idQuerySchema, body: kind.updateBodySchema, response: res<ChildRecord<K>>() },
-    { method: 'DELETE', resource, action: `${name}Delete`, access: write, body: kind.deleteBodySchema, response: res<NoContent>() },
+  const a = childActionNames(kind) as ActionsOf<K>;
+  const routes = [
+    { method: 'POST', resource, action: a.list, access: read, query: pageQuerySchema, body: kind.listBodySchema, response: res<PagedResult<ChildRecord<K>>>() },
+    { method: 'POST', resource, action: a.add, access: write, body: kind.addBodySchema, response: res<ChildRecord<K>>() },
+    { method: 'PUT', resource, action: a.update, access: write, query: idQuerySchema, body: kind.updateBodySchema, response: res<ChildRecord<K>>() },
   ] as const;
+  const remove = { method: 'DELETE', resource, action: a.delete as Exclude<ActionsOf<K>['delete'], false>, access: write, body: kind.deleteBodySchema, response: res<NoContent>() } as const;
+  return (a.delete === false ? routes : [...routes, remove]) as ActionsOf<K>['delete'] extends false ? typeof routes : readonly [...typeof routes, typeof remove];
 }

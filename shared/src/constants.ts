@@ -91,3 +91,11 @@ export const TERM_SUGGESTIONS = [6, 12, 18, 24, 36] as const;
 export const CH_LAW_COUNTRY = 'USA';
 /** The largest contractId accepted (a 32-bit signed integer, as legacy systems hold it). */
 export const CONTRACT_ID_MAX = 2_147_483_647;
+/** An amendment's (and an account's) participants and CRM notes: 10 a page (chosen, as the amendments grid). */
+export const CONTRACT_SUB_GRID_PAGE_SIZE = 10;
+/** Participant rows (spec 2 section 5 "Participant row"): zip 5 digits; names and city use the contact's lengths. */
+export const PARTICIPANT_ZIP_MAX_LENGTH = 5;
+/** A CRM note's comment (spec 2 section 3 "Amendment CRM entry"). */
+export const CRM_COMMENT_MAX_LENGTH = 300;
+/** Who reported or resolved a CRM note: a user's full name. */
+export const CRM_USER_MAX_LENGTH = 201;

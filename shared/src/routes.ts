@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import type { ChangeLogEntry } from './change-log';
-import { childRoutes } from './child-records';
 import { cancelJobBodySchema, jobIdQuerySchema, type Job, type JobList } from './job/schemas';
 import type { ReferenceSet } from './reference/data';
 import { zipLookupQuerySchema, type ZipLocation } from './reference/schemas';
@@ -67,6 +66,15 @@ import {
   type AmendmentRow,
   type LegacyId,
 } from './contract/schemas';
+import {
+  CONTRACT_CRMS,
+  CONTRACT_PARTICIPANTS,
+  contactAddUpdateBodySchema,
+  crmExportQuerySchema,
+  participantQuerySchema,
+  type ContractParticipant,
+} from './contract/children';
+import { childDeleteBodySchema, childRoutes, objectRefSchema } from './child-records';
 import { versionSchema } from './field-rules';
 
 /** DELETE bodies that may name the version read (a stale one answers 409). */
@@ -149,6 +157,17 @@ export const ROUTES = [
   { method: 'POST', resource: 'contract', action: 'GetLightList', access: 'signedIn', body: contractLightListBodySchema, response: res<AmendmentRow[]>() },
   { method: 'GET', resource: 'contract', action: 'GetLegacyId', access: 'signedIn', query: idQuerySchema, response: res<LegacyId>() },
   { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<FileResponse>() },
+  // an amendment's participants (GetParticipants, CreateParticipant, UpdateParticipant?id, DeleteParticipant)
+  ...childRoutes(CONTRACT_PARTICIPANTS),
+  { method: 'GET', resource: 'contract', action: 'GetParticipant', access: 'signedIn', query: participantQuerySchema, response: res<ContractParticipant>() },
+  // the same records by the contact's own: put a contact on the amendment from its records, list, change, remove
+  { method: 'POST', resource: 'contract', action: 'ContactAddUpdate', access: 'editor', body: contactAddUpdateBodySchema, response: res<ContractParticipant>() },
+  { method: 'POST', resource: 'contract', action: 'ContactGetList', access: 'signedIn', query: pageQuerySchema, body: z.object({ contract: objectRefSchema }), response: res<PagedResult<ContractParticipant>>() },
+  { method: 'PUT', resource: 'contract', action: 'ContactDetailsUpdate', access: 'editor', query: idQuerySchema, body: CONTRACT_PARTICIPANTS.updateBodySchema, response: res<ContractParticipant>() },
+  { method: 'DELETE', resource: 'contract', action: 'ContactDelete', access: 'editor', body: childDeleteBodySchema, response: res<NoContent>() },
+  // an amendment's CRM notes (GetCrms, CreateCrm, UpdateCrm?id; never deleted) and their download
+  ...childRoutes(CONTRACT_CRMS),
+  { method: 'GET', resource: 'contract', action: 'ExportCrms', access: 'nonAgent', query: crmExportQuerySchema, response: res<FileResponse>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

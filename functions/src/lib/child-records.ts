@@ -1,10 +1,10 @@
-import type { AnyChildKind, ChildDeleteBody, ChildFields, ChildRecord } from '@eb/shared/child-records';
+import { childActionNames, type ActionsOf, type AnyChildKind, type ChildDeleteBody, type ChildFields, type ChildRecord } from '@eb/shared/child-records';
 import type { PagedResult } from '@eb/shared/paging';
 import { parseOrderBy, sortRows, type SortValue } from '@eb/shared/paging';
 import { listChangeLogs, listChangeLogsOfTypes, type Actor, type ChangeLogEntry, type LogEntity, type LogParent } from './change-log';
 import { batchGet, getItem, nextId, queryAll, table, transact, type Item, type TransactItem } from './db';
 import { actorOf, requireEntity, type EntityDef } from './entity';
-import { NotFoundError } from './errors';
+import { ConflictError, NotFoundError } from './errors';
 import type { ActionContext } from './handler';
 import { pageParams } from './list-engine';
 import { prepareCreate, prepareDelete, prepareUpdate, type Stored, type VersionedKind, type Write } from './versioned';
@@ -52,6 +52,15 @@ export interface ChildDef<K extends AnyChildKind> {
   counter: string;
   /** the name of its items in the parent's partition ('ADDRESS': sk ADDRESS#n) */
   item: string;
+  /**
+   * A field whose value is unique among one parent's children (a contact on an amendment once): a
+   * marker item `UNIQUE#{item}#{value}` in the parent's partition, written with the child in the
+   * same transaction under attribute_not_exists; a second child with the value answers 409 with
+   * `message`.
+   */
+  unique?: { field: keyof ChildFields<K> & string; message: string };
+  /** Fields the server sets from the request's fields, the stored ones (none on create), and the user (e.g. who resolved a CRM note). */
+  derive?(fields: ChildFields<K>, previous: ChildFields<K> | undefined, actor: Actor): ChildFields<K>;
 }
 
 type Query = Record<string, string | undefined>;
@@ -68,6 +77,24 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
   const parentAttr = `${kind.parent.ref}Id`;
   const key = (parentId: number, id: number) => ({ pk: parent.key(parentId).pk, sk: `${def.item}#${id}` });
   const pointerKey = (id: number) => ({ pk: `${parent.pointerPrefix}${def.item}#${id}`, sk: 'PARENT' });
+  const uniqueValue = (fields: unknown): string | undefined => {
+    const v = def.unique ? (fields as Record<string, unknown>)[def.unique.field] : undefined;
+    return v === undefined || v === null || v === '' ? undefined : String(v);
+  };
+  const uniqueKey = (parentId: number, value: string) => ({ pk: parent.key(parentId).pk, sk: `UNIQUE#${def.item}#${value}` });
+  /** The marker of a unique value (put, only if absent), and what a failure of it means. */
+  const claimUnique = (parentId: number, value: string | undefined, id: number): TransactItem[] =>
+    value === undefined
+      ? []
+      : [{ Put: { TableName: table(), Item: { ...uniqueKey(parentId, value), childId: id }, ConditionExpression: 'attribute_not_exists(pk)' } }];
+  const releaseUnique = (parentId: number, value: string | undefined): TransactItem[] =>
+    value === undefined ? [] : [{ Delete: { TableName: table(), Key: uniqueKey(parentId, value) } }];
+  /** 409 with the unique field's text when its marker failed, else the stale-version 409. */
+  const conflictOf = (actions: TransactItem[]) => (reasons: (string | undefined)[]) => {
+    const failedUnique = reasons.some((r, i) => r === 'ConditionalCheckFailed' && String((actions[i] as { Put?: { Item?: Item } }).Put?.Item?.sk ?? '').startsWith('UNIQUE#'));
+    return failedUnique && def.unique ? new ConflictError(def.unique.message) : new ConflictError();
+  };
+  const derived = (fields: F, previous: F | undefined, actor: Actor): F => (def.derive ? def.derive(fields, previous, actor) : fields);
   const versioned = (parentId: number): VersionedKind<Row> => ({
     entity: kind.entity as LogEntity,
     fields: kind.fields as unknown as readonly (keyof Row & string)[],
@@ -108,10 +135,13 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     return { parentId, item };
   };
 
-  const createWrite = (parentId: number, id: number, fields: F, actor: Actor): Promise<Write<Row>> =>
-    prepareCreate(versioned(parentId), key(parentId, id), allFields(fields) as Omit<Row, 'objectId'>, id, ctxOf(parentId, actor, [
+  const createWrite = (parentId: number, id: number, input: F, actor: Actor): Promise<Write<Row>> => {
+    const fields = derived(input, undefined, actor);
+    return prepareCreate(versioned(parentId), key(parentId, id), allFields(fields) as Omit<Row, 'objectId'>, id, ctxOf(parentId, actor, [
       { Put: { TableName: table(), Item: { ...pointerKey(id), [parentAttr]: parentId } } },
+      ...claimUnique(parentId, uniqueValue(fields), id),
     ]));
+  };
 
   /** Every child of one parent, in the default order (one strongly consistent Query of its partition). */
   const all = async (parentId: number): Promise<R[]> => {
@@ -138,7 +168,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     async add(parentId: number, fields: F, actor: Actor): Promise<R> {
       await parent.require(parentId);
       const write = await createWrite(parentId, await nextId(def.counter), fields, actor);
-      await transact(write.actions);
+      await transact(write.actions, conflictOf(write.actions));
       return toRecord(write.item as unknown as Item);
     },
     /** One child by its objectId (404 when unknown or deleted). */
@@ -146,11 +176,14 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
       return toRecord((await stored(id)).item as unknown as Item);
     },
     /** {Name}Update?id: the fields, if `version` is still the stored one (409 otherwise); nothing changed writes nothing. */
-    async update(id: number, version: number, fields: F, actor: Actor): Promise<R> {
+    async update(id: number, version: number, input: F, actor: Actor): Promise<R> {
       const { parentId, item } = await stored(id);
-      const write = await prepareUpdate(versioned(parentId), item, version, allFields(fields), ctxOf(parentId, actor));
+      const fields = derived(input, item as unknown as F, actor);
+      const [before, after] = [uniqueValue(item), uniqueValue(fields)];
+      const markers = before === after ? [] : [...releaseUnique(parentId, before), ...claimUnique(parentId, after, id)];
+      const write = await prepareUpdate(versioned(parentId), item, version, allFields(fields), ctxOf(parentId, actor, markers));
       if (!write) return toRecord(item as unknown as Item);
-      await transact(write.actions);
+      await transact(write.actions, conflictOf(write.actions));
       return toRecord(write.item as unknown as Item);
     },
     /**
@@ -169,7 +202,8 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
       for (const x of list) {
         const current = byId.get(x.objectId);
         if (!current) throw new NotFoundError();
-        actions.push(...(await prepareDelete(versioned(at(x.objectId)!), current, x.version, ctxOf(at(x.objectId)!, actor))));
+        const parentId = at(x.objectId)!;
+        actions.push(...(await prepareDelete(versioned(parentId), current, x.version, ctxOf(parentId, actor, releaseUnique(parentId, uniqueValue(current))))));
       }
       await transact(actions);
     },
@@ -187,35 +221,39 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
 export type ChildRecords<K extends AnyChildKind> = ReturnType<typeof childKind<K>>;
 
 /**
- * The four calls of a child kind, keyed as its routes (shared childRoutes): POST Get{Name}List
+ * The four calls of a child kind, keyed as its routes (shared childRoutes; names from childActionNames): POST Get{Name}List
  * {[ref]:{objectId}} -> { data, totalCount }; POST {Name}Add (fields + [ref]) -> the record;
  * PUT {Name}Update?id (fields + version) -> the record, 409 when stale; DELETE {Name}Delete
  * [{objectId, version?}] -> 204, all or nothing.
  */
 export function childActions<K extends AnyChildKind>(records: ChildRecords<K>) {
-  type N = Lowercase<K['name']>;
+  type A = ActionsOf<K>;
   const { kind } = records.def;
   const ref = kind.parent.ref as K['parent']['ref'];
-  const name = kind.name.toLowerCase() as N;
+  const a = childActionNames(kind);
   const parentIdOf = (body: unknown) => (body as Record<string, { objectId: number }>)[ref]!.objectId;
   return {
-    [`POST get${name}list`]: ({ query, body }: ActionContext<Query, unknown>) => records.list(parentIdOf(body), query),
-    [`POST ${name}add`]: ({ body, user }: ActionContext<unknown, ChildFields<K>>) => {
+    [`POST ${a.list.toLowerCase()}`]: ({ query, body }: ActionContext<Query, unknown>) => records.list(parentIdOf(body), query),
+    [`POST ${a.add.toLowerCase()}`]: ({ body, user }: ActionContext<unknown, ChildFields<K>>) => {
       const { [ref]: parentRef, ...fields } = body as Record<string, unknown>;
       return records.add((parentRef as { objectId: number }).objectId, fields as ChildFields<K>, actorOf(user!));
     },
-    [`PUT ${name}update`]: ({ query, body, user }: ActionContext<{ id: number }, ChildFields<K> & { version: number }>) => {
+    [`PUT ${a.update.toLowerCase()}`]: ({ query, body, user }: ActionContext<{ id: number }, ChildFields<K> & { version: number }>) => {
       const { version, ...fields } = body;
       return records.update(query.id, version, fields as unknown as ChildFields<K>, actorOf(user!));
     },
-    [`DELETE ${name}delete`]: async ({ body, user }: ActionContext<unknown, ChildDeleteBody>): Promise<void> => {
-      await records.remove(body, actorOf(user!));
-    },
+    ...(a.delete === false
+      ? {}
+      : {
+          [`DELETE ${a.delete.toLowerCase()}`]: async ({ body, user }: ActionContext<unknown, ChildDeleteBody>): Promise<void> => {
+            await records.remove(body, actorOf(user!));
+          },
+        }),
   } as {
-    [P in `POST get${N}list`]: (ctx: ActionContext) => Promise<PagedResult<ChildRecord<K>>>;
-  } & { [P in `POST ${N}add`]: (ctx: ActionContext) => Promise<ChildRecord<K>> } & {
-    [P in `PUT ${N}update`]: (ctx: ActionContext) => Promise<ChildRecord<K>>;
-  } & { [P in `DELETE ${N}delete`]: (ctx: ActionContext) => Promise<void> };
+    [P in `POST ${Lowercase<A['list']>}`]: (ctx: ActionContext) => Promise<PagedResult<ChildRecord<K>>>;
+  } & { [P in `POST ${Lowercase<A['add']>}`]: (ctx: ActionContext) => Promise<ChildRecord<K>> } & {
+    [P in `PUT ${Lowercase<A['update']>}`]: (ctx: ActionContext) => Promise<ChildRecord<K>>;
+  } & { [P in `DELETE ${Lowercase<Exclude<A['delete'], false>>}`]: (ctx: ActionContext) => Promise<void> };
 }
 
 /**

@@ -72,3 +72,30 @@ export const AMENDMENT_LABELS = {
   pymntTerms: 'Payment Terms',
   daysToPay: 'Days to Pay',
 } as const;
+
+/** The participants grid's columns (spec 2 "Contract participants grid"). */
+export const PARTICIPANT_LABELS = {
+  contactId: 'Contact ID',
+  role: 'Role',
+  firstName: 'First Name',
+  lastName: 'Last Name',
+  address: 'Address',
+  city: 'City',
+  zip: 'Zip',
+  state: 'State',
+  email: 'Email',
+  phoneNumber: 'Phone',
+  identifier: 'Identifier',
+} as const;
+
+/** The CRM grid's columns (spec 2 "Contract CRM grid"); also the CRM download's headers. */
+export const CRM_LABELS = {
+  crmType: 'CRM Type',
+  date: 'Date',
+  comment: 'Comment',
+  reportedBy: 'Reported By',
+  updatedDate: 'Modified Date',
+  isResolved: 'Resolved',
+  resolvedBy: 'Resolved By',
+  resolvedDate: 'Resolved Date',
+} as const;

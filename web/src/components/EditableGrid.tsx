@@ -69,6 +69,9 @@ export interface EditableGridProps<T extends object>
     | 'emptyMessage'
     | 'className'
     | 'fullTextSearch'
+    | 'selection'
+    | 'onSelectionChange'
+    | 'selectionMax'
   > {
   /** The state of `useEditableRows`. */
   editable: EditableRows<T>;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { ApiError } from '../lib/api-client';
@@ -23,6 +23,10 @@ export interface SubRecord {
 export interface SubRecordEditing<T> {
   draft: () => T | null;
   update: (patch: Partial<T>) => void;
+  /** Save a change of a saved row that is not being edited at once (e.g. ticking Resolved on a CRM note). */
+  saveNow: (row: T, original: T) => Promise<void>;
+  /** May the user change rows? */
+  canEdit: boolean;
 }
 
 /** The texts of a sub-grid (an entity's texts module gives them). */
@@ -88,7 +92,24 @@ export function visibleErrors<T extends SubRecord>(spec: SubRecordSpec<T>, row: 
  * Yes/No first. Inside a `PendingEditsScope` (a popup) it reports its unsaved row, so the popup's
  * Save saves it with the rest and closing asks before dropping it.
  */
-export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = true }: { spec: SubRecordSpec<T>; parentId: number; canEdit?: boolean }) {
+export interface SubRecordGridProps<T extends SubRecord> {
+  spec: SubRecordSpec<T>;
+  parentId: number;
+  canEdit?: boolean;
+  /**
+   * Add picks the new row's values first (e.g. a contact from the Contact Search popup): called
+   * instead of inserting a blank row, it inserts the row it is handed.
+   */
+  onAdd?: (insert: (row: T) => void) => void;
+  /** Row selection (e.g. for a download of the selected rows), at most `selectionMax`. */
+  selection?: readonly T[];
+  onSelectionChange?: (rows: T[]) => void;
+  selectionMax?: number;
+  /** More buttons in the grid's header (e.g. Download). */
+  actions?: ReactNode;
+}
+
+export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = true, onAdd, selection, onSelectionChange, selectionMax, actions }: SubRecordGridProps<T>) {
   const notify = useNotify();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -117,6 +138,11 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
     canEdit,
   });
   const latest = useLatest(editable);
+  // Add through a picker: the picker inserts the row it was handed
+  const shown: EditableRows<T> =
+    onAdd && editable.pending === null
+      ? { ...editable, primaryAction: { ...editable.primaryAction, onClick: () => onAdd((row) => void latest.current.add(row)) } }
+      : editable;
 
   // the unsaved row, for the popup around the grid
   const pendingValid = editable.pending !== null ? editable.canSave || editable.saving : null;
@@ -135,7 +161,7 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
     if (!(await confirm({ message: spec.texts.deleteConfirm, header: spec.texts.deleteTitle, danger: true }))) return;
     setDeleting(true);
     try {
-      await spec.calls.remove([{ objectId: row.objectId, version: row.version }]);
+      await spec.calls.remove?.([{ objectId: row.objectId, version: row.version }]);
       notify.success(spec.texts.saved);
       // a page left empty by the delete shows the previous one
       if (page.first > 0 && page.first >= (list.data?.totalCount ?? 1) - 1) setPage((p) => ({ ...p, first: Math.max(0, p.first - p.rows) }));
@@ -147,10 +173,26 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
     }
   };
   const removeLatest = useLatest(remove);
+  const saveNow = async (row: T, original: T) => {
+    try {
+      await spec.calls.update(row, original);
+      notify.success(spec.texts.saved);
+    } catch {
+      // the API client notified the failure
+    } finally {
+      void reload();
+    }
+  };
+  const saveNowLatest = useLatest(saveNow);
 
   const columns = useMemo(() => {
-    const cols = spec.columns({ draft: () => latest.current.draft, update: (patch) => latest.current.update(patch) });
-    if (!canEdit) return cols;
+    const cols = spec.columns({
+      draft: () => latest.current.draft,
+      update: (patch) => latest.current.update(patch),
+      saveNow: (row, original) => saveNowLatest.current(row, original),
+      canEdit,
+    });
+    if (!canEdit || !spec.calls.remove) return cols;
     const deleteColumn = {
       field: 'objectId',
       header: spec.texts.deleteHeader,
@@ -176,7 +218,7 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
         ) : null,
     } as EditableColumn<T>;
     return [...cols, deleteColumn];
-  }, [spec, canEdit, deleting, latest, removeLatest]);
+  }, [spec, canEdit, deleting, latest, removeLatest, saveNowLatest]);
 
   const problems = editable.draft ? visibleErrors(spec, editable.draft) : [];
   const total = list.data?.totalCount ?? 0;
@@ -188,13 +230,19 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
       <EditableGrid<T>
         ariaLabel={spec.texts.title}
         dataKey={'objectId' as keyof T & string}
-        editable={editable}
+        editable={shown}
         columns={columns}
         toolbar={
-          <h3 className="eb-subgrid__title">
-            {spec.texts.title} <span className="eb-subgrid__count">({total})</span>
-          </h3>
+          <div className="eb-subgrid__toolbar">
+            <h3 className="eb-subgrid__title">
+              {spec.texts.title} <span className="eb-subgrid__count">({total})</span>
+            </h3>
+            {actions}
+          </div>
         }
+        selection={selection}
+        onSelectionChange={onSelectionChange}
+        selectionMax={selectionMax}
         rowLabel={(r) => (r.objectId === 0 ? spec.texts.newRow : rowLabelRef.current(r))}
         lazy
         loading={list.isFetching && !list.data}

@@ -63,7 +63,8 @@ export interface EditableRows<T> {
   /** The row's editors are open. */
   isActive(row: T): boolean;
   /** Inserts a blank row on top; refused (false) while a new or edited row is unsaved. */
-  add(): boolean;
+  /** Insert the new row: a blank one, or `row` (e.g. filled from a record picked in a popup). */
+  add(row?: T): boolean;
   /** Opens a row's editors; refused (false) while another row is pending. */
   beginEdit(row: T): boolean;
   /**
@@ -147,10 +148,10 @@ export function useEditableRows<T extends object>(options: UseEditableRowsOption
   };
 
   // ---- actions ---------------------------------------------------------------------------------
-  const add = (): boolean => {
+  const add = (row?: T): boolean => {
     const cur = ref.current;
     if (!canEdit || cur.pending || cur.action === 'save') return false;
-    const draft = opts.current.emptyRow();
+    const draft = row ?? opts.current.emptyRow();
     commit({ ...cur, action: 'added', pending: { kind: 'new', id: NEW_ROW_ID, draft, original: null }, activeId: NEW_ROW_ID }, 'add', 'added');
     return true;
   };

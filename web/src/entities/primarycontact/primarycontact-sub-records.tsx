@@ -19,8 +19,6 @@ import {
   type ContactEmail,
   type ContactPhone,
 } from '@eb/shared/primarycontact/schemas';
-import type { Route } from '@eb/shared/routes';
-import { endpoint } from '../../lib/api-client';
 import { childRecordCalls } from '../../lib/child-records';
 import type { EditableColumn, EditorContext } from '../../components/EditableGrid';
 import type { SubRecordSpec, SubRecordTexts } from '../../components/SubRecordGrid';
@@ -61,9 +59,6 @@ const primaryContact = (contactId: number) => ({ primaryContact: { objectId: con
  * contact query.
  */
 type ContactChildKind = typeof CONTACT_ADDRESSES | typeof CONTACT_PHONES | typeof CONTACT_EMAILS;
-type ContactAction = Extract<Route, { resource: 'primarycontact' }>['action'];
-const route = (method: 'POST' | 'PUT' | 'DELETE', action: string) =>
-  endpoint(method as 'POST', 'primarycontact', action as Extract<ContactAction, 'AddressAdd'>);
 function common<T extends ContactAddress | ContactPhone | ContactEmail>(kind: 'address' | 'phone' | 'email', child: ContactChildKind) {
   return {
     kind,
@@ -72,17 +67,7 @@ function common<T extends ContactAddress | ContactPhone | ContactEmail>(kind: 'a
     defaultSort: { ...child.defaultSort },
     pageSize: CONTACT_SUB_GRID_PAGE_SIZE,
     texts: textsOf(kind),
-    calls: childRecordCalls<T>({
-      parentRef: 'primaryContact',
-      fields: child.fields,
-      routes: {
-        list: route('POST', `Get${child.name}List`),
-        add: route('POST', `${child.name}Add`),
-        update: route('PUT', `${child.name}Update`),
-        remove: route('DELETE', `${child.name}Delete`),
-      },
-      invalidates: CONTACT_KEYS,
-    }),
+    calls: childRecordCalls<T>(child, CONTACT_KEYS),
   };
 }
 

@@ -1,0 +1,58 @@
+import { expect } from 'vitest';
+import type { Amendment } from '@eb/shared/contract/schemas';
+import type { MasterContract } from '@eb/shared/mastercontract/schemas';
+import type { PrimaryContactCreated } from '@eb/shared/primarycontact/schemas';
+import type { Session } from './invoke';
+
+/**
+ * Records the handler tests build on (a saved contract, an amendment, a contact with its address,
+ * phone and email), created through the API as a user would.
+ */
+export async function ok<T>(p: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
+  const r = await p;
+  expect(r.status, JSON.stringify(r.body)).toBe(status);
+  return r.body as T;
+}
+
+/** A saved master contract with generated numbers. */
+export async function newContract(editor: Session): Promise<MasterContract> {
+  const g = await ok<{ objectId: number; contractId: number }>(editor.post('/api/mastercontract/Generate'));
+  return ok<MasterContract>(editor.post('/api/mastercontract/Create', g));
+}
+
+/** A valid amendment body (the required fields and a few others). */
+export const amendmentBody = (masterContract: { objectId: number }, over: Record<string, unknown> = {}) => ({
+  masterContract: { objectId: masterContract.objectId },
+  amendmentNumber: 1,
+  type: 'New',
+  contractStatus: 'Draft',
+  receivedDate: '2026-01-05T00:00:00',
+  agreementDate: '2026-01-10T00:00:00',
+  startDate: '2026-02-01T00:00:00',
+  term: 12,
+  unitOfMeasure: 'KWH',
+  autoRenewalType: 'No Auto Renewal',
+  rewards: false,
+  ...over,
+});
+
+/** A saved amendment on a new contract. */
+export async function newAmendment(editor: Session, over: Record<string, unknown> = {}): Promise<Amendment> {
+  return ok<Amendment>(editor.post('/api/contract/Create', amendmentBody(await newContract(editor), over)));
+}
+
+/** A saved Active contact with a Service address in Newark NJ, a work phone and a work email. */
+export async function newContact(editor: Session, over: Record<string, unknown> = {}): Promise<PrimaryContactCreated> {
+  return ok<PrimaryContactCreated>(
+    editor.post('/api/primarycontact/Create', {
+      firstName: 'Pat',
+      lastName: 'Contact',
+      identifier: 'ID-1',
+      role: 'Owner',
+      address: { addressType: 'Service', addressLine: '100 Broad Street', county: 'Essex', city: 'Newark', state: 'NJ', zipCode: '07102' },
+      phone: { phoneNumber: '2015550100', type: 'Work' },
+      email: { emailAddress: 'pat.contact@example.com', type: 'Work' },
+      ...over,
+    }),
+  );
+}
