@@ -36,7 +36,7 @@ export interface ParentSpec<R extends Resource = Resource, Ref extends string = 
   write: Write;
 }
 
-export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = {}> {
+export interface ChildKindSpec<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = Record<never, never>> {
   /** the stem of its action names: Get{name}List, {name}Add, {name}Update, {name}Delete */
   name: N;
   /** its change-log entity ('address', 'participant', ...) */
@@ -83,7 +83,7 @@ export type ActionsOf<K extends { name: string; actions?: Partial<ChildActionNam
 };
 
 /** A declared child kind: the declaration and everything derived from it. */
-export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = {}> extends ChildKindSpec<N, P, S, A> {
+export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = Record<never, never>> extends ChildKindSpec<N, P, S, A> {
   /** the field names, in the form's order */
   fields: (keyof z.output<z.ZodObject<S>> & string)[];
   fieldsSchema: z.ZodType<z.output<z.ZodObject<S>>>;
@@ -120,7 +120,7 @@ export const childFieldPrefix = (parentPrefix: string | undefined, kindPrefix: s
   [parentPrefix, kindPrefix].filter(Boolean).join('.');
 
 /** Declare a child kind: its bodies' schemas and change-log prefix follow from the declaration. */
-export function defineChildKind<const N extends string, const P extends ParentSpec, S extends z.ZodRawShape, const A extends Partial<ChildActionNames> = {}>(
+export function defineChildKind<const N extends string, const P extends ParentSpec, S extends z.ZodRawShape, const A extends Partial<ChildActionNames> = Record<never, never>>(
   spec: ChildKindSpec<N, P, S, A>,
 ): ChildKind<N, P, S, A> {
   type F = z.output<z.ZodObject<S>>;
