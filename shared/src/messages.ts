@@ -20,6 +20,10 @@ export const MSG = {
   primaryContactDeleteConfirm:
     'Are you sure you want to delete this item? Anywhere this item has been selected will be affected.',
   participantAlreadyAdded: 'This participant has already been added',
+  participantDeleteConfirm: 'Are you sure you want to delete this participant(s)?',
+  documentDeleteConfirm: 'Are you sure you want to delete this document?',
+  /** spec 2 section 8: {limit} and {remaining} in MB (documentsOverLimit fills them) */
+  documentsOverLimit: 'Overall size of {limit} MB exceeded. You can upload file not larger than {remaining} MB.',
   businessEntityCreated: 'New Business Entity has been created',
   primaryContactCreated: 'New Primary Contact has been created',
   allChangesSaved: 'All changes have been saved',
@@ -91,6 +95,10 @@ export const MSG = {
 } as const;
 
 export type MessageKey = keyof typeof MSG;
+
+/** 'Overall size of 30 MB exceeded. You can upload file not larger than 12.5 MB.' */
+export const documentsOverLimitMessage = (limitMb: number, remainingMb: number): string =>
+  MSG.documentsOverLimit.replace('{limit}', String(limitMb)).replace('{remaining}', String(Math.max(0, Math.floor(remainingMb * 100) / 100)));
 
 /** 'Field should contain N or less characters' (spec 2 section 5). */
 export const maxLengthMessage = (max: number): string => MSG.maxLength.replace('{max}', String(max));

@@ -206,3 +206,61 @@ describe('Amendment Details', () => {
   });
 });
 
+
+describe('Amendment participants and CRM notes', () => {
+  it('adds a contact as a participant from Contact Search, refuses it a second time, and resolves a CRM note at once', async () => {
+    // Prepare: an amendment and a contact with an address and a phone
+    const list = await api.post('/api/contract/GetList', { contractId, isContractIdExactMatch: true }, { orderBy: 'amendmentNumber Ascending' });
+    const id = list.body.data[1].objectId;
+    const lastName = `Quill${RUN}`;
+    const contact = await api.post('/api/primarycontact/Create', {
+      firstName: 'Nora',
+      lastName,
+      address: { addressType: 'Service', addressLine: '7 Harbor Road', county: 'Essex', city: 'Newark', state: 'NJ', zipCode: '07102' },
+      phone: { phoneNumber: '9735550177', type: 'Work' },
+    });
+    expect(contact.status, JSON.stringify(contact.body)).toBe(200);
+    const page = await open('admin', `/enrollments/contracts/amendment/${id}`);
+    const participants = page.getByRole('region', { name: 'Participants' });
+    const addContact = async () => {
+      await participants.getByRole('button', { name: 'Add', exact: true }).click();
+      const popup = page.getByRole('dialog', { name: 'Contact Search' });
+      await popup.getByRole('searchbox', { name: 'Keyword' }).pressSequentially(lastName.toLowerCase());
+      await popup.locator('tbody tr').filter({ hasText: lastName }).first().click();
+      await popup.getByRole('radio', { name: 'Address 7 Harbor Road' }).check();
+      await popup.getByRole('radio', { name: 'Phone 9735550177' }).check();
+      await popup.getByRole('button', { name: 'Add Participant' }).click();
+    };
+    // Act: add the contact, then Save the filled row
+    await addContact();
+    await expect.poll(() => participants.getByRole('textbox', { name: 'Address' }).inputValue()).toBe('7 Harbor Road');
+    expect(await participants.getByRole('textbox', { name: 'First Name' }).inputValue()).toBe('Nora');
+    await participants.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: saved with the contact's id
+    await expect.poll(() => page.getByText('All changes saved').count()).toBeGreaterThan(0);
+    await expect.poll(() => participants.locator('tbody').textContent()).toContain(String(contact.body.objectId));
+    // Act: the same contact again
+    await addContact();
+    await participants.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: the server's text as an error
+    await expect.poll(() => page.getByText('This participant has already been added').count()).toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+
+    // Act: a CRM note, saved, then ticked Resolved in its row
+    const crm = page.getByRole('region', { name: 'CRM notes' });
+    await crm.getByRole('button', { name: 'Add', exact: true }).click();
+    await crm.getByRole('combobox', { name: 'CRM Type' }).pressSequentially('Cal');
+    await crm.getByRole('combobox', { name: 'CRM Type' }).press('Enter');
+    await crm.getByRole('textbox', { name: 'Comment' }).fill('Asked about the renewal price');
+    await crm.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => crm.locator('tbody').textContent()).toContain('Asked about the renewal price');
+    await crm.getByRole('checkbox', { name: /^Resolved: / }).first().click();
+    // Assess: who resolved it, saved without a Save
+    const stored = async () => (await api.post('/api/contract/GetCrms', { contract: { objectId: id } })).body.data[0];
+    await expect.poll(async () => (await stored()).isResolved).toBe(true);
+    const note = await stored();
+    expect(note.resolvedBy).toBe(note.reportedBy);
+    await expect.poll(() => crm.locator('tbody').textContent()).toContain(note.resolvedBy);
+    await checkScreen(page, 'amendment-participants-crm');
+  });
+});

@@ -92,3 +92,7 @@ export function useSaveAmendment() {
     },
   });
 }
+
+/** GET contract/ExportCrms?id&objectIds: crm.xlsx of the chosen CRM notes (all when none are chosen). */
+export const exportCrms = (amendmentId: number, objectIds: readonly number[]) =>
+  call(endpoint('GET', 'contract', 'ExportCrms'), { query: { id: amendmentId, ...(objectIds.length ? { objectIds: objectIds.join(',') } : {}) } });

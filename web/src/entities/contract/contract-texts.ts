@@ -70,4 +70,26 @@ export const AMENDMENT_TEXTS = {
   inactiveRecord: '(This record is inactive)',
   clear: 'Clear',
   searchFor: (block: string) => `Search ${block}`,
+  cloneAmendment: 'Clone Amendment',
+  download: 'Download',
+  cloned: 'The amendment was cloned: check it and Save',
+  participants: 'Participants',
+  crmNotes: 'CRM notes',
+  documents: 'Documents',
+  accounts: 'Accounts',
+  accountsLater: 'The amendment\'s accounts are listed here once accounts can be recorded.',
+  saveFirst: 'Save the amendment first.',
+} as const;
+
+/** The amendment's participants and CRM grids (spec 2 "Contract participants grid", "Contract CRM grid"). */
+export const CONTRACT_SUB_GRID_TEXTS = {
+  participant: { title: 'Participants', noun: 'participant', deleteTitle: 'Delete participant' },
+  crm: { title: 'CRM notes', noun: 'CRM note', deleteTitle: '' },
+  none: 'None',
+  delete: 'Delete',
+  download: 'Download',
+  downloadAll: 'Download all CRM notes',
+  downloadSelected: (n: number) => `Download the ${n} selected CRM note${n === 1 ? '' : 's'}`,
+  addParticipant: 'Add Participant',
+  saveAndAddParticipant: 'Save and Add Participant',
 } as const;

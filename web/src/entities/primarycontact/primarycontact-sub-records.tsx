@@ -1,5 +1,4 @@
 import { useMemo } from 'react';
-import { InputText } from 'primereact/inputtext';
 import {
   ADDRESS_LINE_MAX_LENGTH,
   CITY_MAX_LENGTH,
@@ -20,12 +19,13 @@ import {
   type ContactPhone,
 } from '@eb/shared/primarycontact/schemas';
 import { childRecordCalls } from '../../lib/child-records';
-import type { EditableColumn, EditorContext } from '../../components/EditableGrid';
+import type { EditableColumn } from '../../components/EditableGrid';
+import { digitsEditor } from '../../components/grid-editors';
 import type { SubRecordSpec, SubRecordTexts } from '../../components/SubRecordGrid';
 import { CONTACT_KEYS } from './api';
 import { subRecordErrors } from './primarycontact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS, SUB_RECORD_TEXTS } from './primarycontact-texts';
-import { digitsOnly, useContactOptions, useZipLookup, type ContactOptions } from './use-primarycontact-options';
+import { useContactOptions, useZipLookup, type ContactOptions } from './use-primarycontact-options';
 
 /**
  * The contact's three child kinds as sub-grid specs (spec 2 "Primary contact sub-rows", section 4
@@ -70,26 +70,6 @@ function common<T extends ContactAddress | ContactPhone | ContactEmail>(kind: 'a
     calls: childRecordCalls<T>(child, CONTACT_KEYS),
   };
 }
-
-const digitsEditor = <T,>(max: number, onTyped?: (value: string) => void) =>
-  function DigitsEditor(ctx: EditorContext<T>) {
-    return (
-      <InputText
-        id={ctx.id}
-        value={ctx.value === null || ctx.value === undefined ? '' : String(ctx.value)}
-        onChange={(e) => {
-          const v = digitsOnly(e.target.value).slice(0, max);
-          ctx.onChange(v);
-          onTyped?.(v);
-        }}
-        placeholder={ctx.placeholder}
-        aria-label={ctx.ariaLabel}
-        inputMode="numeric"
-        autoComplete="off"
-        className="p-inputtext-sm eb-grid-editor eb-grid-editor-text"
-      />
-    );
-  };
 
 function specs(options: ContactOptions, lookupZip: (zip: string) => Promise<{ state: string; city: string; county: string | null } | null>): ContactSubRecordSpecs {
   const address: SubRecordSpec<ContactAddress> = {

@@ -52,5 +52,4 @@ export function useZipLookup(): (zipCode: string) => Promise<ZipLocation | null>
   );
 }
 
-/** Digits only (zip, +4 and phone inputs drop anything else, pasted formatting included). */
-export const digitsOnly = (text: string): string => text.replace(/\D+/g, '');
+export { digitsOnly } from '../../components/grid-editors';

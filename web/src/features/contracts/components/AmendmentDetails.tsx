@@ -30,6 +30,7 @@ import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
+import { CrmSection, ParticipantsSection } from './AmendmentGrids';
 import { DetailTabs, type DetailTabProps } from './DetailTabs';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
@@ -268,6 +269,15 @@ function AmendmentForm(props: {
           </div>
         </Panel>
       ))}
+      <Panel header={AMENDMENT_TEXTS.participants} toggleable className="eb-amendment__section">
+        {amendment ? <ParticipantsSection amendmentId={amendment.objectId} editor={editor} /> : <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>}
+      </Panel>
+      <Panel header={AMENDMENT_TEXTS.crmNotes} toggleable className="eb-amendment__section">
+        {amendment ? <CrmSection amendmentId={amendment.objectId} editor={editor} staff={props.staff} /> : <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>}
+      </Panel>
+      <Panel header={AMENDMENT_TEXTS.accounts} toggleable collapsed className="eb-amendment__section">
+        <p className="eb-amendment__later">{AMENDMENT_TEXTS.accountsLater}</p>
+      </Panel>
       {props.staff && amendment && (
         <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={AMENDMENT_LABELS} />
       )}
