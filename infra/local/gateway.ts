@@ -175,11 +175,37 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDis
   sendBody(req, res, 200, headers, readFileSync(file), `${file}:${statSync(file).mtimeMs}`);
 }
 
-export function createGateway(webDist: string): http.Server {
+/** Where browsers reach S3 locally: same-origin, so that the app's CSP (connect-src 'self') holds. */
+export const S3_PROXY_PATH = '/__s3';
+
+/**
+ * The local stand-in for the S3 endpoint browsers talk to (presigned POST forms, presigned GET
+ * links): /__s3/{bucket}/{key}?{query} goes to the S3 emulator as it is, streamed both ways.
+ * Only GET, HEAD and POST pass (what presigned forms and links use).
+ */
+function proxyS3(req: IncomingMessage, res: ServerResponse, url: URL, s3Endpoint: string) {
+  if (!['GET', 'HEAD', 'POST'].includes(req.method ?? '')) return sendJson(req, res, 405, { message: 'Method not allowed' });
+  const target = new URL(`${url.pathname.slice(S3_PROXY_PATH.length) || '/'}${url.search}`, s3Endpoint);
+  const headers = { ...req.headers, host: target.host };
+  delete headers.cookie;
+  const upstream = http.request(target, { method: req.method, headers }, (answer) => {
+    res.writeHead(answer.statusCode ?? 502, answer.headers);
+    answer.pipe(res);
+  });
+  upstream.on('error', () => {
+    if (!res.headersSent) sendJson(req, res, 502, { message: 'Bad Gateway' });
+    else res.destroy();
+  });
+  req.pipe(upstream);
+}
+
+export function createGateway(webDist: string, options: { s3Endpoint?: string } = {}): http.Server {
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
-    if (p === '/api' || p.startsWith('/api/')) {
+    if (options.s3Endpoint && (p === S3_PROXY_PATH || p.startsWith(`${S3_PROXY_PATH}/`))) {
+      proxyS3(req, res, url, options.s3Endpoint);
+    } else if (p === '/api' || p.startsWith('/api/')) {
       handleApi(req, res, url).catch((e) => {
         console.error('[gateway]', e);
         if (!res.headersSent) sendJson(req, res, 500, { message: 'Internal Server Error' });

@@ -11,7 +11,7 @@ import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { S3Client } from '@aws-sdk/client-s3';
 import { ENV, QUEUES } from '../src/definitions';
 import { LOCAL_ISSUER_DOMAIN, startCognitoLocal } from './cognito';
-import { createGateway } from './gateway';
+import { createGateway, S3_PROXY_PATH } from './gateway';
 import { startPoller } from './poller';
 import { provisionBuckets, provisionQueues, provisionTable, provisionUserPool } from './provision';
 
@@ -227,6 +227,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_SQS: endpoints.sqs,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
       S3_FORCE_PATH_STYLE: '1',
+      // browsers reach S3 through the gateway (same origin): presigned forms and links name it
+      ...(wantGateway ? { S3_BROWSER_ENDPOINT: `${url}${S3_PROXY_PATH}` } : {}),
       [ENV.TABLE_NAME]: 'eb-main',
       [ENV.USER_POOL_ID]: pool.userPoolId,
       [ENV.USER_POOL_CLIENT_ID]: pool.clientId,
@@ -279,7 +281,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
 
     if (wantGateway) {
-      const server = createGateway(opts.webDist ?? path.join(REPO_ROOT, 'web/dist'));
+      const server = createGateway(opts.webDist ?? path.join(REPO_ROOT, 'web/dist'), { s3Endpoint: endpoints.s3 });
       await new Promise<void>((resolve, reject) => {
         server.once('error', (e: NodeJS.ErrnoException) =>
           reject(e.code === 'EADDRINUSE' ? new StackStartError(`Port ${gatewayPort} is busy. Try: PORT=${gatewayPort + 1} npm start`) : e),

@@ -1,3 +1,4 @@
+import { DOCUMENT_INCOMING_PREFIX } from '@eb/shared/constants';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS, QUEUES, TABLE, WORKER_TIMEOUT_SECONDS } from '../src/definitions';
@@ -93,16 +94,21 @@ describe('storage stack: S3', () => {
     }
   });
 
-  it('lets the app origin (and only it) POST to the uploads bucket', () => {
-    const uploads = buckets().find((b) => b.Properties.LoggingConfiguration?.LogFilePrefix === `${BUCKETS.uploads.name}/`)!;
-    const rules = uploads.Properties.CorsConfiguration.CorsRules as { AllowedMethods: string[]; AllowedOrigins: unknown[] }[];
-    expect(rules).toHaveLength(1);
-    expect(rules[0]!.AllowedMethods).toEqual(['POST']);
-    expect(rules[0]!.AllowedOrigins).toHaveLength(1);
-    expect(JSON.stringify(rules[0]!.AllowedOrigins)).toContain('https://');
-    expect(JSON.stringify(rules[0]!.AllowedOrigins)).not.toContain('*');
-    const others = buckets().filter((b) => b !== uploads && b.Properties.CorsConfiguration);
+  it('lets the app origin (and only it) POST to the uploads and documents buckets, and removes unregistered documents after a day', () => {
+    const named = (key: keyof typeof BUCKETS) => buckets().find((b) => b.Properties.LoggingConfiguration?.LogFilePrefix === `${BUCKETS[key].name}/`)!;
+    for (const bucket of [named('uploads'), named('documents')]) {
+      const rules = bucket.Properties.CorsConfiguration.CorsRules as { AllowedMethods: string[]; AllowedOrigins: unknown[] }[];
+      expect(rules).toHaveLength(1);
+      expect(rules[0]!.AllowedMethods).toEqual(['POST']);
+      expect(rules[0]!.AllowedOrigins).toHaveLength(1);
+      expect(JSON.stringify(rules[0]!.AllowedOrigins)).toContain('https://');
+      expect(JSON.stringify(rules[0]!.AllowedOrigins)).not.toContain('*');
+    }
+    const others = buckets().filter((b) => b !== named('uploads') && b !== named('documents') && b.Properties.CorsConfiguration);
     expect(others).toHaveLength(0);
+    expect(named('documents').Properties.LifecycleConfiguration.Rules).toContainEqual(
+      expect.objectContaining({ Prefix: DOCUMENT_INCOMING_PREFIX, ExpirationInDays: 1, Status: 'Enabled' }),
+    );
   });
 });
 

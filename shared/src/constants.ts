@@ -9,6 +9,8 @@ export const RESIZE_DEBOUNCE_MS = 100;
 export const TYPEAHEAD_LIMIT = 10;
 export const FILE_SIZE_LIMIT_MB = 30;
 export const FILE_SIZE_LIMIT_BYTES = FILE_SIZE_LIMIT_MB * 1024 * 1024;
+/** Where presigned forms put documents until they are registered (a bucket lifecycle rule removes the rest after a day). */
+export const DOCUMENT_INCOMING_PREFIX = 'incoming/';
 export const TERRITORY_PAGE_SIZE = 100;
 /** Chosen: the users grid shows 25 rows a page, so that its CHANGE LOG section stays in reach. */
 export const USERS_PAGE_SIZE = 25;

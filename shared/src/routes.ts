@@ -76,6 +76,16 @@ import {
 } from './contract/children';
 import { childDeleteBodySchema, childRoutes, objectRefSchema } from './child-records';
 import { versionSchema } from './field-rules';
+import {
+  documentDeleteBodySchema,
+  documentParentQuerySchema,
+  documentUploadBodySchema,
+  fileDeleteBodySchema,
+  fileQuerySchema,
+  type DocumentRecord,
+  type DocumentUploadAnswer,
+  type FileDownload,
+} from './file/schemas';
 
 /** DELETE bodies that may name the version read (a stale one answers 409). */
 const optionalVersionBodySchema = z.object({ version: versionSchema.optional() });
@@ -168,6 +178,13 @@ export const ROUTES = [
   // an amendment's CRM notes (GetCrms, CreateCrm, UpdateCrm?id; never deleted) and their download
   ...childRoutes(CONTRACT_CRMS),
   { method: 'GET', resource: 'contract', action: 'ExportCrms', access: 'nonAgent', query: crmExportQuerySchema, response: res<FileResponse>() },
+  // an amendment's documents: Upload (the chosen files' presigned forms, then the uploaded ones' registration), list, delete
+  { method: 'POST', resource: 'contract', action: 'Upload', access: 'editor', query: documentParentQuerySchema, body: documentUploadBodySchema, response: res<DocumentUploadAnswer>() },
+  { method: 'GET', resource: 'contract', action: 'GetDocuments', access: 'signedIn', query: documentParentQuerySchema, response: res<DocumentRecord[]>() },
+  { method: 'POST', resource: 'contract', action: 'DeleteDocuments', access: 'editor', query: documentParentQuerySchema, body: documentDeleteBodySchema, response: res<NoContent>() },
+  // files (spec 2 "File resource"): a short-lived download link (staff: agents do not download), delete
+  { method: 'GET', resource: 'file', action: 'Get', access: 'nonAgent', query: fileQuerySchema, response: res<FileDownload>() },
+  { method: 'POST', resource: 'file', action: 'Delete', access: 'editor', body: fileDeleteBodySchema, response: res<NoContent>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

@@ -1,5 +1,6 @@
 import {
   CONTRACT_CRMS,
+  CONTRACT_DOCUMENTS,
   CONTRACT_PARTICIPANTS,
   participantFromContact,
   type ContactAddUpdateBody,
@@ -12,6 +13,7 @@ import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/formats';
 import type { Actor } from '../lib/change-log';
 import { childKind, type ParentDef } from '../lib/child-records';
+import { documentsOf } from '../lib/documents';
 import { keys } from '../lib/db';
 import { requireEntity } from '../lib/entity';
 import { BadRequestError } from '../lib/errors';
@@ -55,6 +57,12 @@ export const contractParticipants = childKind({
   item: 'PARTICIPANT',
   unique: { field: 'contactId', message: MSG.participantAlreadyAdded },
   derive: (fields) => ({ ...fields, isActive: fields.isActive ?? true }),
+});
+
+/** An amendment's documents (DOCUMENT#n in its partition; files under contractDocument/{id}/ in the documents bucket). */
+export const contractDocuments = documentsOf({
+  records: childKind({ kind: CONTRACT_DOCUMENTS, parent: contractParent, counter: 'contractDocument', item: 'DOCUMENT' }),
+  fileType: 'contractDocument',
 });
 
 export const contractCrms = childKind({ kind: CONTRACT_CRMS, parent: contractParent, counter: 'contractCrm', item: 'CRM', derive: crmServerFields });

@@ -2,12 +2,13 @@ import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } f
 import type { ObjectRef } from '@eb/shared/child-records';
 import type { ChildDeleteBody } from '@eb/shared/child-records';
 import type { ContactAddUpdateBody, ParticipantFields } from '@eb/shared/contract/children';
+import type { DocumentUploadBody } from '@eb/shared/file/schemas';
 import { childActions } from '../lib/child-records';
 import { actorOf } from '../lib/entity';
 import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { contactAddUpdate, contractCrms, contractParticipants } from './children';
+import { contactAddUpdate, contractCrms, contractDocuments, contractParticipants } from './children';
 import { CONTRACTS_EXPORT_FILENAME, CRMS_EXPORT_FILENAME, contractsWorkbook, crmsWorkbook } from './export';
 import {
   allContracts,
@@ -79,5 +80,16 @@ export const handler = resourceHandler('contract', {
     const all = await contractCrms.all(query.id);
     const chosen = query.objectIds.length ? all.filter((c) => query.objectIds.includes(c.objectId)) : all;
     return xlsxResult(await crmsWorkbook(chosen), CRMS_EXPORT_FILENAME);
+  },
+
+  // documents
+  /** POST contract/Upload?documentParentId, body { files } -> presigned forms; body { uploaded } -> the registered documents */
+  'POST upload': ({ query, body, user }: ActionContext<{ documentParentId: number }, DocumentUploadBody>) =>
+    contractDocuments.upload(query.documentParentId, body, actorOf(user!)),
+  /** GET contract/GetDocuments?documentParentId -> the amendment's documents, newest first */
+  'GET getdocuments': ({ query }: ActionContext<{ documentParentId: number }>) => contractDocuments.list(query.documentParentId),
+  /** POST contract/DeleteDocuments?documentParentId, body [{ objectId, version? }] -> 204 */
+  'POST deletedocuments': async ({ query, body, user }: ActionContext<{ documentParentId: number }, ChildDeleteBody>) => {
+    await contractDocuments.remove(query.documentParentId, body, actorOf(user!));
   },
 });

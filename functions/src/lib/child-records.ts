@@ -188,10 +188,10 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     },
     /**
      * {Name}Delete: every listed child with its 'deleted' event in ONE transaction (two actions
-     * each). 404 when one does not exist; 409 when one changed since it was read (its version,
+     * each, and the caller's `extra` actions). 404 when one does not exist; 409 when one changed since it was read (its version,
      * when sent, or any change between this call's read and its write). All or nothing.
      */
-    async remove(list: ChildDeleteBody, actor: Actor): Promise<void> {
+    async remove(list: ChildDeleteBody, actor: Actor, extra: TransactItem[] = []): Promise<void> {
       const refs = await batchGet(list.map((x) => pointerKey(x.objectId)));
       const parentOfId = new Map(refs.map((r) => [r.pk as string, Number(r[parentAttr])]));
       const at = (id: number) => parentOfId.get(pointerKey(id).pk);
@@ -205,7 +205,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
         const parentId = at(x.objectId)!;
         actions.push(...(await prepareDelete(versioned(parentId), current, x.version, ctxOf(parentId, actor, releaseUnique(parentId, uniqueValue(current))))));
       }
-      await transact(actions);
+      await transact([...actions, ...extra]);
     },
     all,
     /** Get{Name}List: one page of a parent's children (404 for an unknown parent), with the total. */

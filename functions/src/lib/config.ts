@@ -47,6 +47,16 @@ export const config = {
   get exportsBucket() {
     return required('EXPORTS_BUCKET');
   },
+  get documentsBucket() {
+    return required('DOCUMENTS_BUCKET');
+  },
+  /**
+   * Local only: where browsers reach S3 (the local gateway's same-origin /__s3 proxy to the S3
+   * emulator). Unset in AWS, where presigned forms and links name the bucket's own endpoint.
+   */
+  get s3BrowserEndpoint() {
+    return process.env.S3_BROWSER_ENDPOINT;
+  },
   /** Local only: where the "email" outbox is written (reset links). */
   get outboxDir() {
     return process.env.OUTBOX_DIR;

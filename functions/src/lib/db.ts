@@ -43,6 +43,7 @@ export const keys = {
   contractNumber: (contractId: number) => ({ pk: `CONTRACTID#${contractId}`, sk: 'CONTRACTID' }),
   /** an amendment; its participants, CRM notes and documents will share its partition */
   contract: (id: number) => ({ pk: `CONTRACT#${id}`, sk: 'CONTRACT' }),
+  file: (id: number) => ({ pk: `FILE#${id}`, sk: 'FILE' }),
 };
 
 export const table = (): string => config.tableName;

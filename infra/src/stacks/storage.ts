@@ -4,6 +4,7 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import { DOCUMENT_INCOMING_PREFIX } from '@eb/shared/constants';
 import { BUCKETS, QUEUES, TABLE, WORKER_TIMEOUT_SECONDS } from '../definitions';
 import { acknowledgeWildcards } from './nag';
 
@@ -106,9 +107,9 @@ export class StorageStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    const bucket = (key: BucketKey, extra: Partial<s3.BucketProps>): s3.Bucket => {
+    const bucket = (key: BucketKey, extra: Partial<s3.BucketProps>, moreRules: s3.LifecycleRule[] = []): s3.Bucket => {
       const def = BUCKETS[key];
-      const lifecycleRules: s3.LifecycleRule[] = [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }];
+      const lifecycleRules: s3.LifecycleRule[] = [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }, ...moreRules];
       if ('expireDays' in def) lifecycleRules.push({ expiration: Duration.days(def.expireDays) });
       if (def.versioned) lifecycleRules.push({ noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) });
       return new s3.Bucket(this, `${key[0]!.toUpperCase()}${key.slice(1)}Bucket`, {
@@ -138,7 +139,23 @@ export class StorageStack extends Stack {
           },
         ],
       }),
-      documents: bucket('documents', {}),
+      // Documents go up the same way (presigned POST under incoming/, moved to their place once
+      // checked); what was never registered is removed after a day.
+      documents: bucket(
+        'documents',
+        {
+          cors: [
+            {
+              allowedMethods: [s3.HttpMethods.POST],
+              allowedOrigins: [props.appOrigin],
+              allowedHeaders: ['*'],
+              exposedHeaders: ['ETag', 'Location'],
+              maxAge: CORS_MAX_AGE_SECONDS,
+            },
+          ],
+        },
+        [{ prefix: DOCUMENT_INCOMING_PREFIX, expiration: Duration.days(1) }],
+      ),
       exports: bucket('exports', {}),
     };
 

@@ -24,6 +24,7 @@ import {
   requiredText,
 } from '../field-rules';
 import { MSG } from '../messages';
+import { documentShape } from '../file/schemas';
 import { phoneNumberSchema } from '../primarycontact/schemas';
 
 /**
@@ -106,6 +107,18 @@ export const CONTRACT_CRMS = defineChildKind({
   logPrefix: 'crm',
   labelField: 'crmType',
   actions: { list: 'GetCrms', add: 'CreateCrm', update: 'UpdateCrm', delete: false },
+});
+
+/** An amendment's documents (spec 2 "Documents popup"): registered by Upload, listed by GetDocuments, removed by DeleteDocuments. */
+export const CONTRACT_DOCUMENTS = defineChildKind({
+  name: 'Document',
+  entity: 'file',
+  parent: CONTRACT_PARENT,
+  shape: documentShape(),
+  sortFields: ['fileName', 'uploadDate', 'size'],
+  defaultSort: { field: 'uploadDate', direction: 'Descending' },
+  logPrefix: 'docs',
+  labelField: 'fileName',
 });
 
 export type ContractParticipant = ChildRecord<typeof CONTRACT_PARTICIPANTS>;
