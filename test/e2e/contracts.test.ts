@@ -264,3 +264,38 @@ describe('Amendment participants and CRM notes', () => {
     await checkScreen(page, 'amendment-participants-crm');
   });
 });
+
+describe('Amendment documents', () => {
+  it('uploads a pdf straight to S3 with the remaining size shown, refuses another type, downloads and deletes it', async () => {
+    // Prepare
+    const list = await api.post('/api/contract/GetList', { contractId, isContractIdExactMatch: true }, { orderBy: 'amendmentNumber Ascending' });
+    const id = list.body.data[2].objectId;
+    const page = await open('admin', `/enrollments/contracts/amendment/${id}`);
+    const documents = page.locator('section.eb-documents');
+    await expect.poll(() => documents.textContent()).toContain('Remaining: 30 Mb');
+    // Act: the popup, a pdf and an exe chosen together
+    await documents.getByRole('button', { name: 'Upload Documents' }).click();
+    const popup = page.getByRole('dialog', { name: 'Upload Documents' });
+    await popup.locator('input[type="file"]').setInputFiles([
+      { name: 'terms.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.7\n%%EOF\n') },
+      { name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') },
+    ]);
+    // Assess: the exe refused with a reason, the pdf listed
+    await expect.poll(() => page.getByText('setup.exe: This type of file is not accepted').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 document uploaded').count()).toBeGreaterThan(0);
+    await checkScreen(page, 'amendment-documents-popup');
+    await popup.getByRole('button', { name: 'Close', exact: true }).last().click();
+    await expect.poll(() => documents.locator('tbody').textContent()).toContain('terms.pdf');
+    // Act: download (in this window)
+    const download = page.waitForEvent('download');
+    await documents.getByRole('button', { name: 'Download terms.pdf' }).click();
+    expect((await download).suggestedFilename()).toBe('terms.pdf');
+    // Act: delete, after the question
+    await documents.getByRole('button', { name: 'Delete terms.pdf' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete document' });
+    await expect.poll(() => question.getByText('Are you sure you want to delete this document?').count()).toBe(1);
+    await question.getByRole('button', { name: 'Yes' }).click();
+    // Assess
+    await expect.poll(() => documents.locator('tbody').textContent()).not.toContain('terms.pdf');
+  });
+});

@@ -44,3 +44,24 @@ export const KIT_TEXTS = {
   /** a popup's single closing button */
   done: 'Done',
 } as const;
+
+/** The documents of a record (spec 2 "Documents popup"). */
+export const DOCUMENT_PANEL_TEXTS = {
+  title: 'Documents',
+  upload: 'Upload Documents',
+  choose: 'Choose File to Upload',
+  dropHere: 'Drag and drop files here, or',
+  remaining: (mb: number) => `Remaining: ${mb} Mb`,
+  ofLimit: (mb: number) => `of ${mb} Mb`,
+  types: 'doc, docx, odt, pdf or csv',
+  fileName: 'File Name',
+  uploadDate: 'Upload Date',
+  size: 'Size',
+  delete: 'Delete',
+  deleteTitle: 'Delete document',
+  download: 'Download',
+  none: 'No documents.',
+  progress: 'Upload progress',
+  close: 'Close',
+  uploaded: (n: number) => `${n} document${n === 1 ? '' : 's'} uploaded`,
+} as const;

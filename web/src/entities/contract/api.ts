@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractListBody } from '@eb/shared/contract/schemas';
 import { call, endpoint } from '../../lib/api-client';
+import { documentCalls } from '../../lib/documents';
 import { invalidateRoutes, routeQuery } from '../../lib/queries';
 
 /**
@@ -96,3 +97,6 @@ export function useSaveAmendment() {
 /** GET contract/ExportCrms?id&objectIds: crm.xlsx of the chosen CRM notes (all when none are chosen). */
 export const exportCrms = (amendmentId: number, objectIds: readonly number[]) =>
   call(endpoint('GET', 'contract', 'ExportCrms'), { query: { id: amendmentId, ...(objectIds.length ? { objectIds: objectIds.join(',') } : {}) } });
+
+/** An amendment's documents (contract/Upload, GetDocuments, DeleteDocuments; file/Get). */
+export const contractDocumentCalls = documentCalls('contract', 'contractDocument', ['contract', 'ChangeLogs']);

@@ -17,7 +17,7 @@ import {
   type AmendmentFormField,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
@@ -26,6 +26,7 @@ import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DateInput } from '../../../components/DateInput';
+import { DocumentsPanel } from '../../../components/DocumentsPanel';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
@@ -277,6 +278,13 @@ function AmendmentForm(props: {
       </Panel>
       <Panel header={AMENDMENT_TEXTS.accounts} toggleable collapsed className="eb-amendment__section">
         <p className="eb-amendment__later">{AMENDMENT_TEXTS.accountsLater}</p>
+      </Panel>
+      <Panel header={AMENDMENT_TEXTS.documents} toggleable className="eb-amendment__section">
+        {amendment ? (
+          <DocumentsPanel calls={contractDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
+        ) : (
+          <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
+        )}
       </Panel>
       {props.staff && amendment && (
         <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={AMENDMENT_LABELS} />
