@@ -299,3 +299,40 @@ describe('Amendment documents', () => {
     await expect.poll(() => documents.locator('tbody').textContent()).not.toContain('terms.pdf');
   });
 });
+
+describe('Clone Amendment', () => {
+  it('clones an amendment with its participants under the next number, and a new unit carries the billing unit', async () => {
+    // Prepare: the contract's first amendment with a participant
+    const list = await api.post('/api/contract/GetList', { contractId, isContractIdExactMatch: true }, { orderBy: 'amendmentNumber Ascending' });
+    const source = list.body.data[0];
+    const contact = await api.post('/api/primarycontact/Create', {
+      firstName: 'Iris',
+      lastName: `Clone${RUN}`,
+      address: { addressType: 'Service', addressLine: '9 Mill Lane', county: 'Essex', city: 'Newark', state: 'NJ', zipCode: '07102' },
+      phone: { phoneNumber: '9735550188', type: 'Work' },
+    });
+    const added = await api.post('/api/contract/ContactAddUpdate', { contract: { objectId: source.objectId }, contact: { objectId: contact.body.objectId } });
+    expect(added.status, JSON.stringify(added.body)).toBe(200);
+    const page = await open('admin', `/enrollments/contracts/amendment/${source.objectId}`);
+    await expect.poll(() => page.getByLabel(/^Amendment #/).inputValue()).toBe('1');
+    // Act: clone
+    await page.getByRole('button', { name: 'Clone Amendment' }).click();
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts/amendment/0');
+    const next = (await api.get('/api/mastercontract/getNextAmendmentNumber', { id: masterObjectId })).body.amendmentNumber;
+    await expect.poll(() => page.getByLabel(/^Amendment #/).inputValue()).toBe(String(next));
+    // a new unit: the billing unit follows
+    const unit = page.getByRole('combobox', { name: /^Unit of Measure/ });
+    await unit.click();
+    await unit.fill('');
+    await unit.pressSequentially('MW');
+    await unit.press('Enter');
+    await expect.poll(() => unit.inputValue()).toBe('MWH');
+    await expect.poll(() => page.getByRole('combobox', { name: /^Bill UOM/ }).inputValue()).toBe('MWH');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: saved as a new amendment, with the participant
+    await page.waitForURL((u) => /^\/enrollments\/contracts\/amendment\/\d+$/.test(u.pathname) && !u.pathname.endsWith('/0'));
+    const participants = page.locator('section.eb-subgrid--participant');
+    await expect.poll(() => participants.locator('tbody').textContent()).toContain(`Clone${RUN}`);
+    expect(page.url()).not.toContain(`/amendment/${source.objectId}`);
+  });
+});

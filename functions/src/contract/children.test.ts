@@ -2,10 +2,11 @@ import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ContractCrm, ContractParticipant } from '@eb/shared/contract/children';
 import { CRM_LABELS } from '@eb/shared/contract/labels';
+import { UNIT_FOLLOWERS } from '@eb/shared/contract/schemas';
 import { MSG } from '@eb/shared/messages';
 import { ROUTES } from '@eb/shared/routes';
 import type { Session } from '../../../test/support/invoke';
-import { newAmendment, newContact, ok } from '../../../test/support/records';
+import { amendmentBody, newAmendment, newContact, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 
 /**
@@ -174,5 +175,39 @@ describe('contract CRM notes', () => {
     expect(chosenRows.slice(1).map((r) => r[2]).sort()).toEqual(['first', 'third']);
     expect((await rowsOf(all)).length).toBe(4);
     expect(byAgent.status).toBe(403);
+  });
+});
+
+describe('clone and unit', () => {
+  it('creates a clone with cloneOf: the participants come along with new ids, the CRM notes do not; another contract\'s amendment is refused', async () => {
+    // Prepare: an amendment with a participant and a CRM note
+    const source = await newAmendment(editor);
+    const contact = await newContact(editor);
+    await ok(editor.post(`${C}/CreateParticipant`, { ...participant(contact.objectId), contract: { objectId: source.objectId } }));
+    await ok(editor.post(`${C}/CreateCrm`, { ...crm(), contract: { objectId: source.objectId } }));
+    const stranger = await newAmendment(editor);
+    const body = (over: Record<string, unknown>) => ({ ...amendmentBody(source.masterContract, { amendmentNumber: 2 }), ...over });
+    // Act
+    const clone = await ok<{ objectId: number }>(editor.post(`${C}/Create`, body({ cloneOf: { objectId: source.objectId } })));
+    const refused = await editor.post(`${C}/Create`, body({ amendmentNumber: 3, cloneOf: { objectId: stranger.objectId } }));
+    // Assess
+    const participants = await ok<{ data: ContractParticipant[] }>(editor.post(`${C}/GetParticipants`, { contract: { objectId: clone.objectId } }));
+    expect(participants.data.map((p) => [p.contactId, p.lastName])).toEqual([[contact.objectId, 'Contact']]);
+    expect((await ok<{ totalCount: number }>(editor.post(`${C}/GetCrms`, { contract: { objectId: clone.objectId } }, { getTotalCount: true }))).totalCount).toBe(0);
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors).toEqual({ cloneOf: MSG.invalidInput });
+  });
+
+  it('sets every usage and billing unit to a new amendment unit on Update, and leaves them when the unit stays', async () => {
+    // Prepare
+    const a = await newAmendment(editor, { unitOfMeasure: 'KWH', billUom: 'KWH', summerUuFlatUom: 'KWH' });
+    const update = (over: Record<string, unknown>, version: number) =>
+      ok<Record<string, unknown>>(editor.put(`${C}/Update`, { ...amendmentBody(a.masterContract, over), version }, { id: a.objectId }));
+    // Act
+    const same = await update({ unitOfMeasure: 'KWH', billUom: 'MWH', summerUuFlatUom: 'KWH' }, 1);
+    const changed = await update({ unitOfMeasure: 'THERM', billUom: 'MWH', summerUuFlatUom: 'KWH' }, 2);
+    // Assess
+    expect([same.billUom, same.summerUuFlatUom]).toEqual(['MWH', 'KWH']);
+    expect(UNIT_FOLLOWERS.map((f) => changed[f])).toEqual(UNIT_FOLLOWERS.map(() => 'THERM'));
   });
 });

@@ -89,3 +89,11 @@ export async function contactAddUpdate(body: ContactAddUpdateBody, actor: Actor)
 }
 
 export type { ContractCrm };
+
+/** Clone Amendment: the source amendment's participants on the new one (new ids, the same contacts). */
+export async function copyParticipants(fromId: number, toId: number, actor: Actor): Promise<void> {
+  for (const p of await contractParticipants.all(fromId)) {
+    const { objectId: _id, version: _v, contract: _c, ...fields } = p;
+    await contractParticipants.add(toId, fields as ParticipantFields, actor);
+  }
+}

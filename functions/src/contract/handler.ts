@@ -8,7 +8,7 @@ import { actorOf } from '../lib/entity';
 import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { contactAddUpdate, contractCrms, contractDocuments, contractParticipants } from './children';
+import { contactAddUpdate, contractCrms, contractDocuments, contractParticipants, copyParticipants } from './children';
 import { CONTRACTS_EXPORT_FILENAME, CRMS_EXPORT_FILENAME, contractsWorkbook, crmsWorkbook } from './export';
 import {
   allContracts,
@@ -34,7 +34,12 @@ export const handler = resourceHandler('contract', {
   /** POST contract/GetList?limit&skip&orderBy&getTotalCount, body: the contract filter -> { data, totalCount } */
   'POST getlist': ({ query, body }: ActionContext<Query, ContractListFilter>) => listContracts(body, query),
   /** POST contract/Create, body: the amendment and its masterContract -> the new amendment */
-  'POST create': ({ body, user }: ActionContext<unknown, AmendmentCreateInput>) => createAmendment(body, actorOf(user!)),
+  'POST create': async ({ body, user }: ActionContext<unknown, AmendmentCreateInput>) => {
+    const created = await createAmendment(body, actorOf(user!));
+    // Clone Amendment: the participants come along (CRM notes and documents do not)
+    if (body.cloneOf) await copyParticipants(body.cloneOf.objectId, created.objectId, actorOf(user!));
+    return created;
+  },
   /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
   'PUT update': ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => updateAmendment(query.id, body, actorOf(user!)),
   /** DELETE contract/Delete?id, body: { version? } -> 204 */

@@ -3,6 +3,7 @@ import {
   CONTRACT_DEFAULT_SORT,
   CONTRACT_SORT_KEYS,
   amendmentEndDate,
+  followUnit,
   type Amendment,
   type AmendmentCreateInput,
   type AmendmentField,
@@ -382,6 +383,10 @@ function storedFields(
 /** POST contract/Create: a new amendment of an existing master contract. */
 export async function createAmendment(input: AmendmentCreateInput, actor: Actor): Promise<Amendment> {
   const master = await requireMasterContract(input.masterContract.objectId);
+  if (input.cloneOf) {
+    const source = await requireEntity(amendmentDef, input.cloneOf.objectId);
+    if (source.masterContractRef !== master.objectId) throw new AppError(400, MSG.invalidInput, { cloneOf: MSG.invalidInput });
+  }
   await checkReferences(input);
   await assertNumberFree(master.objectId, input.amendmentNumber);
   const objectId = await nextId(amendmentDef.idCounter);
@@ -405,7 +410,9 @@ export async function updateAmendment(objectId: number, input: AmendmentUpdateIn
   if (current.version !== input.version) throw new ConflictError();
   await checkReferences(input);
   if (Number(current.amendmentNumber) !== input.amendmentNumber) await assertNumberFree(current.masterContractRef, input.amendmentNumber, objectId);
-  await updateEntity(amendmentDef, objectId, input.version, storedFields(input, actor, current as unknown as Record<string, unknown>), { actor });
+  // a new unit carries the usage and billing units with it (followUnit)
+  const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
+  await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor });
   return getAmendment(objectId);
 }
 

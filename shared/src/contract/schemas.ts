@@ -137,6 +137,8 @@ export const amendmentCreateBodySchema = amendmentFieldsSchema.extend({
   masterContract: objectRefSchema,
   pricingValidation: validationInput,
   operationsValidation: validationInput,
+  /** Clone Amendment: the amendment of the same contract whose participants the new one takes */
+  cloneOf: objectRefSchema.optional(),
 });
 export type AmendmentCreateInput = z.output<typeof amendmentCreateBodySchema>;
 
@@ -278,6 +280,21 @@ export interface LegacyId {
 export { contractIdSchema };
 
 /** Spec 2 section 9: the end date is the start date plus the term in months, minus one day (transfer format). */
+/** The usage and billing units that follow the amendment's unit (spec 2 section 9). */
+export const UNIT_FOLLOWERS = ['summerUuFlatUom', 'winterUuFlatUom', 'summerXuFlatUom', 'winterXuFlatUom', 'billUom'] as const;
+
+/**
+ * Spec 2 section 9: changing the amendment's unit sets every usage and billing unit to match.
+ * `values` with the followers set to its unitOfMeasure when that differs from `previousUnit`.
+ */
+export function followUnit<T extends Record<string, unknown>>(values: T, previousUnit: unknown): T {
+  const unit = values.unitOfMeasure;
+  if (unit === undefined || unit === null || unit === '' || unit === previousUnit) return values;
+  const out: Record<string, unknown> = { ...values };
+  for (const f of UNIT_FOLLOWERS) out[f] = unit;
+  return out as T;
+}
+
 export function amendmentEndDate(startDate: string | null | undefined, term: number | null | undefined): string | null {
   if (!startDate || term === null || term === undefined || !Number.isInteger(term) || term <= 0) return null;
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(startDate);

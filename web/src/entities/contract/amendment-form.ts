@@ -155,6 +155,18 @@ export function amendmentValues(a: Amendment): AmendmentFormValues {
   return values;
 }
 
+/**
+ * Clone Amendment: the source's editable fields, the contract's next number, and nothing of what
+ * belongs to the source alone (its ids, its validation flags; its CRM notes and documents stay).
+ */
+export function cloneValues(source: Amendment, amendmentNumber: number): AmendmentFormValues {
+  const values = amendmentValues(source);
+  values.amendmentNumber = String(amendmentNumber);
+  values.pricingValidated = false;
+  values.operationsValidated = false;
+  return values;
+}
+
 /** The Create/Update body of the form's values (the server checks them again). */
 export function amendmentBody(values: AmendmentFormValues): Record<string, unknown> {
   const body: Record<string, unknown> = {};

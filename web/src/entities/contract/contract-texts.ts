@@ -79,6 +79,7 @@ export const AMENDMENT_TEXTS = {
   accounts: 'Accounts',
   accountsLater: 'The amendment\'s accounts are listed here once accounts can be recorded.',
   saveFirst: 'Save the amendment first.',
+  loadingSection: 'Loading...',
 } as const;
 
 /** The amendment's participants and CRM grids (spec 2 "Contract participants grid", "Contract CRM grid"). */

@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
-import { AMENDMENT_REQUIRED_FIELDS, amendmentFieldsSchema, type Amendment } from '@eb/shared/contract/schemas';
+import { AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
+import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
+import { orderByOf } from '@eb/shared/paging';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
@@ -13,11 +15,13 @@ import {
   AMENDMENT_FORM_SECTIONS,
   amendmentBody,
   amendmentValues,
+  cloneValues,
   newAmendmentValues,
   type AmendmentFormField,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, exportContracts, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
@@ -26,12 +30,10 @@ import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DateInput } from '../../../components/DateInput';
-import { DocumentsPanel } from '../../../components/DocumentsPanel';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
-import { CrmSection, ParticipantsSection } from './AmendmentGrids';
 import { DetailTabs, type DetailTabProps } from './DetailTabs';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
@@ -39,6 +41,10 @@ const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 const BusinessEntitySearchDialog = lazy(() =>
   import('../../../entities/businessentity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
 );
+/** The sections under the form load after it (grids, editors, the upload popup). */
+const ParticipantsSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.ParticipantsSection })));
+const CrmSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.CrmSection })));
+const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
 
 /**
@@ -50,7 +56,7 @@ const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/
  * 'Required' placeholders, and the Change Log (not for agents).
  */
 export function AmendmentDetails({ param }: { param: string }) {
-  const state = useLocation().state as { contract?: { objectId?: number | null } } | null;
+  const state = useLocation().state as { contract?: { objectId?: number | null }; cloneOf?: number } | null;
   return (
     <DetailTabs
       param={param}
@@ -58,27 +64,40 @@ export function AmendmentDetails({ param }: { param: string }) {
       className="eb-amendment-details"
       initialName={(id) => (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))}
     >
-      {(tab) => <AmendmentTab {...tab} masterContractId={tab.objectId === 0 ? (state?.contract?.objectId ?? null) : null} />}
+      {(tab) => (
+        <AmendmentTab
+          {...tab}
+          masterContractId={tab.objectId === 0 ? (state?.contract?.objectId ?? null) : null}
+          cloneOf={tab.objectId === 0 ? (state?.cloneOf ?? null) : null}
+        />
+      )}
     </DetailTabs>
   );
 }
 
-function AmendmentTab(props: DetailTabProps & { masterContractId: number | null }) {
-  const { objectId, masterContractId, onName } = props;
+function AmendmentTab(props: DetailTabProps & { masterContractId: number | null; cloneOf: number | null }) {
+  const { objectId, masterContractId, cloneOf, onName } = props;
   const isNew = objectId === 0;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
   const staff = mayAccess('nonAgent', me.userType);
   const stored = useQuery({ ...amendmentQuery(objectId), enabled: !isNew });
+  const source = useQuery({ ...amendmentQuery(cloneOf ?? 0), enabled: isNew && cloneOf !== null });
   const next = useQuery({ ...nextAmendmentNumberQuery(masterContractId ?? 0), enabled: isNew && masterContractId !== null });
-  const ready = isNew ? next.data !== undefined : stored.data !== undefined;
-  if (!ready) return <div className="eb-popup__loading">{stored.error || next.error ? MSG.somethingWentWrong : AMENDMENT_TEXTS.loading}</div>;
+  const ready = isNew ? next.data !== undefined && (cloneOf === null || source.data !== undefined) : stored.data !== undefined;
+  if (!ready) return <div className="eb-popup__loading">{stored.error || next.error || source.error ? MSG.somethingWentWrong : AMENDMENT_TEXTS.loading}</div>;
+  const initial = stored.data
+    ? amendmentValues(stored.data)
+    : source.data
+      ? cloneValues(source.data, next.data!.amendmentNumber)
+      : newAmendmentValues(next.data!.amendmentNumber);
   return (
     <AmendmentForm
       key={stored.data?.version ?? 'new'}
       amendment={stored.data ?? null}
       masterContractId={stored.data?.masterContract.objectId ?? masterContractId!}
-      initial={stored.data ? amendmentValues(stored.data) : newAmendmentValues(next.data!.amendmentNumber)}
+      initial={initial}
+      cloneOf={isNew ? (source.data ?? null) : null}
       editor={editor}
       staff={staff}
       onName={onName}
@@ -89,6 +108,8 @@ function AmendmentTab(props: DetailTabProps & { masterContractId: number | null 
 
 function AmendmentForm(props: {
   amendment: Amendment | null;
+  /** Clone Amendment: the amendment this new one copies (its blocks shown, its participants taken on Save) */
+  cloneOf: Amendment | null;
   masterContractId: number;
   initial: AmendmentFormValues;
   editor: boolean;
@@ -107,8 +128,8 @@ function AmendmentForm(props: {
   });
   const changeLog = useQuery({ ...amendmentChangeLogQuery(amendment?.objectId ?? 0), enabled: props.staff && amendment !== null });
   // the Business Entity and Primary Contact blocks: what is shown of the chosen records
-  const be = amendment?.businessEntityObject;
-  const pc = amendment?.primaryContactObject;
+  const be = (amendment ?? props.cloneOf)?.businessEntityObject;
+  const pc = (amendment ?? props.cloneOf)?.primaryContactObject;
   const [entityShown, setEntityShown] = useState<{ text: string; inactive: boolean } | null>(
     be ? { text: `${be.legalName} (${be.businessEntityId})`, inactive: !be.isActive } : null,
   );
@@ -129,11 +150,28 @@ function AmendmentForm(props: {
     };
   }, [references.data]);
 
+  const [downloading, setDownloading] = useState(false);
+  /** Download: this amendment as the search's download of one row. */
+  const download = async () => {
+    if (!amendment) return;
+    setDownloading(true);
+    try {
+      saveFile(await exportContracts({ contractRefs: [{ objectId: amendment.objectId }] }, orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction)));
+    } catch {
+      // the API client notified the failure
+    } finally {
+      setDownloading(false);
+    }
+  };
+
   const submit = () => {
     const body = amendmentBody(form.values);
     const input = amendment
       ? { mode: 'edit' as const, id: amendment.objectId, body: { ...body, version: amendment.version } }
-      : { mode: 'create' as const, body: { ...body, masterContract: { objectId: props.masterContractId } } };
+      : {
+          mode: 'create' as const,
+          body: { ...body, masterContract: { objectId: props.masterContractId }, ...(props.cloneOf ? { cloneOf: { objectId: props.cloneOf.objectId } } : {}) },
+        };
     save.mutate(input, {
       onSuccess: (saved) => {
         notify.success(MSG.allChangesSavedShort);
@@ -158,7 +196,21 @@ function AmendmentForm(props: {
         );
       case 'select':
         return (
-          <TypeaheadSelect<string> inputId={id} value={value as string | null} options={optionsOf(d.itemType!)} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
+          <TypeaheadSelect<string>
+            inputId={id}
+            value={value as string | null}
+            options={optionsOf(d.itemType!)}
+            onChange={(v) =>
+              d.field === 'unitOfMeasure'
+                ? // the usage and billing units follow the amendment's unit
+                  form.update((values) => followUnit({ ...values, unitOfMeasure: v }, values.unitOfMeasure), ['unitOfMeasure', ...UNIT_FOLLOWERS])
+                : form.set(d.field, v)
+            }
+            placeholder={placeholder}
+            required={required}
+            invalid={!!form.messageOf(d.field)}
+            {...common}
+          />
         );
       case 'yesNo':
         return (
@@ -198,6 +250,14 @@ function AmendmentForm(props: {
               disabled={!amendment}
               onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { contract: { objectId: props.masterContractId } } })}
             />
+            <Button
+              label={AMENDMENT_TEXTS.cloneAmendment}
+              icon="pi pi-copy"
+              outlined
+              disabled={!amendment}
+              onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { contract: { objectId: props.masterContractId }, cloneOf: amendment!.objectId } })}
+            />
+            <Button label={AMENDMENT_TEXTS.download} icon="pi pi-download" outlined disabled={!amendment} loading={downloading} onClick={() => void download()} />
           </div>
         )}
       </div>
@@ -271,17 +331,31 @@ function AmendmentForm(props: {
         </Panel>
       ))}
       <Panel header={AMENDMENT_TEXTS.participants} toggleable className="eb-amendment__section">
-        {amendment ? <ParticipantsSection amendmentId={amendment.objectId} editor={editor} /> : <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>}
+        {amendment ? (
+          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+            <ParticipantsSection amendmentId={amendment.objectId} editor={editor} />
+          </Suspense>
+        ) : (
+          <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
+        )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.crmNotes} toggleable className="eb-amendment__section">
-        {amendment ? <CrmSection amendmentId={amendment.objectId} editor={editor} staff={props.staff} /> : <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>}
+        {amendment ? (
+          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+            <CrmSection amendmentId={amendment.objectId} editor={editor} staff={props.staff} />
+          </Suspense>
+        ) : (
+          <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
+        )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.accounts} toggleable collapsed className="eb-amendment__section">
         <p className="eb-amendment__later">{AMENDMENT_TEXTS.accountsLater}</p>
       </Panel>
       <Panel header={AMENDMENT_TEXTS.documents} toggleable className="eb-amendment__section">
         {amendment ? (
-          <DocumentsPanel calls={contractDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
+          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+            <DocumentsPanel calls={contractDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
+          </Suspense>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
