@@ -83,12 +83,25 @@ describe('Contracts Search', () => {
     await page.waitForURL((u) => u.pathname.startsWith('/enrollments/contracts/amendment/'));
   });
 
-  it('resets every filter with x Reset Filters', async () => {
+  it('filters by columns in the URL, and resets every filter with x Reset Filters', async () => {
+    // Prepare
     const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&status=Signed`);
     await expect.poll(() => rows(page).count()).toBe(2);
+    // Act: a column filter (the amendment number) and the business entity's
+    await page.getByRole('textbox', { name: 'Filter by Amendment #' }).fill('3');
+    await page.waitForURL((u) => u.searchParams.get('f.amendmentNumber') === '3');
+    await page.getByRole('textbox', { name: 'Filter by Business Entity' }).fill(legalName);
+    await page.waitForURL((u) => u.searchParams.get('f.businessEntityLegalName') === legalName);
+    // Assess
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await page.reload();
+    await expect.poll(() => page.getByRole('textbox', { name: 'Filter by Amendment #' }).inputValue()).toBe('3');
+    await expect.poll(() => rows(page).count()).toBe(1);
+    // Act: reset
     await page.getByRole('button', { name: 'x Reset Filters' }).click();
     await page.waitForURL((u) => u.search === '');
     expect(await page.getByRole('searchbox', { name: 'Keyword' }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Filter by Amendment #' }).inputValue()).toBe('');
   });
 
   it('shows an agent the list without Add New Contract or Download', async () => {

@@ -17,6 +17,10 @@ export const CONTRACT_TEXTS = {
   typeFilter: 'Amendment Type',
   statusFilter: 'Status',
   dateKind: 'Date',
+  columnFilters: 'Column filters',
+  filterBy: 'Filter by',
+  businessEntityFilter: 'Business Entity',
+  primaryParticipantFilter: 'Primary Participant',
   from: 'From',
   to: 'To',
   /** spec: Contract Details */

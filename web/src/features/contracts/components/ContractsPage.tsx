@@ -1,8 +1,10 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { InputText } from 'primereact/inputtext';
+import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
 import type { AmendmentRow } from '@eb/shared/contract/schemas';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
 import { CONTRACT_PAGE_SIZE, CONTRACT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
@@ -21,9 +23,12 @@ import { PageHeader } from '../../../components/PageHeader';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
+import { useDebouncedValue } from '../../../components/use-debounced-value';
+import { useLatest } from '../../../components/use-latest';
+import { browser } from '../../../lib/browser';
 import { saveFile } from '../../../lib/download';
 import { ContractDetails } from './ContractDetails';
-import { NO_FILTERS, filterBody, filtersOf, hasFilters, withFilters } from './filters';
+import { COLUMN_FILTERS, NO_FILTERS, filterBody, filtersOf, hasFilters, withFilters, type ColumnFilterKey } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
 
@@ -31,6 +36,35 @@ import './contracts.css';
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
+/** A column's filter: typed text reaches the URL (and the list) once typing pauses. */
+function ColumnFilter({ label, numeric, value, onChange }: { label: string; numeric: boolean; value: string; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  // a value arriving by the URL (Reset, back/forward, a link) is shown
+  const [shown, setShown] = useState(value);
+  if (value !== shown) {
+    setShown(value);
+    if (value !== text.trim()) setText(value);
+  }
+  const settled = useDebouncedValue(text.trim(), CONTRACT_SEARCH_DEBOUNCE_MS);
+  const latest = useLatest({ value, onChange });
+  useEffect(() => {
+    if (settled !== latest.current.value) latest.current.onChange(settled);
+  }, [settled, latest]);
+  return (
+    <InputText
+      value={text}
+      onChange={(e) => setText(numeric ? e.target.value.replace(/\D+/g, '').slice(0, 10) : e.target.value)}
+      placeholder={label}
+      aria-label={`${CONTRACT_TEXTS.filterBy} ${label}`}
+      inputMode={numeric ? 'numeric' : undefined}
+      className="p-inputtext-sm eb-contracts-filters__column"
+    />
+  );
+}
+
+const columnLabel = (key: ColumnFilterKey): string =>
+  key === 'businessEntityLegalName' ? CONTRACT_TEXTS.businessEntityFilter : key === 'primaryParticipant' ? CONTRACT_TEXTS.primaryParticipantFilter : AMENDMENT_LABELS[key];
+
 export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
   if (id !== undefined) return <ContractDetails key={id} param={id} />;
@@ -135,6 +169,17 @@ function ContractsSearch() {
         aria-label={CONTRACT_TEXTS.to}
         className="eb-contracts-filters__date"
       />
+      <div className="eb-contracts-filters__columns" role="group" aria-label={CONTRACT_TEXTS.columnFilters}>
+        {COLUMN_FILTERS.map((c) => (
+          <ColumnFilter
+            key={c.key}
+            label={columnLabel(c.key)}
+            numeric={c.numeric}
+            value={filters.columns[c.key] ?? ''}
+            onChange={(v) => setFilters({ columns: { ...filtersOf(browser.currentQuery()).columns, [c.key]: v || undefined } })}
+          />
+        ))}
+      </div>
     </ListFilters>
   );
 
