@@ -3,7 +3,10 @@ import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
 import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
 import { createAgent } from '../../functions/src/agent/repository';
 import { createBusinessEntity } from '../../functions/src/businessentity/repository';
+import { CONTRACT_CRMS } from '@eb/shared/contract/children';
+import { contactAddUpdate, contractCrms } from '../../functions/src/contract/children';
 import { createAmendment } from '../../functions/src/contract/repository';
+import { generatedAmendment } from './contract-generator';
 import { getItem, table } from '../../functions/src/lib/db';
 import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -14,7 +17,8 @@ import { SYSTEM_ACTOR } from '../../functions/src/users/repository';
 /**
  * Demo data on request (`LOCAL_DEMO_DATA=1 npm start`): a small, plausible book of business so that
  * every screen has something to show: business entities, their primary contacts, agents, and
- * contracts with a few amendments each. Written once (a marker item remembers it) through the same
+ * contracts with a few amendments each, their participants and CRM notes (values from
+ * contract-generator.ts, as the benchmark's). Written once (a marker item remembers it) through the same
  * versioned write path as the screens, so each record has its change log ('System').
  */
 const MARKER = { pk: 'DEMO', sk: 'SEEDED' };
@@ -40,12 +44,15 @@ const AGENTS = [
   ['AG-SUMMIT', 'Summit Power Advisors'],
   ['AG-PINE', 'Pine Barrens Consulting'],
 ] as const;
-const STATUSES = ['Signed', 'Active', 'Pending Signature', 'Draft', 'Expired'] as const;
-const TYPES = ['New', 'Renewal', 'LockInExt', 'VolIncr'] as const;
+const CRM_NOTES = [
+  ['Call', 'Customer asked for a copy of the signed amendment.'],
+  ['Pricing Question', 'Asked whether the fixed price covers capacity charges.'],
+  ['Email', 'Sent the renewal offer; waiting for the signature.'],
+  ['Contract Question', 'Clarified the auto renewal terms with the facility manager.'],
+] as const;
 
 /** A name as the local part of an email address (accents dropped). */
 const ascii = (name: string) => name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
-const day = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}T00:00:00`;
 
 /** Seeds the demo data unless it was seeded before; answers how many contracts it wrote. */
 export async function seedDemoData(): Promise<number> {
@@ -78,26 +85,31 @@ export async function seedDemoData(): Promise<number> {
     contracts++;
     const owner = c % COMPANIES.length;
     for (let n = 1; n <= 1 + (c % 3); n++) {
-      const start = day(2025 + Math.floor((c + n) / 6), 1 + ((c * 2 + n) % 12), 1);
-      await createAmendment(
+      const amendment = await createAmendment(
         amendmentCreateBodySchema.parse({
+          ...generatedAmendment(c, n),
           masterContract: { objectId: master.objectId },
-          amendmentNumber: n,
-          type: n === 1 ? 'New' : TYPES[(c + n) % TYPES.length],
-          contractStatus: STATUSES[(c + n) % STATUSES.length],
-          receivedDate: start,
-          agreementDate: start,
-          startDate: start,
-          term: [12, 24, 36, 18][(c + n) % 4],
-          unitOfMeasure: c % 4 === 3 ? 'THERM' : 'KWH',
-          autoRenewalType: 'Month to Month Variable',
-          rewards: c % 2 === 0,
-          freshDescId: `FD-${1000 + c * 10 + n}`,
           businessEntity: { objectId: entities[owner]!.objectId },
           primaryContact: { objectId: contacts[owner]!.objectId },
         }),
         actor,
       );
+      // its participants (the owner's contact, and the next company's) and a CRM note or two
+      for (const who of [owner, (owner + 1) % COMPANIES.length].slice(0, 1 + (n % 2))) {
+        await contactAddUpdate({ contract: { objectId: amendment.objectId }, contact: { objectId: contacts[who]!.objectId } }, actor);
+      }
+      for (let k = 0; k < 1 + ((c + n) % 2); k++) {
+        await contractCrms.add(
+          amendment.objectId,
+          CONTRACT_CRMS.fieldsSchema.parse({
+            crmType: CRM_NOTES[(c + n + k) % CRM_NOTES.length]![0],
+            comment: CRM_NOTES[(c + n + k) % CRM_NOTES.length]![1],
+            date: amendment.receivedDate,
+            isResolved: k === 0 && n % 2 === 0,
+          }),
+          actor,
+        );
+      }
     }
   }
   await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));

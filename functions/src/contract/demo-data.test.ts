@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { seedDemoData } from '../../../infra/local/demo';
+import { contractCrms, contractParticipants } from './children';
+import { listContracts } from './repository';
+
+/**
+ * The demo data (`npm run start:demo`) against the local emulators: written once, through the
+ * screens' write path, with amendments that have participants and CRM notes.
+ */
+describe('demo data', () => {
+  it('seeds contracts with amendments, participants and CRM notes once, and nothing the second time', async () => {
+    // Act
+    const first = await seedDemoData();
+    const second = await seedDemoData();
+    // Assess
+    expect(first).toBe(8);
+    expect(second).toBe(0);
+    const demo = await listContracts({ freshDescId: 'FD' }, { limit: '100' });
+    expect(demo.totalCount).toBeGreaterThanOrEqual(15);
+    const withBlocks = demo.data.filter((r) => r.businessEntityLegalName && r.primaryContactLastName);
+    expect(withBlocks.length).toBe(demo.data.length);
+    const [participants, crms] = await Promise.all([contractParticipants.all(demo.data[0]!.objectId), contractCrms.all(demo.data[0]!.objectId)]);
+    expect(participants.length).toBeGreaterThan(0);
+    expect(crms.length).toBeGreaterThan(0);
+  });
+});
