@@ -76,6 +76,7 @@ import {
 } from './contract/children';
 import { childDeleteBodySchema, childRoutes, objectRefSchema } from './child-records';
 import { versionSchema } from './field-rules';
+import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import {
   documentDeleteBodySchema,
   documentParentQuerySchema,
@@ -107,6 +108,10 @@ export const ROUTES = [
   { method: 'POST', resource: 'users', action: 'ResetPassword', access: 'public', body: resetPasswordBodySchema, response: res<NoContent>() },
   { method: 'POST', resource: 'users', action: 'SetPassword', access: 'public', body: setPasswordBodySchema, response: res<CurrentUser>() },
   { method: 'GET', resource: 'users', action: 'GetCurrentUser', access: 'signedIn', response: res<CurrentUser>() },
+  // the signed-in user's saved views of a list screen (filters, sort, columns)
+  { method: 'GET', resource: 'users', action: 'GetViews', access: 'signedIn', query: savedViewListQuerySchema, response: res<SavedView[]>() },
+  { method: 'PUT', resource: 'users', action: 'SaveView', access: 'signedIn', body: savedViewBodySchema, response: res<SavedView[]>() },
+  { method: 'DELETE', resource: 'users', action: 'DeleteView', access: 'signedIn', body: savedViewDeleteBodySchema, response: res<SavedView[]>() },
   // Users: administration (the admin gate: user type superAdmin)
   { method: 'POST', resource: 'users', action: 'GetList', access: 'admin', query: pageQuerySchema, body: userListBodySchema, response: res<PagedResult<UserDto>>() },
   { method: 'GET', resource: 'users', action: 'Get', access: 'admin', query: idQuerySchema, response: res<UserDto>() },

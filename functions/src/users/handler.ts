@@ -13,6 +13,8 @@ import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, noContent, sessionC
 import { log } from '../lib/log';
 import { hashToken, verifyAccessToken } from '../lib/session';
 import { adminActions } from './admin';
+import { deleteView, saveView, savedViews } from './views';
+import type { SavedViewBody, SavedViewList } from '@eb/shared/users/views';
 import { signIn } from './cognito';
 import { findUserByEmail, getUser, invalidateSessions, recordLogin, toCurrentUser, type UserItem } from './repository';
 import { parseResetKey } from './reset-key';
@@ -146,6 +148,12 @@ async function getCurrentUser(ctx: ActionContext) {
 }
 
 export const handler = resourceHandler('users', {
+  /** GET users/GetViews?list -> the signed-in user's saved views of that list */
+  'GET getviews': ({ query, user }: ActionContext<{ list: SavedViewList }>) => savedViews(user!.objectId, query.list),
+  /** PUT users/SaveView {list, name, query, columns} -> the list's views after saving (a name saved again is replaced) */
+  'PUT saveview': ({ body, user }: ActionContext<unknown, SavedViewBody>) => saveView(user!.objectId, body),
+  /** DELETE users/DeleteView {list, name} -> the list's views after deleting */
+  'DELETE deleteview': ({ body, user }: ActionContext<unknown, { list: SavedViewList; name: string }>) => deleteView(user!.objectId, body.list, body.name),
   'POST login': login,
   'DELETE logout': logout,
   'POST resetpassword': resetPassword,

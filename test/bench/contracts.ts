@@ -1,0 +1,224 @@
+/**
+ * npm run bench (BENCH_SUITES=contracts): Contracts Search at 100,000 amendments, and the download of
+ * 100,000 rows, on DynamoDB Local. A benchmark, not a test: figures go to bench/results/.
+ *
+ * Seeds 20,000 master contracts with five amendments each (values from
+ * infra/local/contract-generator.ts, the demo's generator), 5,000 business entities and their
+ * primary contacts, as the write path stores them (with their list-feed stamps), in batches. Then,
+ * through the contract handler's own list function (listContracts: the list engine with the
+ * joined legal name and contact names), warm p50/p95 of five query kinds: filters (status and
+ * type), keyword, a date period, a deep page (beyond row 90,000) and all of them at once; beside
+ * them the bare library doing the same work (a plain array of the joined rows: filter, sort,
+ * slice). Then the download of 100,000 rows with the product's writer (lib/xlsx.ts) beside a bare
+ * exceljs streaming write of the same cells.
+ * Options: BENCH_CONTRACTS=100000  BENCH_QUERIES=200  BENCH_LABEL=after
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PassThrough } from 'node:stream';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import ExcelJS from 'exceljs';
+import { generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
+import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+
+const AMENDMENTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
+const PER_CONTRACT = 5;
+const CONTRACTS = Math.ceil(AMENDMENTS / PER_CONTRACT);
+const ENTITIES = Math.max(1, Math.round(AMENDMENTS / 20));
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const EXPORT_ROWS = AMENDMENTS;
+
+function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(1);
+}
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+export async function benchContracts(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-bench-contracts-'));
+  const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
+  const { dynamo } = await import('../../functions/src/lib/aws');
+  const { table, keys } = await import('../../functions/src/lib/db');
+  const { feedAttributes, nextSeq } = await import('../../functions/src/lib/feed');
+  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+  const { listContracts } = await import('../../functions/src/contract/repository');
+  const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/contract/export');
+  const { contractListBodySchema } = await import('@eb/shared/contract/schemas');
+
+  // ---- seed: what the write path stores, in batches of 25, 16 in flight -------------------------
+  const now = '2026-01-01T00:00:00';
+  const common = { version: 1, created: now, updated: now, createdBy: 0, updatedBy: 0 };
+  async function seed(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>) {
+    const first = await nextSeq(type, count);
+    let next = 0;
+    const batches = Math.ceil(count / 25);
+    await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        while (next < batches) {
+          const b = next++;
+          let pending = Array.from({ length: Math.min(25, count - b * 25) }, (_, k) => {
+            const id = b * 25 + k + 1;
+            return { PutRequest: { Item: { ...item(id, first + id - 1), ...common } } };
+          });
+          while (pending.length) {
+            const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+            pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
+          }
+        }
+      }),
+    );
+  }
+  const t = Date.now();
+  await seed('businessEntity', ENTITIES, (id, seq) => ({ ...keys.businessEntity(id), objectId: id, businessEntityId: 100000 + id, ...generatedBusinessEntity(id), ...feedAttributes('businessEntity', id, seq) }));
+  await seed('primaryContact', ENTITIES, (id, seq) => ({ ...keys.primaryContact(id), objectId: id, ...generatedContact(id), businessEntityRef: id, ...feedAttributes('primaryContact', id, seq) }));
+  await seed('masterContract', CONTRACTS, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 500000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
+  await seed('contract', AMENDMENTS, (id, seq) => {
+    const c = Math.floor((id - 1) / PER_CONTRACT);
+    const n = ((id - 1) % PER_CONTRACT) + 1;
+    const fields = generatedAmendment(c, n);
+    const owner = 1 + (c % ENTITIES);
+    return {
+      ...keys.contract(id),
+      objectId: id,
+      ...fields,
+      endDate: amendmentEndDate(fields.startDate, fields.term),
+      masterContractRef: c + 1,
+      businessEntityRef: owner,
+      primaryContactRef: owner,
+      ...feedAttributes('contract', id, seq),
+    };
+  });
+  const seedSeconds = Math.round((Date.now() - t) / 1000);
+  console.log(`seeded ${AMENDMENTS.toLocaleString()} amendments, ${CONTRACTS.toLocaleString()} contracts, ${ENTITIES.toLocaleString()} business entities and contacts (${seedSeconds} s)`);
+
+  // ---- the queries --------------------------------------------------------------------------------
+  const legal = (i: number) => generatedBusinessEntity(1 + (i % ENTITIES)).legalName.split(' ')[0]!;
+  const kinds = {
+    filters: (q: number) => ({ body: { contractStatus: ['Signed', 'Active', 'Draft'][q % 3], contractType: q % 2 ? 'New' : 'Renewal' }, skip: (q * 100) % 2000 }),
+    keyword: (q: number) => ({ body: { searchText: q % 2 ? legal(q) : `${legal(q)} ${generatedContact(1 + (q % ENTITIES)).lastName}` }, skip: 0 }),
+    datePeriod: (q: number) => ({ body: { amendmentStartDatePeriod: { fromDate: `${2023 + (q % 4)}-01-01T00:00:00`, toDate: `${2023 + (q % 4)}-06-30T00:00:00` } }, skip: (q * 100) % 5000 }),
+    deepPage: (q: number) => ({ body: {}, skip: 90_000 + ((q * 100) % Math.max(100, AMENDMENTS - 90_100)) }),
+    combined: (q: number) => ({
+      body: { contractStatus: 'Signed', searchText: legal(q), agreementDatePeriod: { fromDate: '2023-01-01T00:00:00', toDate: '2026-12-31T00:00:00' } },
+      skip: 0,
+    }),
+  } as const;
+  const orders = ['contractId Descending', 'amendmentReceived Ascending', 'businessEntityName Ascending', 'status Descending', 'amendmentStartDate Descending'];
+
+  // cold: the first query of a container (the engines load the amendments and the joined lists)
+  let t0 = process.hrtime.bigint();
+  const firstPage = await listContracts(contractListBodySchema.parse({}), { limit: '100', getTotalCount: 'true' });
+  const coldMs = ms(t0);
+  if (firstPage.totalCount !== AMENDMENTS) throw new Error(`expected ${AMENDMENTS} rows, got ${firstPage.totalCount}`);
+  for (const o of orders) await listContracts(contractListBodySchema.parse({}), { limit: '1', orderBy: o });
+  // leave the list feed's lag window of the seeding writes (10 s): warm queries are steady-state
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  await listContracts(contractListBodySchema.parse({}), { limit: '1' });
+
+  // the bare library: the same joined rows in a plain array
+  const all: Awaited<ReturnType<typeof listContracts>>['data'] = [];
+  for (let skip = 0; skip < AMENDMENTS; skip += 1000) {
+    all.push(...(await listContracts(contractListBodySchema.parse({}), { limit: '1000', skip: String(skip), getTotalCount: 'false' })).data);
+  }
+  const figures: Record<string, number> = {};
+  for (const [kind, make] of Object.entries(kinds)) {
+    const warm: number[] = [];
+    const bare: number[] = [];
+    for (let q = 0; q < QUERIES; q++) {
+      const { body, skip } = make(q);
+      const orderBy = orders[q % orders.length]!;
+      const filter = contractListBodySchema.parse(body);
+      t0 = process.hrtime.bigint();
+      const got = await listContracts(filter, { limit: '100', skip: String(skip), orderBy, getTotalCount: 'true' });
+      warm.push(ms(t0));
+      if (q < 40) {
+        // bare: filter the joined rows by the same fields, sort by the same key, slice the page
+        const b0 = process.hrtime.bigint();
+        const words = ((filter.searchText ?? '') as string).toLowerCase().split(/\s+/).filter(Boolean);
+        const rows = all.filter(
+          (r) =>
+            (!filter.contractStatus || r.contractStatus === filter.contractStatus) &&
+            (!filter.contractType || r.type === filter.contractType) &&
+            (!filter.amendmentStartDatePeriod || ((r.startDate ?? '') >= filter.amendmentStartDatePeriod.fromDate! && (r.startDate ?? '') <= filter.amendmentStartDatePeriod.toDate!)) &&
+            (!filter.agreementDatePeriod || ((r.agreementDate ?? '') >= filter.agreementDatePeriod.fromDate! && (r.agreementDate ?? '') <= filter.agreementDatePeriod.toDate!)) &&
+            words.every((w) => `${r.businessEntityLegalName} ${r.primaryContactFirstName} ${r.primaryContactLastName} ${r.freshDescId} ${r.legacyId}`.toLowerCase().includes(w)),
+        );
+        const [field, dir] = orderBy.split(' ') as [string, string];
+        const key = { contractId: 'contractId', amendmentReceived: 'receivedDate', businessEntityName: 'businessEntityLegalName', status: 'contractStatus', amendmentStartDate: 'startDate' }[field] as keyof (typeof rows)[number];
+        rows.sort((a, b) => (String(a[key]) < String(b[key]) ? -1 : String(a[key]) > String(b[key]) ? 1 : a.objectId - b.objectId));
+        if (dir === 'Descending') rows.reverse();
+        rows.slice(skip, skip + 100);
+        bare.push(ms(b0));
+        if (kind !== 'keyword' && kind !== 'combined' && rows.length !== got.totalCount) throw new Error(`${kind} ${q}: engine ${got.totalCount} vs bare ${rows.length}`);
+      }
+    }
+    figures[`${kind}P50Ms`] = percentile(warm, 50);
+    figures[`${kind}P95Ms`] = percentile(warm, 95);
+    figures[`${kind}BareP50Ms`] = percentile(bare, 50);
+    figures[`${kind}BareP95Ms`] = percentile(bare, 95);
+    console.log(kind, figures[`${kind}P95Ms`], 'ms p95 (bare', figures[`${kind}BareP95Ms`], 'ms)');
+  }
+
+  // ---- the download of 100,000 rows: the product's writer beside bare exceljs ----------------------
+  const rows = all.slice(0, EXPORT_ROWS);
+  t0 = process.hrtime.bigint();
+  const bytes = await contractsWorkbook(rows);
+  const exportMs = ms(t0);
+  t0 = process.hrtime.bigint();
+  const out = new PassThrough();
+  let bareBytes = 0;
+  out.on('data', (c: Buffer) => (bareBytes += c.length));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const ws = wb.addWorksheet('Contracts');
+  ws.addRow(CONTRACTS_EXPORT_HEADERS).commit();
+  for (const r of rows) {
+    ws.addRow([
+      r.contractId, r.amendmentNumber, r.referenceAmendment, r.freshDescId, r.legacyId, r.type, r.receivedDate, r.startDate, r.endDate, r.agreementDate,
+      r.businessEntityLegalName, `${r.primaryContactFirstName} ${r.primaryContactLastName}`, r.contractStatus,
+    ]).commit();
+  }
+  ws.commit();
+  await wb.commit();
+  await ended;
+  const bareExportMs = ms(t0);
+
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    amendments: AMENDMENTS,
+    contracts: CONTRACTS,
+    businessEntities: ENTITIES,
+    seedSeconds,
+    coldFirstPageMs: Math.round(coldMs),
+    ...figures,
+    exportRows: rows.length,
+    exportMs: Math.round(exportMs),
+    exportMb: +(bytes.length / 1e6).toFixed(1),
+    bareExceljsExportMs: Math.round(bareExportMs),
+    bareExceljsExportMb: +(bareBytes / 1e6).toFixed(1),
+  };
+}
+
+async function main() {
+  const result = await benchContracts();
+  const outDir = path.join(REPO_ROOT, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+  const file = path.join(outDir, `contracts-${new Date().toISOString().slice(0, 10)}${label}.json`);
+  writeFileSync(file, JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, queriesPerKind: QUERIES, command: 'BENCH_SUITES=contracts npm run bench', result }, null, 2));
+  console.log('\nContracts benchmark');
+  console.table([result]);
+  console.log(`written to ${path.relative(REPO_ROOT, file)}`);
+  process.exit(0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
