@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { signedIn } from '../support/users';
-import { checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * Contracts Search in Chromium against the local stack (spec 2 "Contracts Search"): the default
@@ -86,7 +86,7 @@ describe('Contracts Search', () => {
   it('filters by columns in the URL, and resets every filter with x Reset Filters', async () => {
     // Prepare
     const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&status=Signed`);
-    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
     // Act: a column filter (the amendment number) and the business entity's
     await page.getByRole('textbox', { name: 'Filter by Amendment #' }).fill('3');
     await page.waitForURL((u) => u.searchParams.get('f.amendmentNumber') === '3');
@@ -101,7 +101,7 @@ describe('Contracts Search', () => {
     await page.getByRole('button', { name: 'x Reset Filters' }).click();
     await page.waitForURL((u) => u.search === '');
     expect(await page.getByRole('searchbox', { name: 'Keyword' }).inputValue()).toBe('');
-    expect(await page.getByRole('textbox', { name: 'Filter by Amendment #' }).inputValue()).toBe('');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Filter by Amendment #' }).inputValue()).toBe('');
   });
 
   it('shows an agent the list without Add New Contract or Download', async () => {
@@ -347,5 +347,37 @@ describe('Clone Amendment', () => {
     const participants = page.locator('section.eb-subgrid--participant');
     await expect.poll(() => participants.locator('tbody').textContent()).toContain(`Clone${RUN}`);
     expect(page.url()).not.toContain(`/amendment/${source.objectId}`);
+  });
+});
+
+describe('Contracts Search views', () => {
+  it('saves the filters, sort and columns as a named view, and opens it again after a reset', async () => {
+    // Prepare: a filtered, sorted search
+    const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&status=Signed`);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
+    await page.getByRole('columnheader', { name: /Received Date/ }).click();
+    await page.waitForURL((u) => u.searchParams.get('sort') !== null);
+    // Act: hide a column, save the view
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Ticket #' }).click();
+    await page.waitForURL((u) => (u.searchParams.get('cols') ?? '').length > 0);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Ticket #' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Save view' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save the current view' });
+    await dialog.getByLabel('View name').fill(`Signed ${RUN}`);
+    await dialog.getByRole('button', { name: 'Save view' }).click();
+    await expect.poll(() => page.getByText(`View 'Signed ${RUN}' saved`).count()).toBeGreaterThan(0);
+    const saved = new URL(page.url()).search;
+    await checkScreen(page, 'contracts-search-views');
+    // Act: reset, then open the view
+    await page.goto(appUrl('/enrollments/contracts'));
+    await expect.poll(async () => (await page.getByRole('columnheader', { name: 'Ticket #' }).count()) > 0).toBe(true);
+    await page.locator('.eb-list-views__pick').click();
+    await page.getByRole('option', { name: `Signed ${RUN}` }).click();
+    // Assess: the same query, the rows and the hidden column
+    await page.waitForURL((u) => u.search === saved);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await expect.poll(() => page.getByRole('columnheader', { name: 'Ticket #' }).count()).toBe(0);
   });
 });

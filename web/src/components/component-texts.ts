@@ -65,3 +65,19 @@ export const DOCUMENT_PANEL_TEXTS = {
   close: 'Close',
   uploaded: (n: number) => `${n} document${n === 1 ? '' : 's'} uploaded`,
 } as const;
+
+/** A list page's saved views and column chooser. */
+export const LIST_VIEW_TEXTS = {
+  group: 'Views and columns',
+  views: 'Views',
+  none: 'No saved views',
+  save: 'Save view',
+  saveTitle: 'Save the current view',
+  name: 'View name',
+  cancel: 'Cancel',
+  delete: 'Delete view',
+  deleteTitle: 'Delete view',
+  deleteConfirm: (name: string) => `Delete the view '${name}'?`,
+  saved: (name: string) => `View '${name}' saved`,
+  columns: 'Columns',
+} as const;

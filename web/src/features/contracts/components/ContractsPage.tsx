@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
@@ -16,7 +16,8 @@ import { codeOptions, referenceNameOf } from '../../../entities/reference/refere
 import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
-import { DataGrid, orderByParam } from '../../../components/DataGrid';
+import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
+import { columnsOf } from '../../../lib/saved-views';
 import { DateInput } from '../../../components/DateInput';
 import { ListFilters } from '../../../components/ListFilters';
 import { PageHeader } from '../../../components/PageHeader';
@@ -36,6 +37,9 @@ import './contracts.css';
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
+/** Saved views and the column chooser load after the page. */
+const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
+
 /** A column's filter: typed text reaches the URL (and the list) once typing pauses. */
 function ColumnFilter({ label, numeric, value, onChange }: { label: string; numeric: boolean; value: string; onChange: (value: string) => void }) {
   const [text, setText] = useState(value);
@@ -67,8 +71,17 @@ const columnLabel = (key: ColumnFilterKey): string =>
 
 export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
+  // a saved view opened on the page starts the search afresh (its sort)
+  const [opened, setOpened] = useState(0);
   if (id !== undefined) return <ContractDetails key={id} param={id} />;
-  return <ContractsSearch />;
+  return <ContractsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
+}
+
+const ALL_COLUMNS = CONTRACT_COLUMNS.map((c) => c.field as string);
+/** The grid's sort in the URL ('sort=amendmentReceived Ascending'), among the spec's sort keys. */
+function sortOf(params: URLSearchParams): GridSort | null {
+  const [field, direction] = (params.get('sort') ?? '').split(' ');
+  return CONTRACT_COLUMNS.some((c) => c.sortKey === field) && (direction === 'Ascending' || direction === 'Descending') ? { field: field!, direction } : null;
 }
 
 /**
@@ -78,8 +91,10 @@ export function ContractsPage() {
  * keys; rows are selected by amendment and master contract. 'Add New Contract' and 'Download' are
  * hidden for agents; 'View Record' opens up to the details limit of selected amendments.
  */
-function ContractsSearch() {
+function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const me = useSignedInUser();
+  const [params, setParams] = useSearchParams();
+  const visible = columnsOf(params, ALL_COLUMNS) ?? ALL_COLUMNS;
   const staff = mayAccess('nonAgent', me.userType);
   const editor = mayAccess('editor', me.userType);
   const navigate = useNavigate();
@@ -92,9 +107,21 @@ function ContractsSearch() {
     withFilters,
     noFilters: NO_FILTERS,
     debounceMs: CONTRACT_SEARCH_DEBOUNCE_MS,
-    defaultSort: CONTRACT_DEFAULT_SORT,
+    defaultSort: sortOf(params) ?? CONTRACT_DEFAULT_SORT,
     pageSize: CONTRACT_PAGE_SIZE,
   });
+  /** Sort and columns live in the URL too (a saved view is the page's query). */
+  const setUrlParam = (key: string, value: string | null) =>
+    setParams(() => {
+      const next = new URLSearchParams(browser.currentQuery());
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+  const sortBy = (next: GridSort) => {
+    setSort(next);
+    setUrlParam('sort', orderByParam(next));
+  };
   const body = filterBody(filters);
   const list = useQuery(contractListQuery({ filter: body, skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }));
   const rows: Row[] = useMemo(
@@ -109,7 +136,10 @@ function ContractsSearch() {
   const [selection, setSelection] = useState<Row[]>([]);
   const [downloading, setDownloading] = useState(false);
 
-  const columns = contractGridColumns<Row>(CONTRACT_COLUMNS, (itemType, code) => referenceNameOf(references.data, itemType, code));
+  const columns = contractGridColumns<Row>(
+    CONTRACT_COLUMNS.filter((c) => visible.includes(c.field)),
+    (itemType, code) => referenceNameOf(references.data, itemType, code),
+  );
 
   const viewRecord = () =>
     navigate(`${AREAS.contracts.path}/amendment/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`);
@@ -180,6 +210,21 @@ function ContractsSearch() {
           />
         ))}
       </div>
+      <div className="eb-contracts-filters__views">
+        <Suspense fallback={null}>
+          <ListViews
+            list="contracts"
+            columns={CONTRACT_COLUMNS.map((c) => ({ field: c.field, header: c.header }))}
+            visible={visible}
+            onVisibleChange={(fields) => setUrlParam('cols', fields.length === ALL_COLUMNS.length ? null : fields.join(','))}
+            query={() => browser.currentQuery().toString()}
+            onApply={(query) => {
+              navigate({ search: query ? `?${query}` : '' });
+              onViewOpened();
+            }}
+          />
+        </Suspense>
+      </div>
     </ListFilters>
   );
 
@@ -218,7 +263,7 @@ function ContractsSearch() {
         dataKey="selectionKey"
         rowsPerPageOptions={[CONTRACT_PAGE_SIZE, 200, 500]}
         sort={sort}
-        onSort={setSort}
+        onSort={sortBy}
         selection={selection}
         onSelectionChange={setSelection}
         header={filterBar}
