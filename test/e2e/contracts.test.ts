@@ -347,6 +347,9 @@ describe('Clone Amendment', () => {
     const participants = page.locator('section.eb-subgrid--participant');
     await expect.poll(() => participants.locator('tbody').textContent()).toContain(`Clone${RUN}`);
     expect(page.url()).not.toContain(`/amendment/${source.objectId}`);
+    // the legacy id of the contract's first customer signee event (none yet: said so)
+    await page.getByRole('button', { name: 'Fetch the legacy id of the first customer signee event' }).click();
+    await expect.poll(() => page.getByText('No amendment of this contract has a legacy id yet.').count()).toBeGreaterThan(0);
   });
 });
 

@@ -100,3 +100,6 @@ export const exportCrms = (amendmentId: number, objectIds: readonly number[]) =>
 
 /** An amendment's documents (contract/Upload, GetDocuments, DeleteDocuments; file/Get). */
 export const contractDocumentCalls = documentCalls('contract', 'contractDocument', ['contract', 'ChangeLogs']);
+
+/** GET contract/GetLegacyId?id: the legacy id of the contract's first customer signee event (its earliest amendment that has one). */
+export const fetchContractLegacyId = (amendmentId: number) => call(endpoint('GET', 'contract', 'GetLegacyId'), { query: { id: amendmentId } });

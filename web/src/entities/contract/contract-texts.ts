@@ -75,6 +75,8 @@ export const AMENDMENT_TEXTS = {
   clear: 'Clear',
   searchFor: (block: string) => `Search ${block}`,
   cloneAmendment: 'Clone Amendment',
+  fetchLegacyId: 'Fetch the legacy id of the first customer signee event',
+  noLegacyId: 'No amendment of this contract has a legacy id yet.',
   download: 'Download',
   cloned: 'The amendment was cloned: check it and Save',
   participants: 'Participants',

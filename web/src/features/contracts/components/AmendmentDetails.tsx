@@ -20,7 +20,7 @@ import {
   type AmendmentFormField,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, exportContracts, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, exportContracts, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
 import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
@@ -151,6 +151,22 @@ function AmendmentForm(props: {
   }, [references.data]);
 
   const [downloading, setDownloading] = useState(false);
+  // GetLegacyId: the legacy id of the contract's earliest amendment that has one (a saved amendment, or the clone's source)
+  const legacySource = amendment?.objectId ?? props.cloneOf?.objectId ?? null;
+  const [fetchingLegacy, setFetchingLegacy] = useState(false);
+  const fetchLegacyId = async () => {
+    if (legacySource === null) return;
+    setFetchingLegacy(true);
+    try {
+      const { legacyId } = await fetchContractLegacyId(legacySource);
+      if (legacyId) form.set('legacyId', legacyId);
+      else notify.info(AMENDMENT_TEXTS.noLegacyId);
+    } catch {
+      // the API client notified the failure
+    } finally {
+      setFetchingLegacy(false);
+    }
+  };
   /** Download: this amendment as the search's download of one row. */
   const download = async () => {
     if (!amendment) return;
@@ -216,21 +232,38 @@ function AmendmentForm(props: {
         return (
           <TypeaheadSelect<boolean> inputId={id} value={value as boolean | null} options={YES_NO_OPTIONS} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
         );
-      default:
-        return (
-          <InputText
-            id={id}
-            value={String(value ?? '')}
-            onChange={(e) => form.set(d.field, e.target.value)}
-            onBlur={() => form.touch(d.field)}
-            maxLength={d.maxLength}
-            inputMode={d.kind === 'number' ? 'decimal' : undefined}
-            placeholder={placeholder}
-            invalid={!!form.messageOf(d.field)}
-            aria-required={required ? 'true' : undefined}
-            {...common}
-          />
+      default: {
+        const input = (
+            <InputText
+              id={id}
+              value={String(value ?? '')}
+              onChange={(e) => form.set(d.field, e.target.value)}
+              onBlur={() => form.touch(d.field)}
+              maxLength={d.maxLength}
+              inputMode={d.kind === 'number' ? 'decimal' : undefined}
+              placeholder={placeholder}
+              invalid={!!form.messageOf(d.field)}
+              aria-required={required ? 'true' : undefined}
+              {...common}
+            />
         );
+        // the legacy id can be fetched from the contract's first customer signee event (GetLegacyId)
+        if (d.field !== 'legacyId' || !editor || !legacySource) return input;
+        return (
+          <div className="p-inputgroup">
+            {input}
+            <Button
+              type="button"
+              icon="pi pi-download"
+              outlined
+              aria-label={AMENDMENT_TEXTS.fetchLegacyId}
+              title={AMENDMENT_TEXTS.fetchLegacyId}
+              loading={fetchingLegacy}
+              onClick={() => void fetchLegacyId()}
+            />
+          </div>
+        );
+      }
     }
   };
 
