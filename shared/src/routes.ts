@@ -172,6 +172,9 @@ export const ROUTES = [
   { method: 'POST', resource: 'contract', action: 'GetLightList', access: 'signedIn', body: contractLightListBodySchema, response: res<AmendmentRow[]>() },
   { method: 'GET', resource: 'contract', action: 'GetLegacyId', access: 'signedIn', query: idQuerySchema, response: res<LegacyId>() },
   { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<FileResponse>() },
+  // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
+  { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },
+  { method: 'GET', resource: 'contract', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   // an amendment's participants (GetParticipants, CreateParticipant, UpdateParticipant?id, DeleteParticipant)
   ...childRoutes(CONTRACT_PARTICIPANTS),
   { method: 'GET', resource: 'contract', action: 'GetParticipant', access: 'signedIn', query: participantQuerySchema, response: res<ContractParticipant>() },

@@ -384,3 +384,18 @@ describe('Contracts Search views', () => {
     await expect.poll(() => page.getByRole('columnheader', { name: 'Ticket #' }).count()).toBe(0);
   });
 });
+
+describe('Export all', () => {
+  it('exports every contract of the search through a job with its progress, and downloads the file in this window', async () => {
+    // Prepare
+    const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}`);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    // Act
+    const download = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export all' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Export all' }).count()).toBe(1);
+    // Assess
+    expect((await download).suggestedFilename()).toBe('contracts.xlsx');
+    await expect.poll(() => page.getByText('The export is ready').count()).toBeGreaterThan(0);
+  });
+});

@@ -61,3 +61,11 @@ export function sqsEvent(messageId: string, receiptHandle: string, body: string,
     ],
   };
 }
+
+/**
+ * Run one job now, as the worker would on its message, without taking messages from the shared
+ * queue (files running side by side drain it for their own jobs). Answers the worker's result.
+ */
+export function runJobNow(jobId: string, timeoutMs = 120_000) {
+  return handler(sqsEvent(`run-${jobId}`, `run-${jobId}`, JSON.stringify({ jobId })), lambdaContext('worker', timeoutMs));
+}

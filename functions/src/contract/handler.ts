@@ -9,6 +9,7 @@ import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { contactAddUpdate, contractCrms, contractDocuments, contractParticipants, copyParticipants } from './children';
+import { exportLink, startContractsExport } from './export-job';
 import { CONTRACTS_EXPORT_FILENAME, CRMS_EXPORT_FILENAME, contractsWorkbook, crmsWorkbook } from './export';
 import {
   allContracts,
@@ -55,6 +56,11 @@ export const handler = resourceHandler('contract', {
   /** POST contract/Export?orderBy, body: the filter (contractRefs: the selection) -> contracts.xlsx */
   'POST export': async ({ query, body }: ActionContext<Query, ContractListFilter>) =>
     xlsxResult(await contractsWorkbook(await allContracts(body, query.orderBy)), CONTRACTS_EXPORT_FILENAME),
+
+  /** POST contract/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
+  'POST exportall': ({ query, body, user }: ActionContext<Query, ContractListFilter>) => startContractsExport(body, query.orderBy, user!.objectId),
+  /** GET contract/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
+  'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => exportLink(query.id, user!.objectId),
 
   // participants: GetParticipants, CreateParticipant, UpdateParticipant?id, DeleteParticipant
   ...childActions(contractParticipants),

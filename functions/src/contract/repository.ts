@@ -237,10 +237,24 @@ export async function allContracts(filter: ContractListFilter, orderBy?: string)
   return (await listContracts(filter, { limit: String(MAX_RECORD_COUNT), orderBy, getTotalCount: 'false' })).data;
 }
 
+/** The ids of every row of a filter, in the given order, with no cap (Export all: a job pages through them). */
+export async function contractIds(filter: ContractListFilter, orderBy?: string): Promise<number[]> {
+  const result = await amendments().query({
+    orderBy: orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
+    keyword: filter.searchText,
+    fullText: filter.fullTextSearch,
+    filter: contractFilterPredicate(filter),
+    limit: Number.MAX_SAFE_INTEGER,
+    getTotalCount: false,
+  });
+  return result.data.map((r) => r.objectId);
+}
+
 /** POST contract/GetLightList: the rows of these amendments (unknown ids left out), in the order asked. */
 export async function lightList(refs: readonly ObjectRef[]): Promise<AmendmentRow[]> {
   const wanted = refs.map((r) => r.objectId);
-  const page = await amendments().query({ filter: (r) => wanted.includes(r.objectId), limit: Math.max(wanted.length, 1), getTotalCount: false });
+  const set = new Set(wanted);
+  const page = await amendments().query({ filter: (r) => set.has(r.objectId), limit: Math.max(wanted.length, 1), getTotalCount: false });
   const byId = new Map(page.data.map((r) => [r.objectId, toRow(r)]));
   return wanted.flatMap((id) => byId.get(id) ?? []);
 }

@@ -102,18 +102,29 @@ export async function requireFile(fileId: number, fileType: FileType): Promise<F
   return item;
 }
 
-/** A short-lived link downloading the file under its own name. */
-export async function downloadLink(file: FileRecord): Promise<string> {
-  const extension = extensionOf(file.fileName) as DocumentExtension;
+/** A short-lived presigned GET downloading an object under a file name (as the browser reaches S3). */
+export async function presignedDownload(options: { bucket: string; key: string; fileName: string; contentType: string; seconds: number }): Promise<string> {
   const url = await getSignedUrl(
     s3Client(),
     new GetObjectCommand({
-      Bucket: file.bucket,
-      Key: file.key,
-      ResponseContentDisposition: `attachment; filename="${file.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.fileName)}`,
-      ResponseContentType: DOCUMENT_TYPES[extension] ?? 'application/octet-stream',
+      Bucket: options.bucket,
+      Key: options.key,
+      ResponseContentDisposition: `attachment; filename="${options.fileName.replace(/["\\\r\n]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(options.fileName)}`,
+      ResponseContentType: options.contentType,
     }),
-    { expiresIn: DOWNLOAD_LINK_SECONDS },
+    { expiresIn: options.seconds },
   );
-  return browserUrl(url, file.bucket);
+  return browserUrl(url, options.bucket);
+}
+
+/** A short-lived link downloading the file under its own name. */
+export function downloadLink(file: FileRecord): Promise<string> {
+  const extension = extensionOf(file.fileName) as DocumentExtension;
+  return presignedDownload({
+    bucket: file.bucket,
+    key: file.key,
+    fileName: file.fileName,
+    contentType: DOCUMENT_TYPES[extension] ?? 'application/octet-stream',
+    seconds: DOWNLOAD_LINK_SECONDS,
+  });
 }

@@ -103,3 +103,8 @@ export const contractDocumentCalls = documentCalls('contract', 'contractDocument
 
 /** GET contract/GetLegacyId?id: the legacy id of the contract's first customer signee event (its earliest amendment that has one). */
 export const fetchContractLegacyId = (amendmentId: number) => call(endpoint('GET', 'contract', 'GetLegacyId'), { query: { id: amendmentId } });
+
+/** POST contract/ExportAll?orderBy with the filter: the job writing every row (no cap) to an .xlsx. */
+export const startExportAll = (filter: ContractListBody, orderBy: string) => call(endpoint('POST', 'contract', 'ExportAll'), { query: { orderBy }, body: filter });
+/** GET contract/GetExportLink?id: a short-lived link to a finished Export all. */
+export const exportAllLink = (jobId: string) => call(endpoint('GET', 'contract', 'GetExportLink'), { query: { id: jobId } });

@@ -18,6 +18,13 @@ export const CONTRACT_TEXTS = {
   statusFilter: 'Status',
   dateKind: 'Date',
   columnFilters: 'Column filters',
+  exportAll: 'Export all',
+  exporting: (progress: number, secondsLeft: number | null) =>
+    `Writing every contract of the search: ${progress}%${secondsLeft !== null ? `, about ${secondsLeft} s left` : ''}`,
+  cancelExport: 'Cancel',
+  exportReady: 'The export is ready',
+  exportCancelled: 'The export was cancelled',
+  exportFailed: 'The export failed. Please try again.',
   filterBy: 'Filter by',
   businessEntityFilter: 'Business Entity',
   primaryParticipantFilter: 'Primary Participant',

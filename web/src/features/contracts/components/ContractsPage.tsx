@@ -38,6 +38,7 @@ type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
 /** Saved views and the column chooser load after the page. */
+const ExportAllDialog = lazy(() => import('./ExportAllDialog').then((m) => ({ default: m.ExportAllDialog })));
 const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
 
 /** A column's filter: typed text reaches the URL (and the list) once typing pauses. */
@@ -135,6 +136,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   );
   const [selection, setSelection] = useState<Row[]>([]);
   const [downloading, setDownloading] = useState(false);
+  const [exportingAll, setExportingAll] = useState(false);
 
   const columns = contractGridColumns<Row>(
     CONTRACT_COLUMNS.filter((c) => visible.includes(c.field)),
@@ -251,6 +253,20 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
                 disabled={(list.data?.totalCount ?? 0) === 0}
                 onClick={() => void download()}
               />
+            )}
+            {staff && (
+              <Button
+                label={CONTRACT_TEXTS.exportAll}
+                icon="pi pi-file-export"
+                outlined
+                disabled={(list.data?.totalCount ?? 0) === 0 || exportingAll}
+                onClick={() => setExportingAll(true)}
+              />
+            )}
+            {exportingAll && (
+              <Suspense fallback={null}>
+                <ExportAllDialog filter={body} orderBy={orderByParam(sort)} onClose={() => setExportingAll(false)} />
+              </Suspense>
             )}
           </div>
         }

@@ -1,0 +1,52 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@eb/shared/job/schemas';
+import type { Session } from '../../../test/support/invoke';
+import { runJobNow } from '../../../test/support/jobs';
+import { amendmentBody, newContract, ok } from '../../../test/support/records';
+import { signedIn } from '../../../test/support/users';
+import { CONTRACTS_EXPORT_HEADERS } from './export';
+
+/**
+ * Export all against the local emulators: a job pages through every row of the filter (no row cap),
+ * writes the .xlsx to the exports bucket, and hands its starter a short-lived link.
+ */
+const C = '/api/contract';
+let editor: Session;
+let other: Session;
+let agent: Session;
+beforeAll(async () => {
+  const [e, o, a] = await Promise.all([signedIn('admin'), signedIn('viewOnly'), signedIn('agent')]);
+  editor = e.session;
+  other = o.session;
+  agent = a.session;
+});
+
+describe('contract ExportAll', () => {
+  it("exports every amendment of the filter in its order through a job, and links the file for its starter only", async () => {
+    // Prepare: a contract with 12 amendments, a ticket number of this run on each
+    const contract = await newContract(editor);
+    const ticket = `EX${Date.now()}`;
+    for (let n = 1; n <= 12; n++) await ok(editor.post(`${C}/Create`, amendmentBody(contract, { amendmentNumber: n, freshDescId: `${ticket}-${n}` })));
+    // Act
+    const job = await ok<Job>(editor.post(`${C}/ExportAll`, { freshDescId: ticket }, { orderBy: 'amendmentNumber Descending' }));
+    const early = await editor.get(`${C}/GetExportLink`, { id: job.jobId });
+    await runJobNow(job.jobId);
+    const done = await ok<Job>(editor.get('/api/job/getjob', { id: job.jobId }));
+    const link = await ok<{ downloadInfo: { link: string } }>(editor.get(`${C}/GetExportLink`, { id: job.jobId }));
+    const someoneElse = await other.get(`${C}/GetExportLink`, { id: job.jobId });
+    const byAgent = await agent.post(`${C}/ExportAll`, {});
+    // Assess
+    expect(early.status).toBe(404);
+    expect(done).toMatchObject({ status: 'completed', progress: 100, result: { fileName: 'contracts.xlsx', rows: 12 } });
+    const file = await fetch(link.downloadInfo.link);
+    const bytes = Buffer.from(await file.arrayBuffer());
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const values = wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(values[0]).toEqual(CONTRACTS_EXPORT_HEADERS);
+    expect(values.slice(1).map((r) => r[1])).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(someoneElse.status).toBe(404);
+    expect(byAgent.status).toBe(403);
+  });
+});
