@@ -104,6 +104,27 @@ describe('Contracts Search', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Filter by Amendment #' }).inputValue()).toBe('');
   });
 
+  it('finds amendments by two date periods at once, shown as removable chips', async () => {
+    // Prepare: the three amendments were received 01/05, 02/05 and 03/05/2026 and all start 02/01/2026
+    const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&startDatePeriod.from=2026-02-01&startDatePeriod.to=2026-02-01`);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
+    // Act: a second period, the received date, typed in From and To
+    await page.locator('.eb-contracts-filters__date-kind').click();
+    await page.getByRole('option', { name: 'Received Date' }).click();
+    await page.getByRole('textbox', { name: 'From', exact: true }).fill('02/01/2026');
+    await page.getByRole('textbox', { name: 'To', exact: true }).fill('03/31/2026');
+    await page.getByRole('textbox', { name: 'To', exact: true }).press('Tab');
+    // Assess: both periods in the URL and as chips; two rows
+    await page.waitForURL((u) => u.searchParams.get('receivedDatePeriod.to') === '2026-03-31' && u.searchParams.get('startDatePeriod.from') === '2026-02-01');
+    await expect.poll(() => rows(page).count()).toBe(2);
+    const chips = page.getByRole('group', { name: 'Date periods' });
+    expect(await chips.getByRole('button').count()).toBe(2);
+    // Act: remove the start date period
+    await chips.getByRole('button', { name: 'Remove the Start Date period' }).click();
+    await page.waitForURL((u) => u.searchParams.get('startDatePeriod.from') === null);
+    await expect.poll(() => rows(page).count()).toBe(2);
+  });
+
   it('shows an agent the list without Add New Contract or Download', async () => {
     const page = await open('agent', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}`);
     await expect.poll(() => rows(page).count()).toBe(3);

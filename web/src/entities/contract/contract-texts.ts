@@ -18,6 +18,9 @@ export const CONTRACT_TEXTS = {
   statusFilter: 'Status',
   dateKind: 'Date',
   columnFilters: 'Column filters',
+  datePeriods: 'Date periods',
+  periodLabel: (kind: string, from: string, to: string) => `${kind}: ${from} – ${to}`,
+  removePeriod: (kind: string) => `Remove the ${kind} period`,
   exportAll: 'Export all',
   exporting: (progress: number, secondsLeft: number | null) =>
     `Writing every contract of the search: ${progress}%${secondsLeft !== null ? `, about ${secondsLeft} s left` : ''}`,

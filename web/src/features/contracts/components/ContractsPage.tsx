@@ -29,7 +29,7 @@ import { useLatest } from '../../../components/use-latest';
 import { browser } from '../../../lib/browser';
 import { saveFile } from '../../../lib/download';
 import { ContractDetails } from './ContractDetails';
-import { COLUMN_FILTERS, NO_FILTERS, filterBody, filtersOf, hasFilters, withFilters, type ColumnFilterKey } from './filters';
+import { COLUMN_FILTERS, NO_FILTERS, editedPeriod, filterBody, filtersOf, hasFilters, withFilters, withPeriod, type ColumnFilterKey } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
 
@@ -66,6 +66,12 @@ function ColumnFilter({ label, numeric, value, onChange }: { label: string; nume
     />
   );
 }
+
+/** 'mm/dd/yyyy' of a yyyy-MM-dd day, '…' for none. */
+/** The filters of the address bar now (a change made right after another one builds on it, not on the last render). */
+const liveFilters = () => filtersOf(browser.currentQuery());
+
+const formatDay = (day: string | null): string => (day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '…');
 
 const columnLabel = (key: ColumnFilterKey): string =>
   key === 'businessEntityLegalName' ? CONTRACT_TEXTS.businessEntityFilter : key === 'primaryParticipant' ? CONTRACT_TEXTS.primaryParticipantFilter : AMENDMENT_LABELS[key];
@@ -190,17 +196,35 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
         className="eb-contracts-filters__date-kind"
       />
       <DateInput
-        value={filters.from ? `${filters.from}T00:00:00` : null}
-        onChange={(v) => setFilters({ from: v ? v.slice(0, 10) : null })}
+        value={editedPeriod(filters).from ? `${editedPeriod(filters).from}T00:00:00` : null}
+        onChange={(v) => setFilters(withPeriod(liveFilters(), { from: v ? v.slice(0, 10) : null }))}
         aria-label={CONTRACT_TEXTS.from}
         className="eb-contracts-filters__date"
       />
       <DateInput
-        value={filters.to ? `${filters.to}T00:00:00` : null}
-        onChange={(v) => setFilters({ to: v ? v.slice(0, 10) : null })}
+        value={editedPeriod(filters).to ? `${editedPeriod(filters).to}T00:00:00` : null}
+        onChange={(v) => setFilters(withPeriod(liveFilters(), { to: v ? v.slice(0, 10) : null }))}
         aria-label={CONTRACT_TEXTS.to}
         className="eb-contracts-filters__date"
       />
+      {CONTRACT_DATE_KINDS.filter((k) => filters.periods[k.value]).length > 0 && (
+        <div className="eb-contracts-filters__periods" role="group" aria-label={CONTRACT_TEXTS.datePeriods}>
+          {CONTRACT_DATE_KINDS.filter((k) => filters.periods[k.value]).map((k) => (
+            <Button
+              key={k.value}
+              type="button"
+              size="small"
+              rounded
+              outlined={k.value !== filters.dateKind}
+              icon="pi pi-times"
+              iconPos="right"
+              label={CONTRACT_TEXTS.periodLabel(k.label, formatDay(filters.periods[k.value]!.from), formatDay(filters.periods[k.value]!.to))}
+              aria-label={CONTRACT_TEXTS.removePeriod(k.label)}
+              onClick={() => setFilters(withPeriod(liveFilters(), { from: null, to: null }, k.value))}
+            />
+          ))}
+        </div>
+      )}
       <div className="eb-contracts-filters__columns" role="group" aria-label={CONTRACT_TEXTS.columnFilters}>
         {COLUMN_FILTERS.map((c) => (
           <ColumnFilter
@@ -208,7 +232,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
             label={columnLabel(c.key)}
             numeric={c.numeric}
             value={filters.columns[c.key] ?? ''}
-            onChange={(v) => setFilters({ columns: { ...filtersOf(browser.currentQuery()).columns, [c.key]: v || undefined } })}
+            onChange={(v) => setFilters({ columns: { ...liveFilters().columns, [c.key]: v || undefined } })}
           />
         ))}
       </div>
