@@ -237,6 +237,13 @@ describe('Amendment Details', () => {
     expect(await page.getByLabel(/^Amendment #/).isDisabled()).toBe(true);
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /CHANGE LOG/ }).count()).toBe(0);
+    // the sections: read only, no downloads
+    await expect.poll(() => page.locator('section.eb-subgrid--participant').count()).toBe(1);
+    await expect.poll(() => page.locator('section.eb-documents').count()).toBe(1);
+    for (const name of [/^Add/, /^Download/, /^Upload/, /^Clone/, /^Delete/, /^Fetch/]) {
+      expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: /^Search / }).count()).toBe(0);
   });
 });
 
