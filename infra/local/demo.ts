@@ -6,7 +6,7 @@ import { createBusinessEntity } from '../../functions/src/businessentity/reposit
 import { CONTRACT_CRMS } from '@eb/shared/contract/children';
 import { contactAddUpdate, contractCrms } from '../../functions/src/contract/children';
 import { createAmendment } from '../../functions/src/contract/repository';
-import { generatedAmendment } from './contract-generator';
+import { generatedAmendment, generatedBusinessEntity, generatedContact } from './contract-generator';
 import { getItem, table } from '../../functions/src/lib/db';
 import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -54,8 +54,12 @@ const CRM_NOTES = [
 /** A name as the local part of an email address (accents dropped). */
 const ascii = (name: string) => name.normalize('NFD').replace(/[^A-Za-z]/g, '').toLowerCase();
 
+/** How many generated contracts follow the hand-written ones (LOCAL_DEMO_CONTRACTS; more than a page of amendments). */
+const GENERATED_CONTRACTS = Number(process.env.LOCAL_DEMO_CONTRACTS ?? 60);
+
 /** Seeds the demo data unless it was seeded before; answers how many contracts it wrote. */
-export async function seedDemoData(): Promise<number> {
+export async function seedDemoData(options: { generatedContracts?: number } = {}): Promise<number> {
+  const generatedContracts = options.generatedContracts ?? GENERATED_CONTRACTS;
   if (await getItem(MARKER)) return 0;
   const actor = SYSTEM_ACTOR;
   const entities = [];
@@ -110,6 +114,41 @@ export async function seedDemoData(): Promise<number> {
           actor,
         );
       }
+    }
+  }
+  // more contracts from the generator (as the benchmark's): a book a user pages through
+  const owners = Math.max(1, Math.ceil(generatedContracts / 4));
+  const generatedOwners = [];
+  for (let i = 1; i <= owners && generatedContracts > 0; i++) {
+    const be = await createBusinessEntity(generatedBusinessEntity(i), actor);
+    const person = generatedContact(i);
+    const contact = await createContact(
+      contactCreateBodySchema.parse({
+        firstName: person.firstName,
+        lastName: person.lastName,
+        role: person.role,
+        businessEntity: { objectId: be.objectId },
+        address: { addressType: 'Service', addressLine: `${100 + i} Main Street`, city: 'Newark', state: 'NJ', county: 'Essex', zipCode: '07102' },
+        phone: { phoneNumber: `9735550${String(100 + i).padStart(3, '0')}`, type: 'Work' },
+      }),
+      actor,
+    );
+    generatedOwners.push({ be: be.objectId, contact: contact.objectId });
+  }
+  for (let c = 100; c < 100 + generatedContracts; c++) {
+    const master = await createMasterContract(await generateMasterContract(), actor);
+    contracts++;
+    const owner = generatedOwners[c % generatedOwners.length]!;
+    for (let n = 1; n <= 1 + (c % 4); n++) {
+      await createAmendment(
+        amendmentCreateBodySchema.parse({
+          ...generatedAmendment(c, n),
+          masterContract: { objectId: master.objectId },
+          businessEntity: { objectId: owner.be },
+          primaryContact: { objectId: owner.contact },
+        }),
+        actor,
+      );
     }
   }
   await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));
