@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
+import { amendmentBody } from '../support/records';
 import { signedIn } from '../support/users';
 import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
 
@@ -28,20 +29,10 @@ beforeAll(async () => {
   contractId = mc.body.contractId;
   masterObjectId = mc.body.objectId;
   for (const [n, status] of [[1, 'Draft'], [2, 'Signed'], [3, 'Signed']] as const) {
-    const a = await api.post('/api/contract/Create', {
-      masterContract: { objectId: mc.body.objectId },
-      amendmentNumber: n,
-      type: 'New',
-      contractStatus: status,
-      receivedDate: `2026-0${n}-05T00:00:00`,
-      agreementDate: '2026-01-10T00:00:00',
-      startDate: '2026-02-01T00:00:00',
-      term: 12,
-      unitOfMeasure: 'KWH',
-      autoRenewalType: 'No Auto Renewal',
-      rewards: false,
-      businessEntity: { objectId: be.body.objectId },
-    });
+    const a = await api.post(
+      '/api/contract/Create',
+      amendmentBody(mc.body, { amendmentNumber: n, contractStatus: status, receivedDate: `2026-0${n}-05T00:00:00`, businessEntity: { objectId: be.body.objectId } }),
+    );
     expect(a.status, JSON.stringify(a.body)).toBe(200);
   }
 });

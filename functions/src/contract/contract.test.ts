@@ -5,6 +5,7 @@ import type { Amendment, AmendmentRow } from '@eb/shared/contract/schemas';
 import type { MasterContract } from '@eb/shared/mastercontract/schemas';
 import { MSG, maxLengthMessage } from '@eb/shared/messages';
 import type { InvokeInput, Session } from '../../../test/support/invoke';
+import { amendmentBody, newContract as newSavedContract, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { CONTRACTS_EXPORT_HEADERS } from './export';
 
@@ -32,33 +33,8 @@ beforeAll(async () => {
   agent = a.session;
 });
 
-async function ok<T>(p: Promise<{ status: number; body: unknown }>, status = 200): Promise<T> {
-  const r = await p;
-  expect(r.status, JSON.stringify(r.body)).toBe(status);
-  return r.body as T;
-}
-
 /** A saved master contract with the generated numbers. */
-async function newContract(): Promise<MasterContract> {
-  const g = await ok<{ objectId: number; contractId: number }>(editor.post(`${MC}/Generate`));
-  return ok<MasterContract>(editor.post(`${MC}/Create`, g));
-}
-
-/** A valid amendment body (the required fields and a few others). */
-const amendmentBody = (masterContract: MasterContract, over: Record<string, unknown> = {}) => ({
-  masterContract: { objectId: masterContract.objectId },
-  amendmentNumber: 1,
-  type: 'New',
-  contractStatus: 'Draft',
-  receivedDate: '2026-01-05T00:00:00',
-  agreementDate: '2026-01-10T00:00:00',
-  startDate: '2026-02-01T00:00:00',
-  term: 12,
-  unitOfMeasure: 'KWH',
-  autoRenewalType: 'No Auto Renewal',
-  rewards: false,
-  ...over,
-});
+const newContract = () => newSavedContract(editor);
 
 async function createAmendment(body: Record<string, unknown>): Promise<Amendment> {
   return ok<Amendment>(editor.post(`${C}/Create`, body));

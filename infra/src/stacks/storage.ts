@@ -126,34 +126,18 @@ export class StorageStack extends Stack {
         ...extra,
       });
     };
+    // browsers post presigned forms from the app's origin only
+    const browserPost: s3.CorsRule[] = [
+      { allowedMethods: [s3.HttpMethods.POST], allowedOrigins: [props.appOrigin], allowedHeaders: ['*'], exposedHeaders: ['ETag', 'Location'], maxAge: CORS_MAX_AGE_SECONDS },
+    ];
     this.buckets = {
       // Browsers upload straight to this bucket with a presigned POST from the app's origin.
-      uploads: bucket('uploads', {
-        cors: [
-          {
-            allowedMethods: [s3.HttpMethods.POST],
-            allowedOrigins: [props.appOrigin],
-            allowedHeaders: ['*'],
-            exposedHeaders: ['ETag', 'Location'],
-            maxAge: CORS_MAX_AGE_SECONDS,
-          },
-        ],
-      }),
+      uploads: bucket('uploads', { cors: browserPost }),
       // Documents go up the same way (presigned POST under incoming/, moved to their place once
       // checked); what was never registered is removed after a day.
       documents: bucket(
         'documents',
-        {
-          cors: [
-            {
-              allowedMethods: [s3.HttpMethods.POST],
-              allowedOrigins: [props.appOrigin],
-              allowedHeaders: ['*'],
-              exposedHeaders: ['ETag', 'Location'],
-              maxAge: CORS_MAX_AGE_SECONDS,
-            },
-          ],
-        },
+        { cors: browserPost },
         [{ prefix: DOCUMENT_INCOMING_PREFIX, expiration: Duration.days(1) }],
       ),
       exports: bucket('exports', {}),
