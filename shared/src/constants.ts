@@ -101,3 +101,13 @@ export const PARTICIPANT_ZIP_MAX_LENGTH = 5;
 export const CRM_COMMENT_MAX_LENGTH = 300;
 /** Who reported or resolved a CRM note: a user's full name. */
 export const CRM_USER_MAX_LENGTH = 201;
+
+// ---- accounts (spec 2 sections 5 and 9) --------------------------------------------------------
+/** Accounts Search: 100 a page with the total; the amendment's accounts grid: 10; typing settles after 100 ms. */
+export const ACCOUNT_PAGE_SIZE = 100;
+export const AMENDMENT_ACCOUNTS_PAGE_SIZE = 10;
+export const ACCOUNT_SEARCH_DEBOUNCE_MS = 100;
+/** Account Name [25]: the short name, and how much of the name it takes by default. */
+export const ACCOUNT_SHORT_NAME_MAX_LENGTH = 25;
+/** A new account's tax-exempt number when none is given (spec 2 section 5). */
+export const ACCOUNT_DEFAULT_TAX_EXEMPT_NUM = '999999999';

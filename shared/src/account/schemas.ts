@@ -1,0 +1,295 @@
+import { z } from 'zod';
+import { objectRefSchema, type ObjectRef } from '../child-records';
+import { ACCOUNT_DEFAULT_TAX_EXEMPT_NUM, ACCOUNT_SHORT_NAME_MAX_LENGTH, MAX_RECORD_COUNT } from '../constants';
+import {
+  alphanumericRule,
+  decimalLengthRule,
+  decimalRule,
+  integerRule,
+  maxLengthRule,
+  optionalDate,
+  optionalReferenceCode,
+  optionalText,
+  optionalYesNo,
+  requiredDate,
+  requiredReferenceCode,
+  requiredRuleNumberSchema,
+  requiredRuleTextSchema,
+  requiredText,
+  ruleNumberSchema,
+  ruleTextSchema,
+  versionSchema,
+} from '../field-rules';
+import { MSG } from '../messages';
+
+/**
+ * The utility account (spec 2 section 3 "Account", rules of section 5 "Account"). An account
+ * belongs to an amendment (`contract: {objectId}`, the amendment's objectId as the spec's calls name
+ * it) and a territory (`territory: {objectId}`), and may name an agent. Reference-set values travel
+ * as codes. The Pricing, Commission and Usage blocks travel flat beside the main fields (their
+ * names are unique), as the amendment's blocks do.
+ *
+ * Derived by the server: contractEndDate (contractStartDate plus term months minus one day), the
+ * upload rate (contractRate / (1 + the territory's tax rate), 8 decimals), shortName (the first 25
+ * characters of the name when empty or one character), taxExemptNum '999999999' for a new account
+ * left empty, and enteredBy / enteredOn.
+ */
+
+/** 7 integer and 8 decimal digits: rates, commission units, adders, fees (spec 2 section 5). */
+const rate = () => ruleNumberSchema(decimalRule(7, 8));
+/** 9 integer and 6 decimal digits: annual usage. */
+const usage = () => ruleNumberSchema(decimalRule(9, 6));
+const ref = z.preprocess((v) => (v === undefined ? null : v), objectRefSchema.nullable());
+
+export const accountFieldsShape = {
+  // Account Details
+  name: requiredText(200),
+  shortName: optionalText(ACCOUNT_SHORT_NAME_MAX_LENGTH),
+  type: requiredReferenceCode('accountTypes'),
+  accountStatus: requiredReferenceCode('accountStatuses'),
+  territory: z.preprocess((v) => (v === undefined || v === null || (typeof v === 'object' && Number((v as ObjectRef).objectId) === 0) ? null : v), objectRefSchema.nullable().refine((v) => v !== null, MSG.required)),
+  ldcAccountNum: requiredRuleTextSchema(alphanumericRule, maxLengthRule(30)),
+  prevAccountNum: ruleTextSchema(alphanumericRule, maxLengthRule(30)),
+  serviceClass: requiredText(50),
+  revenueClass: requiredReferenceCode('revenueClasses'),
+  taxExemption: requiredReferenceCode('taxExemptions'),
+  taxExemptNum: requiredRuleTextSchema(integerRule, maxLengthRule(10)),
+  taxExemptPercent: ruleNumberSchema(decimalRule(3, 1)),
+  requestedStartDate: requiredDate(),
+  contractStartDate: requiredDate(),
+  contractEndDate: requiredDate(),
+  term: requiredRuleNumberSchema(integerRule, maxLengthRule(3)),
+  flowDate: optionalDate(),
+  dropDate: optionalDate(),
+  futureDropDate: optionalDate(),
+  receivedDate: optionalDate(),
+  processedDate: optionalDate(),
+  statusDate: optionalDate(),
+  unitOfMeasure: optionalReferenceCode('unitsOfMeasure'),
+  billingAcctUom: optionalReferenceCode('unitsOfMeasure'),
+  billMethod: optionalReferenceCode('billMethods'),
+  billingAcctPattern: optionalReferenceCode('billingAccountPatternTypes'),
+  billMeasureAcct: optionalReferenceCode('measures'),
+  billCalculation: optionalReferenceCode('billCalculationTypes'),
+  autoRenewalType: optionalReferenceCode('autoRenewalTypes'),
+  billingVolTypeAcct: optionalReferenceCode('billingVolumeTypes'),
+  industryType: optionalReferenceCode('industryTypes'),
+  resetOrder: optionalYesNo(),
+  billingAutopay: optionalYesNo(),
+  porSw: optionalYesNo(),
+  porSwLdc: optionalYesNo(),
+  isUsedAsMailingAddress: optionalYesNo(),
+  serviceZone: optionalText(5),
+  gasPoolId: optionalText(50),
+  resetOrderGroupingExempt: optionalText(40),
+  einNumber: optionalText(10),
+  poid: optionalText(30),
+  programCode: ruleTextSchema(integerRule, maxLengthRule(5)),
+  p2CNumber: optionalText(50),
+  agent: ref,
+  // Pricing
+  contractRate: rate(),
+  tieredPrice: rate(),
+  isSpr: optionalYesNo(),
+  etf: rate(),
+  supplyZone: optionalText(25),
+  indexAdder: rate(),
+  tieredDate: optionalDate(),
+  commodityUnit: optionalReferenceCode('unitsOfMeasure'),
+  etfStatus: optionalText(255),
+  pricingPlan: optionalText(50),
+  priceAdder: rate(),
+  autoRenewalRate: rate(),
+  swing: rate(),
+  fixedChargeAmount: rate(),
+  etfDate: optionalDate(),
+  totalPassthroughs: rate(),
+  arQid: optionalText(50),
+  feeType: optionalText(25),
+  // Commission
+  commissionMasterUnit: rate(),
+  commissionUnitNum: rate(),
+  commissionSubAgentUnit: rate(),
+  commissionPlan: optionalReferenceCode('commissionPlans'),
+  commissionEndDate: optionalDate(),
+  paymentStatus: optionalText(25),
+  estimatedPayment: ruleNumberSchema(maxLengthRule(20), decimalRule(7, 8)),
+  agentRateMeasureUnit: optionalReferenceCode('measures'),
+  managingAgent: optionalText(64),
+  agentRateUom: optionalReferenceCode('unitsOfMeasure'),
+  // Usage
+  needUsageChecked: optionalReferenceCode('needUsageChecked'),
+  annualUsage: usage(),
+  tripCycle: optionalText(25),
+  usageRequestedDate: optionalDate(),
+  usageProccesedDate: optionalDate(),
+  nextMeterReadDate: optionalDate(),
+  batchNumber: optionalText(50),
+};
+export const accountFieldsSchema = z.object(accountFieldsShape);
+export type AccountFields = z.output<typeof accountFieldsSchema>;
+export type AccountField = keyof AccountFields & string;
+export const ACCOUNT_FIELDS = Object.keys(accountFieldsShape) as AccountField[];
+
+/** Spec 2 section 5 "Account": Save is enabled only when these are present ('Required'). */
+export const ACCOUNT_REQUIRED_FIELDS = [
+  'name', 'type', 'ldcAccountNum', 'taxExemption', 'taxExemptNum', 'serviceClass', 'revenueClass', 'requestedStartDate', 'contractStartDate',
+  'contractEndDate', 'term', 'accountStatus', 'territory',
+] as const satisfies readonly AccountField[];
+
+/**
+ * What the server fills before checking (spec 2 sections 4 and 5): shortName from the name when
+ * empty or one character; a new account's empty taxExemptNum is nine 9s; contractEndDate is
+ * contractStartDate plus term months minus one day; a new account of type New starts today, other
+ * types on the requested start date (when no contract start date is given).
+ */
+export function accountDefaults(input: Record<string, unknown>, isNew: boolean, today: string): Record<string, unknown> {
+  const out = { ...input };
+  const name = typeof out.name === 'string' ? out.name.trim() : '';
+  const short = typeof out.shortName === 'string' ? out.shortName.trim() : '';
+  if (name && short.length <= 1) out.shortName = name.slice(0, ACCOUNT_SHORT_NAME_MAX_LENGTH);
+  if (isNew && (out.taxExemptNum === undefined || out.taxExemptNum === null || out.taxExemptNum === '')) out.taxExemptNum = ACCOUNT_DEFAULT_TAX_EXEMPT_NUM;
+  if (isNew && !out.contractStartDate) out.contractStartDate = out.type === 'New' ? today : (out.requestedStartDate ?? null);
+  const end = accountEndDate(out.contractStartDate as string | null, out.term === '' || out.term === null || out.term === undefined ? null : Number(out.term));
+  if (end) out.contractEndDate = end;
+  return out;
+}
+
+/** contractStartDate plus term months minus one day (the same day of the month, clamped to the month's end). */
+export function accountEndDate(start: string | null | undefined, term: number | null | undefined): string | null {
+  if (!start || term === null || term === undefined || !Number.isFinite(term) || term <= 0) return null;
+  const [y, m, d] = start.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const months = m - 1 + term;
+  const year = y + Math.floor(months / 12);
+  const month = months % 12;
+  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
+  const date = new Date(Date.UTC(year, month, Math.min(d, last)));
+  date.setUTCDate(date.getUTCDate() - 1);
+  return `${date.toISOString().slice(0, 10)}T00:00:00`;
+}
+
+/**
+ * uploadRate = contractRate / (1 + the territory's tax rate), to 8 decimals (issue 9). The tax
+ * rate is a fraction ('0.06625'); a territory whose tax rate is not a number leaves it empty.
+ */
+export function uploadRateOf(contractRate: number | null | undefined, territoryTaxRate: string | number | null | undefined): number | null {
+  if (contractRate === null || contractRate === undefined || !Number.isFinite(contractRate)) return null;
+  const tax = territoryTaxRate === null || territoryTaxRate === undefined || territoryTaxRate === '' ? 0 : Number(territoryTaxRate);
+  if (!Number.isFinite(tax) || tax <= -1) return null;
+  return Math.round((contractRate / (1 + tax)) * 1e8) / 1e8;
+}
+
+/** POST account/Create: the fields and the amendment. */
+export const accountCreateBodySchema = accountFieldsSchema.extend({ contract: objectRefSchema });
+export type AccountCreateInput = z.output<typeof accountCreateBodySchema>;
+/** PUT account/Update?id: the fields and the version read (the amendment cannot move). */
+export const accountUpdateBodySchema = accountFieldsSchema.extend({ version: versionSchema });
+export type AccountUpdateInput = z.output<typeof accountUpdateBodySchema>;
+
+/** An account as account/Get answers it: its fields, its amendment and contract, and what the server derives. */
+export type Account = AccountFields & {
+  objectId: number;
+  contract: ObjectRef;
+  masterContract: ObjectRef;
+  contractId: number | null;
+  amendmentNumber: number | null;
+  referenceAmendment: number | null;
+  territoryCode: string | null;
+  commodity: string | null;
+  uploadRate: number | null;
+  contractLengthDays: number | null;
+  enteredBy: string | null;
+  enteredOn: string | null;
+  version: number;
+};
+
+/** A row of the accounts list (spec 2 "Account" list fields). */
+export interface AccountRow {
+  objectId: number;
+  contract: ObjectRef;
+  masterContract: ObjectRef;
+  contractId: number | null;
+  amendmentNumber: number | null;
+  referenceAmendment: number | null;
+  freshDescId: string | null;
+  legacyId: string | null;
+  territoryCode: string | null;
+  ldcAccountNumber: string;
+  prevAccountNum: string | null;
+  requestedStartDate: string | null;
+  accountEndDate: string | null;
+  term: number | null;
+  accountStatus: string;
+  accountType: string;
+  flowDate: string | null;
+  dropDate: string | null;
+  accountName: string;
+  businessEntityLegalName: string | null;
+  version: number;
+}
+
+/** Account sort keys (spec 2 section 3 "Search filters") and the row field each sorts by. */
+export const ACCOUNT_SORT_KEYS = {
+  contractId: 'contractId',
+  amendmentNumber: 'amendmentNumber',
+  referenceAmendment: 'referenceAmendment',
+  freshDescId: 'freshDescId',
+  legacyId: 'legacyId',
+  accountType: 'accountType',
+  type: 'accountType',
+  flowDate: 'flowDate',
+  requestedStartDate: 'requestedStartDate',
+  term: 'term',
+  accountEndDate: 'accountEndDate',
+  businessEntityLegalName: 'businessEntityLegalName',
+  name: 'accountName',
+  esgAccountNo: 'objectId',
+  accountStatusId: 'accountStatus',
+  territoryCode: 'territoryCode',
+  ldcAccountNum: 'ldcAccountNumber',
+  prevAccountNum: 'prevAccountNum',
+} as const;
+export const ACCOUNT_DEFAULT_SORT = { field: 'esgAccountNo', direction: 'Descending' } as const;
+
+const absentToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
+const filterText = z.preprocess(absentToUndefined, z.string({ error: MSG.invalidInput }).trim().max(200, MSG.invalidInput).optional());
+const filterInteger = z.preprocess(absentToUndefined, z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(0, MSG.invalidInput).optional());
+const period = z.preprocess(
+  absentToUndefined,
+  z.object({ fromDate: z.string().nullish(), toDate: z.string().nullish() }).optional(),
+);
+
+/** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional. */
+export const accountListBodySchema = z.object({
+  amendmentId: filterInteger,
+  accountRefs: z.preprocess(absentToUndefined, z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput).optional()),
+  requestedStartDatePeriod: period,
+  flowDatePeriod: period,
+  dropDatePeriod: period,
+  accountEndDatePeriod: period,
+  keyword: filterText,
+  contractId: filterInteger,
+  amendmentNumber: filterInteger,
+  referenceAmendment: filterInteger,
+  ticketNumber: filterText,
+  legacyId: filterText,
+  amendmentType: z.preprocess(absentToUndefined, optionalReferenceCode('contractTypes').optional()),
+  accountType: z.preprocess(absentToUndefined, optionalReferenceCode('accountTypes').optional()),
+  ldcAccountNumber: filterText,
+  territory: filterText,
+  status: z.preprocess(absentToUndefined, optionalReferenceCode('accountStatuses').optional()),
+  term: filterInteger,
+  businessEntityLegalName: filterText,
+  accountName: filterText,
+  camsAccountId: filterInteger,
+  fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
+  prevAccountNum: filterText,
+});
+export type AccountListFilter = z.output<typeof accountListBodySchema>;
+export type AccountListBody = z.input<typeof accountListBodySchema>;
+
+/** PUT account/SetAccountStatus?accountId&status: the status of one account, from the amendment's grid. */
+export const setAccountStatusQuerySchema = z.object({
+  accountId: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput),
+  status: requiredReferenceCode('accountStatuses'),
+});
