@@ -55,7 +55,7 @@ export const config = {
    * emulator). Unset in AWS, where presigned forms and links name the bucket's own endpoint.
    */
   get s3BrowserEndpoint() {
-    return process.env.S3_BROWSER_ENDPOINT;
+    return process.env.S3_BROWSER_ENDPOINT || undefined;
   },
   /** Local only: where the "email" outbox is written (reset links). */
   get outboxDir() {

@@ -1,0 +1,347 @@
+import {
+  ACCOUNT_DEFAULT_SORT,
+  ACCOUNT_FIELDS,
+  ACCOUNT_SORT_KEYS,
+  accountDefaults,
+  accountFieldsSchema,
+  uploadRateOf,
+  type Account,
+  type AccountCreateInput,
+  type AccountField,
+  type AccountListFilter,
+  type AccountRow,
+  type AccountUpdateInput,
+} from '@eb/shared/account/schemas';
+import type { ObjectRef } from '@eb/shared/child-records';
+import { ACCOUNT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
+import { MSG } from '@eb/shared/messages';
+import { keywordWords, orderByOf, searchWords, type PagedResult } from '@eb/shared/paging';
+import { toTransferDate } from '@eb/shared/validation';
+import { amendmentDef, amendmentListSpec } from '../contract/repository';
+import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
+import { keys, nextId } from '../lib/db';
+import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
+import { AppError, BadRequestError, ConflictError } from '../lib/errors';
+import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { requireMasterContract } from '../mastercontract/repository';
+import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
+
+/**
+ * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
+ * entities (type 'account', key ACCOUNT#objectId) with their change log, listed by the list engine.
+ * An account references its amendment (contractRef), that amendment's master contract
+ * (masterContractRef: an amendment never moves to another contract, so it is stored), its territory
+ * (territoryRef) and optionally an agent (agentRef), by objectId; the list joins the amendment's
+ * current numbers, ticket, legacy id, type and legal name, the contract id and the territory code.
+ * The server fills the defaults of spec 2 sections 4 and 5 (accountDefaults) and derives the upload
+ * rate from the contract rate and the territory's tax rate.
+ */
+type AccountRecord = Omit<Record<AccountField, unknown>, 'territory' | 'agent'> & {
+  objectId: number;
+  contractRef: number;
+  masterContractRef: number;
+  territoryRef: number;
+  agentRef: number | null;
+  uploadRate: number | null;
+  enteredBy: string | null;
+  enteredOn: string | null;
+};
+
+const STORED_FIELDS = [
+  ...ACCOUNT_FIELDS.map((f) => (f === 'territory' ? 'territoryRef' : f === 'agent' ? 'agentRef' : f)),
+  'uploadRate',
+  // set once at create
+  'contractRef',
+  'masterContractRef',
+  'enteredBy',
+  'enteredOn',
+] as (keyof AccountRecord & string)[];
+
+export const accountDef: EntityDef<AccountRecord> = {
+  type: 'account',
+  key: (id: number) => ({ pk: `ACCOUNT#${id}`, sk: 'ACCOUNT' }),
+  idCounter: 'account',
+  fields: STORED_FIELDS,
+  label: (a) => String(a.ldcAccountNum ?? a.objectId),
+};
+
+const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
+const numberOrNull = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
+const refOf = (v: unknown): ObjectRef | null => (v === undefined || v === null ? null : { objectId: Number(v) });
+
+// ---- the list -------------------------------------------------------------------------------------
+
+type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'freshDescId' | 'legacyId' | 'territoryCode' | 'businessEntityLegalName'> & {
+  contractRef: number;
+  masterContractRef: number;
+  territoryRef: number;
+};
+type AccountListRow = AccountOwnRow & {
+  contractId: number | null;
+  amendmentNumber: number | null;
+  referenceAmendment: number | null;
+  freshDescId: string | null;
+  legacyId: string | null;
+  amendmentType: string | null;
+  businessEntityLegalName: string | null;
+  territoryCode: string | null;
+};
+
+function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
+  return {
+    objectId: Number(s.objectId),
+    contractRef: Number(s.contractRef),
+    masterContractRef: Number(s.masterContractRef),
+    territoryRef: Number(s.territoryRef ?? 0),
+    ldcAccountNumber: String(s.ldcAccountNum ?? ''),
+    prevAccountNum: textOrNull(s.prevAccountNum),
+    requestedStartDate: textOrNull(s.requestedStartDate),
+    accountEndDate: textOrNull(s.contractEndDate),
+    term: numberOrNull(s.term),
+    accountStatus: String(s.accountStatus ?? ''),
+    accountType: String(s.type ?? ''),
+    flowDate: textOrNull(s.flowDate),
+    dropDate: textOrNull(s.dropDate),
+    accountName: String(s.name ?? ''),
+    version: Number(s.version ?? 1),
+  };
+}
+
+export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
+  type: accountDef.type,
+  project: toOwnRow,
+  id: (r) => r.objectId,
+  searchText: (r) => [r.objectId, r.ldcAccountNumber, r.prevAccountNum, r.accountName].filter((v) => v !== null && v !== '').join(' ').toLowerCase(),
+  sortKeys: { ...ACCOUNT_SORT_KEYS, objectId: 'objectId' },
+  joins: [
+    {
+      on: 'contractRef',
+      list: () => amendmentListSpec as never,
+      columns: {
+        amendmentNumber: 'amendmentNumber',
+        referenceAmendment: 'referenceAmendment',
+        freshDescId: 'freshDescId',
+        legacyId: 'legacyId',
+        amendmentType: 'type',
+        contractId: 'contractId',
+        businessEntityLegalName: 'businessEntityLegalName',
+      },
+      search: true,
+    },
+    { on: 'territoryRef', list: () => territoryListSpec as never, columns: { territoryCode: 'code' } },
+  ],
+  defaultSort: ACCOUNT_DEFAULT_SORT,
+};
+export const accounts = () => listEngine(accountListSpec);
+
+function toRow(r: AccountListRow): AccountRow {
+  return {
+    objectId: r.objectId,
+    contract: { objectId: r.contractRef },
+    masterContract: { objectId: r.masterContractRef },
+    contractId: r.contractId ?? null,
+    amendmentNumber: r.amendmentNumber ?? null,
+    referenceAmendment: r.referenceAmendment ?? null,
+    freshDescId: r.freshDescId ?? null,
+    legacyId: r.legacyId ?? null,
+    territoryCode: r.territoryCode ?? null,
+    ldcAccountNumber: r.ldcAccountNumber,
+    prevAccountNum: r.prevAccountNum,
+    requestedStartDate: r.requestedStartDate,
+    accountEndDate: r.accountEndDate,
+    term: r.term,
+    accountStatus: r.accountStatus,
+    accountType: r.accountType,
+    flowDate: r.flowDate,
+    dropDate: r.dropDate,
+    accountName: r.accountName,
+    businessEntityLegalName: r.businessEntityLegalName ?? null,
+    version: r.version,
+  };
+}
+
+const matchesText = (text: string | null | undefined, filter: string, anywhere: boolean) => {
+  if (!text) return false;
+  const wanted = keywordWords(filter, anywhere);
+  if (anywhere) return wanted.every((w) => text.toLowerCase().includes(w));
+  const words = searchWords(text);
+  return wanted.every((w) => words.some((x) => x.startsWith(w)));
+};
+const inPeriod = (date: string | null, period: { fromDate?: string | null; toDate?: string | null } | undefined) => {
+  if (!period || (!period.fromDate && !period.toDate)) return true;
+  if (!date) return false;
+  const day = date.slice(0, 10);
+  return (!period.fromDate || day >= period.fromDate.slice(0, 10)) && (!period.toDate || day <= period.toDate.slice(0, 10));
+};
+
+/** The row predicate of an account filter (undefined when it filters nothing). */
+export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRow) => boolean) | undefined {
+  const any = f.fullTextSearch === true;
+  const refs = f.accountRefs ? new Set(f.accountRefs.map((r) => r.objectId)) : undefined;
+  const checks: ((r: AccountListRow) => boolean)[] = [];
+  if (refs) checks.push((r) => refs.has(r.objectId));
+  if (f.amendmentId !== undefined) checks.push((r) => r.contractRef === f.amendmentId);
+  if (f.camsAccountId !== undefined) checks.push((r) => r.objectId === f.camsAccountId);
+  if (f.contractId !== undefined) checks.push((r) => r.contractId !== null && String(r.contractId).startsWith(String(f.contractId)));
+  if (f.amendmentNumber !== undefined) checks.push((r) => r.amendmentNumber === f.amendmentNumber);
+  if (f.referenceAmendment !== undefined) checks.push((r) => r.referenceAmendment === f.referenceAmendment);
+  if (f.term !== undefined) checks.push((r) => r.term === f.term);
+  if (f.ticketNumber) checks.push((r) => matchesText(r.freshDescId, f.ticketNumber!, any));
+  if (f.legacyId) checks.push((r) => matchesText(r.legacyId, f.legacyId!, any));
+  if (f.amendmentType) checks.push((r) => r.amendmentType === f.amendmentType);
+  if (f.accountType) checks.push((r) => r.accountType === f.accountType);
+  if (f.status) checks.push((r) => r.accountStatus === f.status);
+  if (f.ldcAccountNumber) checks.push((r) => matchesText(r.ldcAccountNumber, f.ldcAccountNumber!, any));
+  if (f.prevAccountNum) checks.push((r) => matchesText(r.prevAccountNum, f.prevAccountNum!, any));
+  if (f.territory) checks.push((r) => (r.territoryCode ?? '').toLowerCase() === f.territory!.toLowerCase());
+  if (f.businessEntityLegalName) checks.push((r) => matchesText(r.businessEntityLegalName, f.businessEntityLegalName!, any));
+  if (f.accountName) checks.push((r) => matchesText(r.accountName, f.accountName!, any));
+  if (f.requestedStartDatePeriod) checks.push((r) => inPeriod(r.requestedStartDate, f.requestedStartDatePeriod));
+  if (f.flowDatePeriod) checks.push((r) => inPeriod(r.flowDate, f.flowDatePeriod));
+  if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
+  if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
+  return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
+}
+
+/** POST account/GetList: the filter (AND), the keyword, sort (default the account id descending), page, exact total. */
+export async function listAccounts(filter: AccountListFilter, query: Record<string, string | undefined>): Promise<PagedResult<AccountRow>> {
+  const page = pageParams({ ...query, limit: query.limit ?? String(ACCOUNT_PAGE_SIZE) });
+  const result = await accounts().query({
+    ...page,
+    orderBy: page.orderBy ?? orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
+    keyword: filter.keyword,
+    fullText: filter.fullTextSearch,
+    filter: accountFilterPredicate(filter),
+  });
+  return { data: result.data.map(toRow), totalCount: result.totalCount };
+}
+
+/** Every row of a filter in the given order, up to MAX_RECORD_COUNT (Export). */
+export async function allAccounts(filter: AccountListFilter, orderBy?: string): Promise<AccountRow[]> {
+  return (await listAccounts(filter, { limit: String(MAX_RECORD_COUNT), orderBy, getTotalCount: 'false' })).data;
+}
+
+// ---- one account ---------------------------------------------------------------------------------
+
+/** The territory of an account (400 with the field text unless it exists) and its tax rate. */
+async function territoryOf(objectId: number) {
+  try {
+    return toTerritory(await requireEntity(territoryDef, objectId));
+  } catch {
+    throw new AppError(400, MSG.invalidInput, { territory: MSG.invalidInput });
+  }
+}
+
+function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number | null; amendmentNumber: number | null; referenceAmendment: number | null; territoryCode: string | null; commodity: string | null }): Account {
+  const a = stored as unknown as Record<string, unknown>;
+  const fields: Record<string, unknown> = {};
+  for (const f of ACCOUNT_FIELDS) {
+    if (f === 'territory') fields[f] = refOf(a.territoryRef);
+    else if (f === 'agent') fields[f] = refOf(a.agentRef);
+    else fields[f] = a[f] === undefined ? null : a[f];
+  }
+  const start = textOrNull(a.contractStartDate);
+  const end = textOrNull(a.contractEndDate);
+  return {
+    ...(fields as Account),
+    objectId: Number(a.objectId),
+    version: Number(a.version ?? 1),
+    contract: { objectId: Number(a.contractRef) },
+    masterContract: { objectId: Number(a.masterContractRef) },
+    ...joined,
+    uploadRate: numberOrNull(a.uploadRate),
+    contractLengthDays: start && end ? Math.round((Date.parse(`${end.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start.slice(0, 10)}T00:00:00Z`)) / 86_400_000) + 1 : null,
+    enteredBy: textOrNull(a.enteredBy),
+    enteredOn: textOrNull(a.enteredOn),
+  };
+}
+
+/** GET account/Get?id: the account with its contract id, amendment numbers, territory code and commodity. */
+export async function getAccount(objectId: number): Promise<Account> {
+  const stored = await requireEntity(accountDef, objectId);
+  const [amendment, master, territory] = await Promise.all([
+    requireEntity(amendmentDef, stored.contractRef).catch(() => null),
+    requireMasterContract(stored.masterContractRef).catch(() => null),
+    requireEntity(territoryDef, stored.territoryRef).then(toTerritory).catch(() => null),
+  ]);
+  return toAccount(stored, {
+    contractId: master?.contractId ?? null,
+    amendmentNumber: numberOrNull(amendment?.amendmentNumber),
+    referenceAmendment: numberOrNull(amendment?.referenceAmendment),
+    territoryCode: territory?.code ?? null,
+    commodity: territory?.commodity ?? null,
+  });
+}
+
+/** The stored fields of a body (defaults filled, checked again), with the upload rate of its territory. */
+async function storedFields(input: Record<string, unknown>, isNew: boolean): Promise<Partial<AccountRecord>> {
+  const filled = accountFieldsSchema.safeParse(accountDefaults(input, isNew, toTransferDate(new Date()).slice(0, 10) + 'T00:00:00'));
+  if (!filled.success) {
+    const fieldErrors: Record<string, string> = {};
+    for (const issue of filled.error.issues) fieldErrors[String(issue.path[0])] ??= issue.message;
+    throw new BadRequestError(MSG.invalidInput, fieldErrors);
+  }
+  const fields = filled.data as Record<string, unknown>;
+  const territory = await territoryOf((fields.territory as ObjectRef).objectId);
+  const out: Record<string, unknown> = {};
+  for (const f of ACCOUNT_FIELDS) {
+    if (f === 'territory') out.territoryRef = territory.objectId;
+    else if (f === 'agent') out.agentRef = (fields.agent as ObjectRef | null)?.objectId ?? null;
+    else out[f] = fields[f] ?? null;
+  }
+  out.uploadRate = uploadRateOf(fields.contractRate as number | null, territory.taxRate);
+  return out as Partial<AccountRecord>;
+}
+
+/** POST account/Create: a new account of an existing amendment. */
+export async function createAccount(input: AccountCreateInput & Record<string, unknown>, actor: Actor): Promise<Account> {
+  let amendment;
+  try {
+    amendment = await requireEntity(amendmentDef, input.contract.objectId);
+  } catch {
+    throw new AppError(404, MSG.notFound, { contract: MSG.notFound });
+  }
+  const { contract: _c, ...fields } = input;
+  const stored = await createEntity(
+    accountDef,
+    {
+      ...((await storedFields(fields, true)) as Omit<AccountRecord, 'objectId'>),
+      contractRef: amendment.objectId,
+      masterContractRef: Number(amendment.masterContractRef),
+      enteredBy: actor.name,
+      enteredOn: toTransferDate(new Date()),
+    },
+    { actor },
+    { objectId: await nextId(accountDef.idCounter) },
+  );
+  return getAccount(stored.objectId);
+}
+
+/** PUT account/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
+export async function updateAccount(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor): Promise<Account> {
+  const current = await requireEntity(accountDef, objectId);
+  if (current.version !== input.version) throw new ConflictError();
+  const { version, ...fields } = input;
+  await updateEntity(accountDef, objectId, version, await storedFields(fields, false), { actor });
+  return getAccount(objectId);
+}
+
+/** PUT account/SetAccountStatus?accountId&status: the status alone (the amendment's accounts grid). */
+export async function setAccountStatus(objectId: number, status: string, actor: Actor): Promise<AccountRow> {
+  const current = await requireEntity(accountDef, objectId);
+  await updateEntity(accountDef, objectId, current.version, { accountStatus: status, statusDate: toTransferDate(new Date()).slice(0, 10) + 'T00:00:00' } as Partial<AccountRecord>, { actor });
+  return (await listAccounts({ accountRefs: [{ objectId }] }, { limit: '1' })).data[0]!;
+}
+
+/** DELETE account/Delete?id[&version]. */
+export async function deleteAccount(objectId: number, version: number | undefined, actor: Actor): Promise<void> {
+  await deleteEntity(accountDef, objectId, version, { actor });
+}
+
+/** GET account/ChangeLogs?accountId: the account's log, newest first. */
+export async function accountChangeLogs(objectId: number): Promise<ChangeLogEntry[]> {
+  await requireEntity(accountDef, objectId);
+  return listChangeLogs({ entity: 'account', id: objectId });
+}
+
+export { keys };
