@@ -205,9 +205,21 @@ export class ListEngine<Row, Own = Row> {
     return this.slotOf.get(id) ?? -1;
   }
 
-  /** One cell (for lists joining this one). */
+  /**
+   * One cell (for lists joining this one): an own column, or one this list joins in turn (an
+   * account list joins the amendment list's contract id, itself joined from the contracts).
+   */
   cell(slot: number, column: string): unknown {
-    return this.store.column(column)?.get(slot);
+    const own = this.store.column(column);
+    if (own) return own.get(slot);
+    const joined = this.joinOfColumn(column);
+    return joined ? this.joinedValue(joined.decl, joined.from, slot) : undefined;
+  }
+
+  /** This list's version with those of the lists it joins (a joined sort is stale when any moved). */
+  deepVersion(): string {
+    const joins = this.joined ?? (this.spec.joins?.length ? this.resolveJoins() : []);
+    return joins.length ? `${this.version}(${joins.map((j) => j.target.deepVersion()).join(',')})` : String(this.version);
   }
 
   // ---- refresh: counter, feed, snapshots --------------------------------------------------------
@@ -670,7 +682,7 @@ export class ListEngine<Row, Own = Row> {
   private joinedOrder(column: string): Order {
     const { decl, from } = this.joinOfColumn(column)!;
     const j = this.resolveJoins().find((x) => x.decl === decl)!;
-    const versions = `${this.version}/${j.target.version}`;
+    const versions = `${this.version}/${j.target.deepVersion()}`;
     const cached = this.joinedSorts.get(column);
     if (cached && cached.versions === versions) return cached.order;
     const fk = this.fkOf(j);
@@ -715,6 +727,8 @@ export class ListEngine<Row, Own = Row> {
 
   /** The ascending order of one of this list's columns and its normalised value (for lists joining this one). */
   columnOrder(column: string): { order: Order; value: (slot: number) => Norm } {
+    // a column this list joins itself (a join of a join)
+    if (this.joinOfColumn(column)) return { order: this.joinedOrder(column), value: (slot) => norm(this.cell(slot, column)) };
     const own = Object.entries(this.spec.sortKeys).find(([, v]) => v === column)?.[0];
     const key = own ?? `#col:${column}`;
     return { order: this.order(key), value: this.sortKey(key)! };

@@ -265,3 +265,39 @@ describe('joined columns', () => {
     expect(accounts.queryLoaded({ keyword: 'maple' }).data[0]!.legalName).toBeNull();
   });
 });
+
+describe('a join of a join', () => {
+  it("reads, sorts and filters by a column the joined list joins in turn, current after a change at the far end", () => {
+    // Prepare: meters -> accounts -> entities (an account list joining entities; a meter list joining accounts)
+    const entities = new ListEngine(entitySpec, { snapshots: false });
+    const accounts = new ListEngine(accountSpec(), { snapshots: false, resolve: () => entities as never });
+    type Meter = { objectId: number; accountRef: number | null };
+    type MeterRow = Meter & { accountName: string | null; legalName: string | null };
+    const meterSpec: ListSpec<MeterRow, Meter> = {
+      type: 'unitmeter',
+      project: (i) => ({ objectId: Number(i.objectId), accountRef: i.accountRef === null ? null : Number(i.accountRef) }),
+      id: (r) => r.objectId,
+      searchText: (r) => String(r.objectId),
+      sortKeys: { objectId: 'objectId', legalName: 'legalName' },
+      joins: [{ on: 'accountRef', list: () => accountSpec() as never, columns: { accountName: 'name', legalName: 'legalName' } }],
+      defaultSort: { field: 'objectId', direction: 'Ascending' },
+    };
+    const meters = new ListEngine(meterSpec, { snapshots: false, resolve: () => accounts as never });
+    entities.apply(item({ objectId: 1, entityNo: 100, legalName: 'Zephyr Foods' }));
+    entities.apply(item({ objectId: 2, entityNo: 200, legalName: 'Acme Corp' }));
+    accounts.apply(item({ objectId: 10, name: 'Main', status: 'Pending', term: 12, active: true, entityRef: 1 }));
+    accounts.apply(item({ objectId: 11, name: 'Annex', status: 'Pending', term: 12, active: true, entityRef: 2 }));
+    for (const [id, account] of [[100, 10], [101, 11], [102, null]] as const) meters.apply(item({ objectId: id, accountRef: account }));
+    // Act + Assess: the far column in rows, sorts and filters
+    expect(meters.queryLoaded({}).data.map((r) => [r.objectId, r.accountName, r.legalName])).toEqual([
+      [100, 'Main', 'Zephyr Foods'],
+      [101, 'Annex', 'Acme Corp'],
+      [102, null, null],
+    ]);
+    expect(ids(meters.queryLoaded({ orderBy: 'legalName Ascending' }).data)).toEqual([101, 100, 102]);
+    expect(ids(meters.queryLoaded({ filter: (r) => r.legalName === 'Acme Corp' }).data)).toEqual([101]);
+    // a rename at the far end re-sorts the nearest list
+    entities.apply(item({ objectId: 1, entityNo: 100, legalName: 'Able Foods' }));
+    expect(ids(meters.queryLoaded({ orderBy: 'legalName Ascending' }).data)).toEqual([100, 101, 102]);
+  });
+});
