@@ -76,6 +76,15 @@ import {
 } from './contract/children';
 import { childDeleteBodySchema, childRoutes, objectRefSchema } from './child-records';
 import { versionSchema } from './field-rules';
+import {
+  accountCreateBodySchema,
+  accountIdQuerySchema,
+  accountListBodySchema,
+  accountUpdateBodySchema,
+  setAccountStatusQuerySchema,
+  type Account,
+  type AccountRow,
+} from './account/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import {
   documentDeleteBodySchema,
@@ -193,6 +202,16 @@ export const ROUTES = [
   // files (spec 2 "File resource"): a short-lived download link (staff: agents do not download), delete
   { method: 'GET', resource: 'file', action: 'Get', access: 'nonAgent', query: fileQuerySchema, response: res<FileDownload>() },
   { method: 'POST', resource: 'file', action: 'Delete', access: 'editor', body: fileDeleteBodySchema, response: res<NoContent>() },
+  // Accounts (spec 2 section 7 "Resource 'account'"): agents search and view; editors write; staff read the change log and download
+  { method: 'GET', resource: 'account', action: 'Get', access: 'signedIn', query: idQuerySchema, response: res<Account>() },
+  { method: 'POST', resource: 'account', action: 'Create', access: 'editor', body: accountCreateBodySchema, response: res<Account>() },
+  { method: 'PUT', resource: 'account', action: 'Update', access: 'editor', query: idQuerySchema, body: accountUpdateBodySchema, response: res<Account>() },
+  { method: 'DELETE', resource: 'account', action: 'Delete', access: 'editor', query: idQuerySchema, body: optionalVersionBodySchema, response: res<NoContent>() },
+  { method: 'POST', resource: 'account', action: 'GetList', access: 'signedIn', query: pageQuerySchema, body: accountListBodySchema, response: res<PagedResult<AccountRow>>() },
+  { method: 'POST', resource: 'account', action: 'GetListWithContracts', access: 'signedIn', query: pageQuerySchema, body: accountListBodySchema, response: res<PagedResult<AccountRow>>() },
+  { method: 'PUT', resource: 'account', action: 'SetAccountStatus', access: 'editor', query: setAccountStatusQuerySchema, response: res<AccountRow>() },
+  { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
+  { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<FileResponse>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

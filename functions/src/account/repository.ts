@@ -19,7 +19,7 @@ import { keywordWords, orderByOf, searchWords, type PagedResult } from '@eb/shar
 import { toTransferDate } from '@eb/shared/validation';
 import { amendmentDef, amendmentListSpec } from '../contract/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
-import { keys, nextId } from '../lib/db';
+import { nextId } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
@@ -344,4 +344,3 @@ export async function accountChangeLogs(objectId: number): Promise<ChangeLogEntr
   return listChangeLogs({ entity: 'account', id: objectId });
 }
 
-export { keys };

@@ -3,7 +3,6 @@ import { objectRefSchema, type ObjectRef } from '../child-records';
 import { ACCOUNT_DEFAULT_TAX_EXEMPT_NUM, ACCOUNT_SHORT_NAME_MAX_LENGTH, MAX_RECORD_COUNT } from '../constants';
 import {
   alphanumericRule,
-  decimalLengthRule,
   decimalRule,
   integerRule,
   maxLengthRule,
@@ -179,11 +178,15 @@ export function uploadRateOf(contractRate: number | null | undefined, territoryT
   return Math.round((contractRate / (1 + tax)) * 1e8) / 1e8;
 }
 
-/** POST account/Create: the fields and the amendment. */
-export const accountCreateBodySchema = accountFieldsSchema.extend({ contract: objectRefSchema });
+/** Today as a transfer date (midnight). */
+const today = () => `${new Date().toISOString().slice(0, 10)}T00:00:00`;
+const withDefaults = (isNew: boolean) => (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? accountDefaults(v as Record<string, unknown>, isNew, today()) : v);
+
+/** POST account/Create: the fields and the amendment (the defaults filled before the rules). */
+export const accountCreateBodySchema = z.preprocess(withDefaults(true), accountFieldsSchema.extend({ contract: objectRefSchema }));
 export type AccountCreateInput = z.output<typeof accountCreateBodySchema>;
-/** PUT account/Update?id: the fields and the version read (the amendment cannot move). */
-export const accountUpdateBodySchema = accountFieldsSchema.extend({ version: versionSchema });
+/** PUT account/Update?id: the fields and the version read (the amendment cannot move; the end date and short name follow). */
+export const accountUpdateBodySchema = z.preprocess(withDefaults(false), accountFieldsSchema.extend({ version: versionSchema }));
 export type AccountUpdateInput = z.output<typeof accountUpdateBodySchema>;
 
 /** An account as account/Get answers it: its fields, its amendment and contract, and what the server derives. */
@@ -293,3 +296,6 @@ export const setAccountStatusQuerySchema = z.object({
   accountId: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput),
   status: requiredReferenceCode('accountStatuses'),
 });
+
+/** GET account/ChangeLogs?accountId. */
+export const accountIdQuerySchema = z.object({ accountId: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput) });

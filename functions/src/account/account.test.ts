@@ -1,0 +1,146 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/account/schemas';
+import type { Territory } from '@eb/shared/reference/territory';
+import { MSG } from '@eb/shared/messages';
+import type { Session } from '../../../test/support/invoke';
+import { newAmendment, ok } from '../../../test/support/records';
+import { signedIn } from '../../../test/support/users';
+import { ACCOUNTS_EXPORT_HEADERS } from './export';
+
+/**
+ * Accounts against the local emulators (spec 2 "Accounts Search", "Account Detail", sections 3, 5,
+ * 7): create an account under an amendment with the server's defaults and derived fields, list it
+ * with the amendment's and territory's joined columns, change its status, export, log, and refuse
+ * what the rules, roles and versions do not allow.
+ */
+const A = '/api/account';
+let editor: Session;
+let agent: Session;
+let pseg: Territory;
+beforeAll(async () => {
+  const [e, a] = await Promise.all([signedIn('admin'), signedIn('agent')]);
+  editor = e.session;
+  agent = a.session;
+  const territories = await ok<{ data: Territory[] }>(editor.get('/api/reference/TerritoryGetList', { limit: 100 }));
+  pseg = territories.data.find((t) => t.code === 'PSEG')!;
+});
+
+const accountBody = (amendmentId: number, over: Record<string, unknown> = {}) => ({
+  contract: { objectId: amendmentId },
+  name: 'Harborview Hotels - Main Building',
+  type: 'Renewal',
+  accountStatus: 'Pending',
+  territory: { objectId: pseg.objectId },
+  ldcAccountNum: `PE-${Date.now()}`,
+  serviceClass: 'GS',
+  revenueClass: 'Small Commercial',
+  taxExemption: 'No',
+  requestedStartDate: '2026-03-01T00:00:00',
+  term: 12,
+  contractRate: 0.1,
+  ...over,
+});
+
+describe('account/Create and Get', () => {
+  it('fills the short name, tax-exempt number, start and end dates and upload rate, and answers the amendment and territory', async () => {
+    // Prepare
+    const amendment = await newAmendment(editor, { legacyId: 'LG-ACC-1' });
+    // Act
+    const created = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId)));
+    // Assess
+    expect(created).toMatchObject({
+      shortName: 'Harborview Hotels - Main',
+      taxExemptNum: '999999999',
+      contractStartDate: '2026-03-01T00:00:00',
+      contractEndDate: '2027-02-28T00:00:00',
+      uploadRate: 0.09378664,
+      contractId: amendment.contractId,
+      amendmentNumber: 1,
+      territoryCode: 'PSEG',
+      commodity: 'Electric',
+      contractLengthDays: 365,
+      contract: { objectId: amendment.objectId },
+      masterContract: amendment.masterContract,
+      version: 1,
+    });
+    expect(await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }))).toEqual(created);
+  });
+
+  it('refuses a missing required field, a bad LDC account number and an unknown amendment or territory, creating nothing', async () => {
+    // Prepare
+    const amendment = await newAmendment(editor);
+    const ldc = `PE-${Date.now()}-X`;
+    // Act
+    const missing = await editor.post(`${A}/Create`, accountBody(amendment.objectId, { name: '', ldcAccountNum: ldc }));
+    const badLdc = await editor.post(`${A}/Create`, accountBody(amendment.objectId, { ldcAccountNum: 'PE 12!' }));
+    const noAmendment = await editor.post(`${A}/Create`, accountBody(987_654_321));
+    const noTerritory = await editor.post(`${A}/Create`, accountBody(amendment.objectId, { territory: { objectId: 987_654 }, ldcAccountNum: ldc }));
+    const byAgent = await agent.post(`${A}/Create`, accountBody(amendment.objectId, { ldcAccountNum: ldc }));
+    // Assess
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors).toMatchObject({ name: MSG.required });
+    expect(badLdc.body.fieldErrors).toMatchObject({ ldcAccountNum: MSG.alphanumeric });
+    expect(noAmendment.status).toBe(404);
+    expect(noTerritory.body.fieldErrors).toMatchObject({ territory: MSG.invalidInput });
+    expect(byAgent.status).toBe(403);
+    const listed = await ok<{ totalCount: number }>(editor.post(`${A}/GetList`, { ldcAccountNumber: ldc }, { getTotalCount: true }));
+    expect(listed.totalCount).toBe(0);
+  });
+});
+
+describe('account/GetList, SetAccountStatus, Update, ChangeLogs, Export', () => {
+  it("lists an amendment's accounts with the joined contract, amendment, legal name and territory; filters by LDC number and a date period", async () => {
+    // Prepare
+    const amendment = await newAmendment(editor, { freshDescId: 'T-ACC', legacyId: 'LG-ACC-2' });
+    const a1 = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, { name: 'Annex', flowDate: '2026-04-01T00:00:00' })));
+    const a2 = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, { name: 'Main' })));
+    // Act
+    const inAmendment = await ok<{ data: AccountRow[]; totalCount: number }>(agent.post(`${A}/GetListWithContracts`, { amendmentId: amendment.objectId }, { orderBy: 'name Ascending', getTotalCount: true }));
+    const byLdc = await ok<{ data: AccountRow[] }>(editor.post(`${A}/GetList`, { ldcAccountNumber: a2.ldcAccountNum }));
+    const byFlow = await ok<{ data: AccountRow[] }>(editor.post(`${A}/GetList`, { amendmentId: amendment.objectId, flowDatePeriod: { fromDate: '2026-03-15T00:00:00', toDate: '2026-04-15T00:00:00' } }));
+    // Assess
+    expect(inAmendment.totalCount).toBe(2);
+    expect(inAmendment.data[0]).toMatchObject({
+      objectId: a1.objectId,
+      accountName: 'Annex',
+      contractId: amendment.contractId,
+      amendmentNumber: 1,
+      freshDescId: 'T-ACC',
+      legacyId: 'LG-ACC-2',
+      territoryCode: 'PSEG',
+      accountStatus: 'Pending',
+      accountType: 'Renewal',
+      accountEndDate: '2027-02-28T00:00:00',
+    });
+    expect(byLdc.data.map((r) => r.objectId)).toEqual([a2.objectId]);
+    expect(byFlow.data.map((r) => r.objectId)).toEqual([a1.objectId]);
+  });
+
+  it('changes the status from the grid, refuses a stale Update (409), logs both, and exports the selection', async () => {
+    // Prepare
+    const amendment = await newAmendment(editor);
+    const created = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId)));
+    // Act
+    const row = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: created.objectId, status: 'Enrolled' }));
+    const fields = Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, created[f]]));
+    const stale = await editor.put(`${A}/Update`, { ...fields, term: 24, version: 1 }, { id: created.objectId });
+    const updated = await ok<Account>(editor.put(`${A}/Update`, { ...fields, accountStatus: 'Enrolled', term: 24, contractRate: 0.2, version: 2 }, { id: created.objectId }));
+    const byAgent = await agent.put(`${A}/SetAccountStatus`, undefined, { accountId: created.objectId, status: 'Dropped' });
+    const log = await ok<{ fieldName: string }[]>(editor.get(`${A}/ChangeLogs`, { accountId: created.objectId }));
+    const file = await editor.post(`${A}/Export`, { accountRefs: [{ objectId: created.objectId }] });
+    // Assess
+    expect(row.accountStatus).toBe('Enrolled');
+    expect(stale.status).toBe(409);
+    expect(updated).toMatchObject({ term: 24, contractEndDate: '2028-02-29T00:00:00', uploadRate: 0.18757327, version: 3 });
+    expect(byAgent.status).toBe(403);
+    expect(log.map((e) => e.fieldName)).toEqual(expect.arrayContaining(['accountStatus', 'term', 'contractEndDate', 'uploadRate']));
+    const bytes = Buffer.from(file.body as string, 'base64');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const values = wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    expect(values[0]).toEqual(ACCOUNTS_EXPORT_HEADERS);
+    expect(values.length).toBe(2);
+    expect((await agent.post(`${A}/Export`, {})).status).toBe(403);
+  });
+});

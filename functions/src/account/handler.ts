@@ -1,0 +1,37 @@
+import type { AccountCreateInput, AccountListFilter, AccountUpdateInput } from '@eb/shared/account/schemas';
+import { actorOf } from '../lib/entity';
+import { resourceHandler, type ActionContext } from '../lib/handler';
+import { xlsxResult } from '../lib/xlsx';
+import { ACCOUNTS_EXPORT_FILENAME, accountsWorkbook } from './export';
+import { accountChangeLogs, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * The account Lambda (spec 2 section 7 "Resource 'account'"): agents search and view; writes are
+ * editors'; the change log and downloads are staff's (the route table).
+ */
+export const handler = resourceHandler('account', {
+  /** GET account/Get?id -> the account with its contract id, amendment numbers, territory and derived fields */
+  'GET get': ({ query }: ActionContext<{ id: number }>) => getAccount(query.id),
+  /** POST account/Create, body: the account and its amendment ({contract: {objectId}}) -> the new account */
+  'POST create': ({ body, user }: ActionContext<unknown, AccountCreateInput>) => createAccount(body as AccountCreateInput & Record<string, unknown>, actorOf(user!)),
+  /** PUT account/Update?id, body: the account and its version -> the saved account; 409 when stale */
+  'PUT update': ({ query, body, user }: ActionContext<{ id: number }, AccountUpdateInput>) =>
+    updateAccount(query.id, body as AccountUpdateInput & Record<string, unknown>, actorOf(user!)),
+  /** DELETE account/Delete?id, body: { version? } -> 204 */
+  'DELETE delete': async ({ query, body, user }: ActionContext<{ id: number }, { version?: number }>) => {
+    await deleteAccount(query.id, body?.version, actorOf(user!));
+  },
+  /** POST account/GetList?limit&skip&orderBy&getTotalCount, body: the account filter -> { data, totalCount } */
+  'POST getlist': ({ query, body }: ActionContext<Query, AccountListFilter>) => listAccounts(body, query),
+  /** POST account/GetListWithContracts: the same list for the amendment view (body.amendmentId) */
+  'POST getlistwithcontracts': ({ query, body }: ActionContext<Query, AccountListFilter>) => listAccounts(body, query),
+  /** PUT account/SetAccountStatus?accountId&status -> the account's list row */
+  'PUT setaccountstatus': ({ query, user }: ActionContext<{ accountId: number; status: string }>) => setAccountStatus(query.accountId, query.status, actorOf(user!)),
+  /** GET account/ChangeLogs?accountId -> the account's change log, newest first */
+  'GET changelogs': ({ query }: ActionContext<{ accountId: number }>) => accountChangeLogs(query.accountId),
+  /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */
+  'POST export': async ({ query, body }: ActionContext<Query, AccountListFilter>) =>
+    xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy)), ACCOUNTS_EXPORT_FILENAME),
+});
