@@ -1,34 +1,17 @@
 import type { Amendment, AmendmentField } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
+import { declaredField, type DeclaredField, type DeclaredFieldKind, type DeclaredSection } from '../../components/declared-fields';
 
 /**
  * The amendment form as a declaration (spec 2 "Amendment Details", section 3 "Amendment"): each
  * field once, with the control it takes and, for a reference-set value, its set. The screen renders
  * the sections from it; the rules are the shared schema's (amendmentFieldsSchema), as on the server.
  */
-export type AmendmentFieldKind = 'text' | 'number' | 'date' | 'select' | 'yesNo';
-export interface AmendmentFormField {
-  field: AmendmentField;
-  label: string;
-  kind: AmendmentFieldKind;
-  /** the reference set of a select */
-  itemType?: string;
-  /** characters that can be typed (numbers) */
-  maxLength?: number;
-}
-export interface AmendmentFormSection {
-  key: 'main' | 'underUsage' | 'overUsage' | 'billing';
-  title: string;
-  fields: AmendmentFormField[];
-}
+export type AmendmentFormField = DeclaredField<AmendmentField>;
+export type AmendmentFormSection = DeclaredSection<AmendmentField, 'main' | 'underUsage' | 'overUsage' | 'billing'>;
 
-const f = (field: AmendmentField, kind: AmendmentFieldKind, itemType?: string, maxLength?: number): AmendmentFormField => ({
-  field,
-  label: AMENDMENT_LABELS[field],
-  kind,
-  ...(itemType ? { itemType } : {}),
-  ...(maxLength ? { maxLength } : {}),
-});
+const f = (field: AmendmentField, kind: DeclaredFieldKind, itemType?: string, maxLength?: number): AmendmentFormField =>
+  declaredField(field, AMENDMENT_LABELS[field], kind, itemType, maxLength);
 
 export const AMENDMENT_FORM_SECTIONS: AmendmentFormSection[] = [
   {

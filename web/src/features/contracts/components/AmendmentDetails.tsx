@@ -1,10 +1,9 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
-import { AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment } from '@eb/shared/contract/schemas';
+import { AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment, type AmendmentField } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
 import { orderByOf } from '@eb/shared/paging';
@@ -29,10 +28,8 @@ import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
-import { DateInput } from '../../../components/DateInput';
-import { FormField } from '../../../components/FormField';
+import { DeclaredFields } from '../../../components/DeclaredFields';
 import { useNotify } from '../../../components/notify-context';
-import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm, zodErrors } from '../../../components/use-form';
 import { DetailTabs, type DetailTabProps } from './DetailTabs';
 
@@ -200,72 +197,29 @@ function AmendmentForm(props: {
     });
   };
 
-  const control = (d: AmendmentFormField, id: string) => {
-    const value = form.values[d.field];
-    const required = REQUIRED.has(d.field);
-    const common = { disabled: !editor, 'aria-describedby': form.messageOf(d.field) ? `${id}-msg` : undefined };
-    const placeholder = required ? MSG.required : undefined;
-    switch (d.kind) {
-      case 'date':
-        return (
-          <DateInput inputId={id} value={value as string | null} onChange={(v) => form.set(d.field, v)} required={required} invalid={!!form.messageOf(d.field)} {...(placeholder ? { placeholder } : {})} disabled={!editor} />
-        );
-      case 'select':
-        return (
-          <TypeaheadSelect<string>
-            inputId={id}
-            value={value as string | null}
-            options={optionsOf(d.itemType!)}
-            onChange={(v) =>
-              d.field === 'unitOfMeasure'
-                ? // the usage and billing units follow the amendment's unit
-                  form.update((values) => followUnit({ ...values, unitOfMeasure: v }, values.unitOfMeasure), ['unitOfMeasure', ...UNIT_FOLLOWERS])
-                : form.set(d.field, v)
-            }
-            placeholder={placeholder}
-            required={required}
-            invalid={!!form.messageOf(d.field)}
-            {...common}
-          />
-        );
-      case 'yesNo':
-        return (
-          <TypeaheadSelect<boolean> inputId={id} value={value as boolean | null} options={YES_NO_OPTIONS} onChange={(v) => form.set(d.field, v)} placeholder={placeholder} required={required} invalid={!!form.messageOf(d.field)} {...common} />
-        );
-      default: {
-        const input = (
-            <InputText
-              id={id}
-              value={String(value ?? '')}
-              onChange={(e) => form.set(d.field, e.target.value)}
-              onBlur={() => form.touch(d.field)}
-              maxLength={d.maxLength}
-              inputMode={d.kind === 'number' ? 'decimal' : undefined}
-              placeholder={placeholder}
-              invalid={!!form.messageOf(d.field)}
-              aria-required={required ? 'true' : undefined}
-              {...common}
-            />
-        );
-        // the legacy id can be fetched from the contract's first customer signee event (GetLegacyId)
-        if (d.field !== 'legacyId' || !editor || !legacySource) return input;
-        return (
-          <div className="p-inputgroup">
-            {input}
-            <Button
-              type="button"
-              icon="pi pi-download"
-              outlined
-              aria-label={AMENDMENT_TEXTS.fetchLegacyId}
-              title={AMENDMENT_TEXTS.fetchLegacyId}
-              loading={fetchingLegacy}
-              onClick={() => void fetchLegacyId()}
-            />
-          </div>
-        );
-      }
-    }
-  };
+  /** The Legacy ID field's fetch button (GetLegacyId: the contract's first customer signee event). */
+  const decorate = (d: AmendmentFormField, input: ReactNode) =>
+    d.field !== 'legacyId' || !editor || !legacySource ? (
+      input
+    ) : (
+      <div className="p-inputgroup">
+        {input}
+        <Button
+          type="button"
+          icon="pi pi-download"
+          outlined
+          aria-label={AMENDMENT_TEXTS.fetchLegacyId}
+          title={AMENDMENT_TEXTS.fetchLegacyId}
+          loading={fetchingLegacy}
+          onClick={() => void fetchLegacyId()}
+        />
+      </div>
+    );
+  /** A field's change; a new unit carries the usage and billing units (followUnit). */
+  const setField = (field: AmendmentField, value: unknown) =>
+    field === 'unitOfMeasure'
+      ? form.update((values) => followUnit({ ...values, unitOfMeasure: value as string | null }, values.unitOfMeasure), ['unitOfMeasure', ...UNIT_FOLLOWERS])
+      : form.set(field, value as never);
 
   return (
     <div className="eb-amendment">
@@ -349,20 +303,19 @@ function AmendmentForm(props: {
           />
         </Suspense>
       )}
-      {AMENDMENT_FORM_SECTIONS.map((section) => (
-        <Panel key={section.key} header={section.title} toggleable className="eb-amendment__section">
-          <div className="eb-amendment__grid">
-            {section.fields.map((d) => {
-              const id = `amendment-${amendment?.objectId ?? 0}-${d.field}`;
-              return (
-                <FormField key={d.field} id={id} label={d.label} required={REQUIRED.has(d.field) && editor} message={form.messageOf(d.field)}>
-                  {control(d, id)}
-                </FormField>
-              );
-            })}
-          </div>
-        </Panel>
-      ))}
+      <DeclaredFields<AmendmentField>
+        sections={AMENDMENT_FORM_SECTIONS}
+        values={form.values}
+        set={setField}
+        touch={(f) => form.touch(f)}
+        messageOf={(f) => form.messageOf(f)}
+        required={REQUIRED}
+        disabled={!editor}
+        idPrefix={`amendment-${amendment?.objectId ?? 0}`}
+        optionsOf={(d) => (d.kind === 'yesNo' ? YES_NO_OPTIONS : optionsOf(d.itemType!))}
+        decorate={decorate}
+        className="eb-amendment__section"
+      />
       <Panel header={AMENDMENT_TEXTS.participants} toggleable className="eb-amendment__section">
         {amendment ? (
           <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>

@@ -1,0 +1,91 @@
+import type { ReactNode } from 'react';
+import { InputText } from 'primereact/inputtext';
+import { Panel } from 'primereact/panel';
+import { MSG } from '@eb/shared/messages';
+import { DateInput } from './DateInput';
+import { FormField } from './FormField';
+import type { DeclaredField, DeclaredSection } from './declared-fields';
+import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
+
+export interface DeclaredFieldsProps<F extends string> {
+  sections: readonly DeclaredSection<F>[];
+  values: Readonly<Record<string, unknown>>;
+  set: (field: F, value: unknown) => void;
+  touch: (field: F) => void;
+  messageOf: (field: F) => string | undefined;
+  required: ReadonlySet<string>;
+  disabled: boolean;
+  /** ids are `${idPrefix}-${field}` */
+  idPrefix: string;
+  /** the options of a select, yes/no or ref field */
+  optionsOf: (d: DeclaredField<F>) => readonly TypeaheadOption<unknown>[];
+  /** wraps a field's control (e.g. a button beside it) */
+  decorate?: (d: DeclaredField<F>, control: ReactNode) => ReactNode;
+  className?: string;
+}
+
+/** The sections of a declared form: a toggleable panel each, with a labelled control per field and its message. */
+export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) {
+  const control = (d: DeclaredField<F>, id: string): ReactNode => {
+    const value = props.values[d.field];
+    const required = props.required.has(d.field);
+    const invalid = !!props.messageOf(d.field);
+    const placeholder = required ? MSG.required : undefined;
+    const common = { disabled: props.disabled, 'aria-describedby': invalid ? `${id}-msg` : undefined };
+    switch (d.kind) {
+      case 'date':
+        return (
+          <DateInput inputId={id} value={value as string | null} onChange={(v) => props.set(d.field, v)} required={required} invalid={invalid} {...(placeholder ? { placeholder } : {})} disabled={props.disabled} />
+        );
+      case 'select':
+      case 'yesNo':
+      case 'ref':
+        return (
+          <TypeaheadSelect<unknown>
+            inputId={id}
+            value={d.kind === 'ref' ? ((value as { objectId: number } | null)?.objectId ?? null) : value}
+            options={props.optionsOf(d)}
+            onChange={(v) => props.set(d.field, d.kind === 'ref' ? (v === null ? null : { objectId: v as number }) : v)}
+            placeholder={placeholder}
+            required={required}
+            invalid={invalid}
+            {...common}
+          />
+        );
+      default:
+        return (
+          <InputText
+            id={id}
+            value={String(value ?? '')}
+            onChange={(e) => props.set(d.field, e.target.value)}
+            onBlur={() => props.touch(d.field)}
+            maxLength={d.maxLength}
+            inputMode={d.kind === 'number' ? 'decimal' : undefined}
+            placeholder={placeholder}
+            invalid={invalid}
+            aria-required={required ? 'true' : undefined}
+            {...common}
+          />
+        );
+    }
+  };
+  return (
+    <>
+      {props.sections.map((section) => (
+        <Panel key={section.key} header={section.title} toggleable className={props.className}>
+          <div className="eb-declared-grid">
+            {section.fields.map((d) => {
+              const id = `${props.idPrefix}-${d.field}`;
+              const input = control(d, id);
+              return (
+                <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)}>
+                  {props.decorate ? props.decorate(d, input) : input}
+                </FormField>
+              );
+            })}
+          </div>
+        </Panel>
+      ))}
+    </>
+  );
+}
