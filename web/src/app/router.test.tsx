@@ -169,7 +169,7 @@ describe('Routes', () => {
       // '/enrollments/data' is a real page now: features/data-admin/components/DataAdminPage.test.tsx
       ['/enrollments/updater', 'Updater'],
       // '/enrollments/contact-entity' is a real page now (below)
-      ['/enrollments/accounts/17', 'Accounts'],
+      // '/enrollments/accounts/17' is Account Detail now (test/e2e/accounts.test.ts)
       // '/enrollments/contracts/5' is Contract Details now (test/e2e/contracts.test.ts)
     ])('lets a superAdmin open %s', async (path, title) => {
       // Prepare

@@ -93,7 +93,6 @@ export const AMENDMENT_TEXTS = {
   crmNotes: 'CRM notes',
   documents: 'Documents',
   accounts: 'Accounts',
-  accountsLater: 'The amendment\'s accounts are listed here once accounts can be recorded.',
   saveFirst: 'Save the amendment first.',
   loadingSection: 'Loading...',
 } as const;

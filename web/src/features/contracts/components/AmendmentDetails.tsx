@@ -31,7 +31,7 @@ import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
-import { DetailTabs, type DetailTabProps } from './DetailTabs';
+import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
@@ -40,6 +40,7 @@ const BusinessEntitySearchDialog = lazy(() =>
 );
 /** The sections under the form load after it (grids, editors, the upload popup). */
 const ParticipantsSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.ParticipantsSection })));
+const AmendmentAccounts = lazy(() => import('./AmendmentAccounts').then((m) => ({ default: m.AmendmentAccounts })));
 const CrmSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.CrmSection })));
 const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
@@ -57,6 +58,7 @@ export function AmendmentDetails({ param }: { param: string }) {
   return (
     <DetailTabs
       param={param}
+      area={AREAS.contracts}
       basePath={`${AREAS.contracts.path}/amendment`}
       className="eb-amendment-details"
       initialName={(id) => (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))}
@@ -334,8 +336,14 @@ function AmendmentForm(props: {
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
       </Panel>
-      <Panel header={AMENDMENT_TEXTS.accounts} toggleable collapsed className="eb-amendment__section">
-        <p className="eb-amendment__later">{AMENDMENT_TEXTS.accountsLater}</p>
+      <Panel header={AMENDMENT_TEXTS.accounts} toggleable className="eb-amendment__section">
+        {amendment ? (
+          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+            <AmendmentAccounts amendmentId={amendment.objectId} editor={editor} staff={props.staff} />
+          </Suspense>
+        ) : (
+          <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
+        )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.documents} toggleable className="eb-amendment__section">
         {amendment ? (

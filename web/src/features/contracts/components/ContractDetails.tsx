@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client';
 import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
-import { DetailTabs, type DetailTabProps } from './DetailTabs';
+import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 
 const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
 
@@ -34,6 +34,7 @@ export function ContractDetails({ param }: { param: string }) {
   return (
     <DetailTabs
       param={param}
+      area={AREAS.contracts}
       basePath={AREAS.contracts.path}
       className="eb-contract-details"
       initialName={(id) => (id === 0 ? CONTRACT_TEXTS.newContract : CONTRACT_TEXTS.contractTab(id))}

@@ -1,9 +1,6 @@
-import { NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { parseNavigationIds } from '../../../components/DetailTabs';
 
-/** The ids of an amendment route parameter: one number or several joined by '+'. */
-export function parseNavigationIds(param: string): number[] {
-  return param.split(NAVIGATION_ID_DELIMITER).map((part) => Number(part.trim()));
-}
+export { parseNavigationIds };
 
 /**
  * The pre-navigation guard of contracts/amendment/{id} (spec 1 section 2): an id list containing 0

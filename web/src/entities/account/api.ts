@@ -1,0 +1,55 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AccountListBody } from '@eb/shared/account/schemas';
+import { call, endpoint } from '../../lib/api-client';
+import { invalidateRoutes, routeQuery } from '../../lib/queries';
+
+/** The account calls (spec 2 section 7 "Resource 'account'"), keyed by the route table. */
+export interface AccountListParams {
+  filter: AccountListBody;
+  skip: number;
+  limit: number;
+  orderBy: string;
+}
+
+/** POST account/GetList (or GetListWithContracts for an amendment's accounts): a page and the total. */
+export const accountListQuery = (params: AccountListParams, withContracts = false) =>
+  queryOptions({
+    ...routeQuery(endpoint('POST', 'account', withContracts ? 'GetListWithContracts' : 'GetList'), {
+      query: { limit: params.limit, skip: params.skip, orderBy: params.orderBy, getTotalCount: true },
+      body: params.filter,
+    }),
+    placeholderData: keepPreviousData,
+  });
+
+/** POST account/Export?orderBy with the filter (accountRefs: the selection; amendmentId: an amendment's): accounts.xlsx. */
+export const exportAccounts = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'Export'), { query: { orderBy }, body: filter });
+
+/** GET account/Get?id: the account a tab edits (pinned while it is open). */
+export const accountQuery = (id: number) => routeQuery(endpoint('GET', 'account', 'Get'), { query: { id } }, { pinned: true });
+
+/** GET account/ChangeLogs?accountId (staff only). */
+export const accountChangeLogQuery = (id: number) => routeQuery(endpoint('GET', 'account', 'ChangeLogs'), { query: { accountId: id } });
+
+/** PUT account/SetAccountStatus?accountId&status: the row after the change. */
+export const setAccountStatus = (accountId: number, status: string) => call(endpoint('PUT', 'account', 'SetAccountStatus'), { query: { accountId, status } });
+
+export type SaveAccountInput =
+  | { mode: 'create'; body: Record<string, unknown> & { contract: { objectId: number } } }
+  | { mode: 'edit'; id: number; body: Record<string, unknown> & { version: number } };
+
+/** Create or update an account; the account lists and logs reload, and the open tab takes the saved account. */
+export function useSaveAccount() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: SaveAccountInput) =>
+      input.mode === 'create'
+        ? call(endpoint('POST', 'account', 'Create'), { body: input.body as never, notify: false })
+        : call(endpoint('PUT', 'account', 'Update'), { query: { id: input.id }, body: input.body as never, notify: false }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(accountQuery(saved.objectId).queryKey, saved);
+      void invalidateRoutes(queryClient, [['account']]);
+    },
+  });
+}
+
+export const ACCOUNT_KEYS = [['account']] as const;

@@ -1,0 +1,166 @@
+import { useEffect, useMemo } from 'react';
+import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'primereact/button';
+import { ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
+import { MSG } from '@eb/shared/messages';
+import { mayAccess } from '@eb/shared/roles';
+import { formatDisplayDate } from '@eb/shared/validation';
+import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
+import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
+import { accountChangeLogQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
+import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
+import { useSignedInUser } from '../../../entities/users/session';
+import { AREAS } from '../../../config/areas';
+import { ApiError } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/download';
+import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import { DeclaredFields } from '../../../components/DeclaredFields';
+import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
+import { useNotify } from '../../../components/notify-context';
+import { useForm, zodErrors } from '../../../components/use-form';
+
+const REQUIRED = new Set<string>(ACCOUNT_REQUIRED_FIELDS);
+
+/**
+ * Account Detail (spec 2): /enrollments/accounts/{ids} ('+'-joined; 0 new, with the amendment as
+ * /accounts/0/{amendmentId}). A tab per account ('New' for an unsaved one) with its close control;
+ * Save (hidden when read-only, enabled when the account may be saved) and Download (hidden for
+ * agents, disabled for a new account); links to the contract and the amendment; the Account
+ * Details, Commission (hidden for agents), Pricing and Usage sections from one declaration with the
+ * shared rules and 'Required' placeholders; the derived end date, upload rate and contract length;
+ * the change log for staff.
+ */
+export function AccountDetails({ param, amendmentId }: { param: string; amendmentId: number | null }) {
+  return (
+    <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))}>
+      {(tab) => <AccountTab {...tab} amendmentId={tab.objectId === 0 ? amendmentId : null} />}
+    </DetailTabs>
+  );
+}
+
+function AccountTab(props: DetailTabProps & { amendmentId: number | null }) {
+  const { objectId } = props;
+  const stored = useQuery({ ...accountQuery(objectId), enabled: objectId !== 0 });
+  if (objectId !== 0 && !stored.data) return <div className="eb-popup__loading">{stored.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
+  return <AccountForm key={stored.data?.version ?? 'new'} {...props} account={stored.data ?? null} amendmentId={stored.data?.contract.objectId ?? props.amendmentId} />;
+}
+
+function AccountForm(props: DetailTabProps & { account: Account | null; amendmentId: number | null }) {
+  const { account, onName } = props;
+  const me = useSignedInUser();
+  const editor = mayAccess('editor', me.userType);
+  const staff = mayAccess('nonAgent', me.userType);
+  const notify = useNotify();
+  const sets = useReferenceSets();
+  const save = useSaveAccount();
+  const form = useForm<AccountFormValues>({
+    initial: account ? accountValues(account) : newAccountValues(),
+    validate: (v) => zodErrors(accountFieldsSchema, accountBody(v, !account)),
+  });
+  const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
+  useEffect(() => {
+    if (account) onName(account.ldcAccountNum || String(account.objectId));
+  }, [account, onName]);
+
+  const optionsOf = useMemo(() => {
+    const territories = (sets?.find((s) => s.itemType === 'territories')?.items ?? []).map((t) => ({ label: `${t.code} — ${t.name}`, value: t.objectId }));
+    // an agent's territory list is the account's own territory (spec 2 section 6)
+    const own = account?.territory?.objectId;
+    const territoryOptions = editor || own === undefined ? territories : territories.filter((t) => t.value === own);
+    return (d: { kind: string; itemType?: string }) => (d.kind === 'yesNo' ? YES_NO_OPTIONS : d.kind === 'ref' ? territoryOptions : codeOptions(sets, d.itemType!));
+  }, [sets, account, editor]);
+
+  const sections = staff ? ACCOUNT_FORM_SECTIONS : ACCOUNT_FORM_SECTIONS.filter((s) => s.key !== 'commission');
+  const derived = accountBody(form.values, !account);
+
+  const submit = () => {
+    const body = accountBody(form.values, !account);
+    const input = account
+      ? { mode: 'edit' as const, id: account.objectId, body: { ...body, version: account.version } }
+      : { mode: 'create' as const, body: { ...body, contract: { objectId: props.amendmentId! } } };
+    save.mutate(input, {
+      onSuccess: (saved) => {
+        notify.success(MSG.allChangesSavedShort);
+        if (!account) props.onCreated(saved.objectId);
+      },
+      onError: (e) => {
+        if (e instanceof ApiError && e.fieldErrors) form.setServerErrors(e.fieldErrors);
+        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: e instanceof ApiError && e.status === 409 });
+      },
+    });
+  };
+  const download = async () => {
+    if (!account) return;
+    try {
+      saveFile(await exportAccounts({ accountRefs: [{ objectId: account.objectId }] }, 'esgAccountNo Descending'));
+    } catch {
+      // the API client notified the failure
+    }
+  };
+
+  return (
+    <div className="eb-account">
+      <div className="eb-account__bar">
+        {account && (
+          <span className="eb-account__links">
+            <Link to={`${AREAS.contracts.path}/${account.masterContract.objectId}`}>{ACCOUNT_TEXTS.contractLink(account.contractId)}</Link>
+            <Link to={`${AREAS.contracts.path}/amendment/${account.contract.objectId}`}>{ACCOUNT_TEXTS.amendmentLink(account.amendmentNumber)}</Link>
+          </span>
+        )}
+        <span className="eb-account__actions">
+          {editor && <Button label={ACCOUNT_TEXTS.save} icon="pi pi-check" disabled={!form.valid || (!!account && !form.dirty) || !props.amendmentId} loading={save.isPending} onClick={submit} />}
+          {staff && <Button label={ACCOUNT_TEXTS.download} icon="pi pi-download" outlined disabled={!account} onClick={() => void download()} />}
+        </span>
+      </div>
+      {form.failure && (
+        <p className="p-error eb-account__failure" role="alert">
+          {form.failure.message}
+        </p>
+      )}
+      <dl className="eb-account__derived">
+        <div>
+          <dt>{ACCOUNT_TEXTS.derived.contractEndDate}</dt>
+          <dd>{formatDisplayDate(derived.contractEndDate as string | null) || '—'}</dd>
+        </div>
+        {account && (
+          <>
+            <div>
+              <dt>{ACCOUNT_TEXTS.derived.camsAccountId}</dt>
+              <dd>{account.objectId}</dd>
+            </div>
+            <div>
+              <dt>{ACCOUNT_TEXTS.derived.commodity}</dt>
+              <dd>{account.commodity ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{ACCOUNT_TEXTS.derived.uploadRate}</dt>
+              <dd>{account.uploadRate ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{ACCOUNT_TEXTS.derived.contractLength}</dt>
+              <dd>{account.contractLengthDays ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{ACCOUNT_TEXTS.derived.entered}</dt>
+              <dd>{[account.enteredBy, formatDisplayDate(account.enteredOn)].filter(Boolean).join(', ') || '—'}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      <DeclaredFields<AccountField>
+        sections={sections}
+        values={form.values}
+        set={(f, v) => form.set(f, v)}
+        touch={(f) => form.touch(f)}
+        messageOf={(f) => form.messageOf(f)}
+        required={REQUIRED}
+        disabled={!editor}
+        idPrefix={`account-${account?.objectId ?? 0}`}
+        optionsOf={optionsOf}
+        className="eb-account__section"
+      />
+      {staff && account && <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={ACCOUNT_FIELD_LABELS} />}
+    </div>
+  );
+}
