@@ -76,11 +76,11 @@ export const childActionNames = (kind: { name: string; actions?: Partial<ChildAc
 
 /** The literal action names of a declared kind (for the route table's types). */
 export type ActionsOf<K extends { name: string; actions?: Partial<ChildActionNames> }> = {
-  list: K['actions'] extends { list: infer L extends string } ? L : `Get${K['name']}List`;
-  add: K['actions'] extends { add: infer L extends string } ? L : `${K['name']}Add`;
-  update: K['actions'] extends { update: infer L extends string } ? L : `${K['name']}Update`;
-  delete: K['actions'] extends { delete: false } ? false : K['actions'] extends { delete: infer L extends string } ? L : `${K['name']}Delete`;
-};
+  list: NonNullable<K['actions']> extends { list: infer L extends string } ? L : `Get${K['name']}List`;
+  add: NonNullable<K['actions']> extends { add: infer L extends string } ? L : `${K['name']}Add`;
+  update: NonNullable<K['actions']> extends { update: infer L extends string } ? L : `${K['name']}Update`;
+  delete: NonNullable<K['actions']> extends { delete: false } ? false : NonNullable<K['actions']> extends { delete: infer L extends string } ? L : `${K['name']}Delete`;
+}
 
 /** A declared child kind: the declaration and everything derived from it. */
 export interface ChildKind<N extends string, P extends ParentSpec, S extends z.ZodRawShape, A extends Partial<ChildActionNames> = Record<never, never>> extends ChildKindSpec<N, P, S, A> {

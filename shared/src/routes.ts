@@ -66,15 +66,9 @@ import {
   type AmendmentRow,
   type LegacyId,
 } from './contract/schemas';
-import {
-  CONTRACT_CRMS,
-  CONTRACT_PARTICIPANTS,
-  contactAddUpdateBodySchema,
-  crmExportQuerySchema,
-  participantQuerySchema,
-  type ContractParticipant,
-} from './contract/children';
-import { childDeleteBodySchema, childRoutes, objectRefSchema } from './child-records';
+import { CONTRACT_CHILDREN, CONTRACT_PARENT } from './contract/children';
+import { childRoutes } from './child-records';
+import { recordChildRoutes } from './record-children';
 import { versionSchema } from './field-rules';
 import {
   accountCreateBodySchema,
@@ -86,16 +80,7 @@ import {
   type AccountRow,
 } from './account/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
-import {
-  documentDeleteBodySchema,
-  documentParentQuerySchema,
-  documentUploadBodySchema,
-  fileDeleteBodySchema,
-  fileQuerySchema,
-  type DocumentRecord,
-  type DocumentUploadAnswer,
-  type FileDownload,
-} from './file/schemas';
+import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 
 /** DELETE bodies that may name the version read (a stale one answers 409). */
 const optionalVersionBodySchema = z.object({ version: versionSchema.optional() });
@@ -184,21 +169,8 @@ export const ROUTES = [
   // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
   { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'contract', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
-  // an amendment's participants (GetParticipants, CreateParticipant, UpdateParticipant?id, DeleteParticipant)
-  ...childRoutes(CONTRACT_PARTICIPANTS),
-  { method: 'GET', resource: 'contract', action: 'GetParticipant', access: 'signedIn', query: participantQuerySchema, response: res<ContractParticipant>() },
-  // the same records by the contact's own: put a contact on the amendment from its records, list, change, remove
-  { method: 'POST', resource: 'contract', action: 'ContactAddUpdate', access: 'editor', body: contactAddUpdateBodySchema, response: res<ContractParticipant>() },
-  { method: 'POST', resource: 'contract', action: 'ContactGetList', access: 'signedIn', query: pageQuerySchema, body: z.object({ contract: objectRefSchema }), response: res<PagedResult<ContractParticipant>>() },
-  { method: 'PUT', resource: 'contract', action: 'ContactDetailsUpdate', access: 'editor', query: idQuerySchema, body: CONTRACT_PARTICIPANTS.updateBodySchema, response: res<ContractParticipant>() },
-  { method: 'DELETE', resource: 'contract', action: 'ContactDelete', access: 'editor', body: childDeleteBodySchema, response: res<NoContent>() },
-  // an amendment's CRM notes (GetCrms, CreateCrm, UpdateCrm?id; never deleted) and their download
-  ...childRoutes(CONTRACT_CRMS),
-  { method: 'GET', resource: 'contract', action: 'ExportCrms', access: 'nonAgent', query: crmExportQuerySchema, response: res<FileResponse>() },
-  // an amendment's documents: Upload (the chosen files' presigned forms, then the uploaded ones' registration), list, delete
-  { method: 'POST', resource: 'contract', action: 'Upload', access: 'editor', query: documentParentQuerySchema, body: documentUploadBodySchema, response: res<DocumentUploadAnswer>() },
-  { method: 'GET', resource: 'contract', action: 'GetDocuments', access: 'signedIn', query: documentParentQuerySchema, response: res<DocumentRecord[]>() },
-  { method: 'POST', resource: 'contract', action: 'DeleteDocuments', access: 'editor', query: documentParentQuerySchema, body: documentDeleteBodySchema, response: res<NoContent>() },
+  // an amendment's participants, CRM notes and documents (shared/src/record-children.ts)
+  ...recordChildRoutes(CONTRACT_PARENT, CONTRACT_CHILDREN),
   // files (spec 2 "File resource"): a short-lived download link (staff: agents do not download), delete
   { method: 'GET', resource: 'file', action: 'Get', access: 'nonAgent', query: fileQuerySchema, response: res<FileDownload>() },
   { method: 'POST', resource: 'file', action: 'Delete', access: 'editor', body: fileDeleteBodySchema, response: res<NoContent>() },

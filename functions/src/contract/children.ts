@@ -73,7 +73,7 @@ export const contractCrms = childKind({ kind: CONTRACT_CRMS, parent: contractPar
  * refreshed from them (its role and identifier kept). 400 when the contact lacks what a
  * participant needs (an address or a phone), 409 when it is already on the amendment.
  */
-export async function contactAddUpdate(body: ContactAddUpdateBody, actor: Actor): Promise<ContractParticipant> {
+export async function contactAddUpdate(body: ContactAddUpdateBody<'contract'>, actor: Actor): Promise<ContractParticipant> {
   const data = await contactReferenceData(body.contact.objectId);
   const composed = participantFromContact(data, { addressId: body.address?.objectId, phoneId: body.phone?.objectId, emailId: body.email?.objectId });
   const parsed = CONTRACT_PARTICIPANTS.fieldsSchema.safeParse(composed);

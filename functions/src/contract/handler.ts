@@ -71,7 +71,7 @@ export const handler = resourceHandler('contract', {
     return participant;
   },
   /** POST contract/ContactAddUpdate, body: { contract, contact, address?, phone?, email?, objectId? } -> the participant */
-  'POST contactaddupdate': ({ body, user }: ActionContext<unknown, ContactAddUpdateBody>) => contactAddUpdate(body, actorOf(user!)),
+  'POST contactaddupdate': ({ body, user }: ActionContext<unknown, ContactAddUpdateBody<'contract'>>) => contactAddUpdate(body, actorOf(user!)),
   /** POST contract/ContactGetList, body: { contract } -> a page of its participants */
   'POST contactgetlist': ({ query, body }: ActionContext<Query, { contract: ObjectRef }>) => contractParticipants.list(body.contract.objectId, query),
   /** PUT contract/ContactDetailsUpdate?id, body: the participant's fields and version */
