@@ -1,5 +1,4 @@
 import { AMENDMENT_LABELS, type AmendmentRow } from '@eb/shared/contract/schemas';
-import { CRM_LABELS } from '@eb/shared/contract/labels';
 import { referenceName } from '@eb/shared/reference/codes';
 import { xlsxWorkbook, type XlsxColumn } from '../lib/xlsx';
 
@@ -30,23 +29,4 @@ export const CONTRACTS_EXPORT_HEADERS = COLUMNS.map(([c]) => c.header);
 
 export function contractsWorkbook(rows: readonly AmendmentRow[]): Promise<Buffer> {
   return xlsxWorkbook('Contracts', COLUMNS.map(([c]) => c), rows.map((r) => COLUMNS.map(([, value]) => value(r))));
-}
-
-/** The CRM download (GET contract/ExportCrms): the grid's columns, the chosen notes (all when none chosen). */
-export const CRMS_EXPORT_FILENAME = 'crm.xlsx';
-
-type CrmRow = { crmType: string | null; date: string | null; comment: string | null; reportedBy: string | null; updatedDate: string | null; isResolved: boolean | null; resolvedBy: string | null; resolvedDate: string | null };
-const CRM_COLUMNS: [XlsxColumn, (r: CrmRow) => unknown][] = [
-  [{ header: CRM_LABELS.crmType }, (r) => referenceName('amendmentCrmTypes', r.crmType)],
-  [{ header: CRM_LABELS.date, date: true }, (r) => r.date],
-  [{ header: CRM_LABELS.comment }, (r) => r.comment],
-  [{ header: CRM_LABELS.reportedBy }, (r) => r.reportedBy],
-  [{ header: CRM_LABELS.updatedDate, date: true }, (r) => r.updatedDate],
-  [{ header: CRM_LABELS.isResolved }, (r) => (r.isResolved ? 'Yes' : 'No')],
-  [{ header: CRM_LABELS.resolvedBy }, (r) => r.resolvedBy],
-  [{ header: CRM_LABELS.resolvedDate, date: true }, (r) => r.resolvedDate],
-];
-
-export function crmsWorkbook(rows: readonly CrmRow[]): Promise<Buffer> {
-  return xlsxWorkbook('CRM', CRM_COLUMNS.map(([c]) => c), rows.map((r) => CRM_COLUMNS.map(([, value]) => value(r))));
 }

@@ -1,16 +1,11 @@
 import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } from '@eb/shared/contract/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
-import type { ChildDeleteBody } from '@eb/shared/child-records';
-import type { ContactAddUpdateBody, ParticipantFields } from '@eb/shared/contract/children';
-import type { DocumentUploadBody } from '@eb/shared/file/schemas';
-import { childActions } from '../lib/child-records';
 import { actorOf } from '../lib/entity';
-import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { contactAddUpdate, contractCrms, contractDocuments, contractParticipants, copyParticipants } from './children';
+import { contractChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
-import { CONTRACTS_EXPORT_FILENAME, CRMS_EXPORT_FILENAME, contractsWorkbook, crmsWorkbook } from './export';
+import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
 import {
   allContracts,
   amendmentChangeLogs,
@@ -62,45 +57,6 @@ export const handler = resourceHandler('contract', {
   /** GET contract/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
   'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => exportLink(query.id, user!.objectId),
 
-  // participants: GetParticipants, CreateParticipant, UpdateParticipant?id, DeleteParticipant
-  ...childActions(contractParticipants),
-  /** GET contract/GetParticipant?id&participantId -> the participant (404 unless it is that amendment's) */
-  'GET getparticipant': async ({ query }: ActionContext<{ id: number; participantId: number }>) => {
-    const participant = await contractParticipants.get(query.participantId);
-    if (participant.contract.objectId !== query.id) throw new NotFoundError();
-    return participant;
-  },
-  /** POST contract/ContactAddUpdate, body: { contract, contact, address?, phone?, email?, objectId? } -> the participant */
-  'POST contactaddupdate': ({ body, user }: ActionContext<unknown, ContactAddUpdateBody<'contract'>>) => contactAddUpdate(body, actorOf(user!)),
-  /** POST contract/ContactGetList, body: { contract } -> a page of its participants */
-  'POST contactgetlist': ({ query, body }: ActionContext<Query, { contract: ObjectRef }>) => contractParticipants.list(body.contract.objectId, query),
-  /** PUT contract/ContactDetailsUpdate?id, body: the participant's fields and version */
-  'PUT contactdetailsupdate': ({ query, body, user }: ActionContext<{ id: number }, ParticipantFields & { version: number }>) => {
-    const { version, ...fields } = body;
-    return contractParticipants.update(query.id, version, fields, actorOf(user!));
-  },
-  /** DELETE contract/ContactDelete, body: [{ objectId, version? }] -> 204 */
-  'DELETE contactdelete': async ({ body, user }: ActionContext<unknown, ChildDeleteBody>) => {
-    await contractParticipants.remove(body, actorOf(user!));
-  },
-
-  // CRM notes: GetCrms, CreateCrm, UpdateCrm?id (never deleted)
-  ...childActions(contractCrms),
-  /** GET contract/ExportCrms?id&objectIds -> crm.xlsx of the chosen notes (all when none) */
-  'GET exportcrms': async ({ query }: ActionContext<{ id: number; objectIds: number[] }>) => {
-    const all = await contractCrms.all(query.id);
-    const chosen = query.objectIds.length ? all.filter((c) => query.objectIds.includes(c.objectId)) : all;
-    return xlsxResult(await crmsWorkbook(chosen), CRMS_EXPORT_FILENAME);
-  },
-
-  // documents
-  /** POST contract/Upload?documentParentId, body { files } -> presigned forms; body { uploaded } -> the registered documents */
-  'POST upload': ({ query, body, user }: ActionContext<{ documentParentId: number }, DocumentUploadBody>) =>
-    contractDocuments.upload(query.documentParentId, body, actorOf(user!)),
-  /** GET contract/GetDocuments?documentParentId -> the amendment's documents, newest first */
-  'GET getdocuments': ({ query }: ActionContext<{ documentParentId: number }>) => contractDocuments.list(query.documentParentId),
-  /** POST contract/DeleteDocuments?documentParentId, body [{ objectId, version? }] -> 204 */
-  'POST deletedocuments': async ({ query, body, user }: ActionContext<{ documentParentId: number }, ChildDeleteBody>) => {
-    await contractDocuments.remove(query.documentParentId, body, actorOf(user!));
-  },
+  // participants, CRM notes and documents (lib/record-children.ts)
+  ...contractChildren.actions,
 });
