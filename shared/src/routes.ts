@@ -67,6 +67,7 @@ import {
   type LegacyId,
 } from './contract/schemas';
 import { CONTRACT_CHILDREN, CONTRACT_PARENT } from './contract/children';
+import { ACCOUNT_ADDRESSES, ACCOUNT_CHILDREN, ACCOUNT_PARENT } from './account/children';
 import { childRoutes } from './child-records';
 import { recordChildRoutes } from './record-children';
 import { versionSchema } from './field-rules';
@@ -184,6 +185,9 @@ export const ROUTES = [
   { method: 'PUT', resource: 'account', action: 'SetAccountStatus', access: 'editor', query: setAccountStatusQuerySchema, response: res<AccountRow>() },
   { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
   { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<FileResponse>() },
+  // an account's participants, CRM notes and documents (the amendment's calls with {account}), and its addresses
+  ...recordChildRoutes(ACCOUNT_PARENT, ACCOUNT_CHILDREN),
+  ...childRoutes(ACCOUNT_ADDRESSES),
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

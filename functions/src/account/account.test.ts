@@ -4,7 +4,7 @@ import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/accoun
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../../../test/support/invoke';
-import { newAmendment, ok } from '../../../test/support/records';
+import { newAmendment, newContact, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { ACCOUNTS_EXPORT_HEADERS } from './export';
 
@@ -142,5 +142,36 @@ describe('account/GetList, SetAccountStatus, Update, ChangeLogs, Export', () => 
     expect(values[0]).toEqual(ACCOUNTS_EXPORT_HEADERS);
     expect(values.length).toBe(2);
     expect((await agent.post(`${A}/Export`, {})).status).toBe(403);
+  });
+});
+
+describe("an account's participants, CRM notes, addresses and documents", () => {
+  it('takes the amendment calls with {account}: a contact once, CRM notes with the account CRM types, addresses with their rules, all in the account log', async () => {
+    // Prepare
+    const amendment = await newAmendment(editor);
+    const account = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId)));
+    const contact = await newContact(editor);
+    const ref = { account: { objectId: account.objectId } };
+    // Act
+    const participant = await ok<{ contactId: number }>(editor.post(`${A}/ContactAddUpdate`, { ...ref, contact: { objectId: contact.objectId } }));
+    const again = await editor.post(`${A}/ContactAddUpdate`, { ...ref, contact: { objectId: contact.objectId } });
+    const crm = await ok<{ reportedBy: string }>(editor.post(`${A}/CreateCrm`, { ...ref, crmType: 'Billing Inquiry', comment: 'Asked about the first bill', date: '2026-03-02T00:00:00' }));
+    const amendmentCrmType = await editor.post(`${A}/CreateCrm`, { ...ref, crmType: 'Pricing Question', comment: 'x', date: '2026-03-02T00:00:00' });
+    const address = await editor.post(`${A}/AddressAdd`, { ...ref, addressType: 'Service', addressLine: '1 Ocean Ave', zipCode: '07740', county: 'Monmouth', city: 'Long Branch', state: 'NJ' });
+    const badAddress = await editor.post(`${A}/AddressAdd`, { ...ref, addressType: 'Service', addressLine: '', zipCode: '7a', county: '', city: 'Long Branch', state: 'NJ' });
+    const docs = await ok<unknown[]>(agent.get(`${A}/GetDocuments`, { documentParentId: account.objectId }));
+    const byAgent = await agent.post(`${A}/CreateCrm`, { ...ref, crmType: 'Call', comment: 'x', date: '2026-03-02T00:00:00' });
+    // Assess
+    expect(participant.contactId).toBe(contact.objectId);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(MSG.participantAlreadyAdded);
+    expect(crm.reportedBy).toBeTruthy();
+    expect(amendmentCrmType.status).toBe(400);
+    expect(address.status).toBe(200);
+    expect(badAddress.body.fieldErrors).toMatchObject({ addressLine: MSG.required, zipCode: MSG.integerNumber, county: MSG.required });
+    expect(docs).toEqual([]);
+    expect(byAgent.status).toBe(403);
+    const log = await ok<{ entity: string; fieldPrefix?: string }[]>(editor.get(`${A}/ChangeLogs`, { accountId: account.objectId }));
+    expect(new Set(log.map((e) => e.fieldPrefix).filter(Boolean))).toEqual(new Set(['a.participant', 'a.crm', 'a.address']));
   });
 });

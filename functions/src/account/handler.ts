@@ -1,7 +1,9 @@
 import type { AccountCreateInput, AccountListFilter, AccountUpdateInput } from '@eb/shared/account/schemas';
+import { childActions } from '../lib/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
+import { accountAddresses, accountChildren } from './children';
 import { ACCOUNTS_EXPORT_FILENAME, accountsWorkbook } from './export';
 import { accountChangeLogs, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
 
@@ -34,4 +36,8 @@ export const handler = resourceHandler('account', {
   /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */
   'POST export': async ({ query, body }: ActionContext<Query, AccountListFilter>) =>
     xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy)), ACCOUNTS_EXPORT_FILENAME),
+  // participants, CRM notes and documents (lib/record-children.ts: the same calls as an amendment's, with {account})
+  ...accountChildren.actions,
+  // addresses: GetAddressList, AddressAdd, AddressUpdate?id, AddressDelete
+  ...childActions(accountAddresses),
 });

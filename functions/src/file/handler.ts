@@ -1,12 +1,13 @@
 import type { FileType } from '@eb/shared/file/schemas';
+import { accountChildren } from '../account/children';
 import { contractDocuments } from '../contract/children';
 import type { Documents } from '../lib/documents';
 import { actorOf } from '../lib/entity';
 import { NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 
-/** The documents of each file type (account documents come with the accounts). */
-const DOCUMENTS: Partial<Record<FileType, Documents>> = { contractDocument: contractDocuments };
+/** The documents of each file type. */
+const DOCUMENTS: Partial<Record<FileType, Documents>> = { contractDocument: contractDocuments, accountDocument: accountChildren.documents };
 const documentsOf = (fileType: FileType): Documents => {
   const documents = DOCUMENTS[fileType];
   if (!documents) throw new NotFoundError();
