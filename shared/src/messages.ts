@@ -22,6 +22,7 @@ export const MSG = {
   participantAlreadyAdded: 'This participant has already been added',
   participantDeleteConfirm: 'Are you sure you want to delete this participant(s)?',
   documentDeleteConfirm: 'Are you sure you want to delete this document?',
+  addressDeleteConfirm: 'Are you sure you want to delete this address?',
   /** spec 2 section 8: {limit} and {remaining} in MB (documentsOverLimit fills them) */
   documentsOverLimit: 'Overall size of {limit} MB exceeded. You can upload file not larger than {remaining} MB.',
   businessEntityCreated: 'New Business Entity has been created',

@@ -66,6 +66,18 @@ describe('Accounts', () => {
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname));
     await expect.poll(() => page.locator('.eb-account__derived').textContent()).toContain('0.09378664');
     expect(await page.getByLabel(/^Account Name \[25\]/).inputValue()).toBe(`Harborview Hotels ${RUN}`.slice(0, 25).trim());
+    // Act: an address, its city, state and county filled by the zip
+    const addresses = page.locator('section.eb-subgrid--address');
+    await addresses.getByRole('button', { name: 'Add', exact: true }).click();
+    await addresses.getByRole('combobox', { name: 'Type' }).pressSequentially('Serv');
+    await addresses.getByRole('combobox', { name: 'Type' }).press('Enter');
+    await addresses.getByRole('textbox', { name: 'Address' }).fill('1 Ocean Avenue');
+    await addresses.getByRole('textbox', { name: 'Zip', exact: true }).fill('07102');
+    await expect.poll(() => addresses.getByRole('textbox', { name: 'City' }).inputValue()).not.toBe('');
+    await addresses.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess
+    await expect.poll(() => addresses.locator('tbody').textContent()).toContain('1 Ocean Avenue');
+    await checkScreen(page, 'account-saved');
     // Act: the amendment's grid, its status dropdown
     await page.getByRole('link', { name: /^Amendment #/ }).click();
     await page.waitForURL((u) => u.pathname === `/enrollments/contracts/amendment/${amendmentId}`);

@@ -101,6 +101,11 @@ export const ACCOUNT_TEXTS = {
     entered: 'Entered',
   },
   saveFirst: 'Save the account first.',
+  loadingSection: 'Loading...',
+  addresses: 'Addresses',
+  participants: 'Account Participants',
+  crm: 'Account CRM',
+  documents: 'Documents',
   /** the amendment's Accounts section */
   grid: 'Accounts of the amendment',
   add: 'Add',

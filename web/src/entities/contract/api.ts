@@ -1,7 +1,6 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ContractListBody } from '@eb/shared/contract/schemas';
 import { call, endpoint } from '../../lib/api-client';
-import { documentCalls } from '../../lib/documents';
 import { invalidateRoutes, routeQuery } from '../../lib/queries';
 
 /**
@@ -93,13 +92,6 @@ export function useSaveAmendment() {
     },
   });
 }
-
-/** GET contract/ExportCrms?id&objectIds: crm.xlsx of the chosen CRM notes (all when none are chosen). */
-export const exportCrms = (amendmentId: number, objectIds: readonly number[]) =>
-  call(endpoint('GET', 'contract', 'ExportCrms'), { query: { id: amendmentId, ...(objectIds.length ? { objectIds: objectIds.join(',') } : {}) } });
-
-/** An amendment's documents (contract/Upload, GetDocuments, DeleteDocuments; file/Get). */
-export const contractDocumentCalls = documentCalls('contract', 'contractDocument', ['contract', 'ChangeLogs']);
 
 /** GET contract/GetLegacyId?id: the legacy id of the contract's first customer signee event (its earliest amendment that has one). */
 export const fetchContractLegacyId = (amendmentId: number) => call(endpoint('GET', 'contract', 'GetLegacyId'), { query: { id: amendmentId } });

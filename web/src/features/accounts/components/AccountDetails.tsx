@@ -1,7 +1,8 @@
-import { useEffect, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
+import { Panel } from 'primereact/panel';
 import { ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
@@ -9,6 +10,7 @@ import { formatDisplayDate } from '@eb/shared/validation';
 import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
 import { accountChangeLogQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
+import { ACCOUNT_CHILDREN_CONFIG, accountDocumentCalls } from '../../../entities/account/children-config';
 import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
@@ -21,6 +23,11 @@ import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
 
 const REQUIRED = new Set<string>(ACCOUNT_REQUIRED_FIELDS);
+/** The sections under the form load after it. */
+const AccountAddresses = lazy(() => import('./AccountAddresses').then((m) => ({ default: m.AccountAddresses })));
+const ParticipantsSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
+const CrmSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.CrmSection })));
+const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 
 /**
  * Account Detail (spec 2): /enrollments/accounts/{ids} ('+'-joined; 0 new, with the amendment as
@@ -72,6 +79,17 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   }, [sets, account, editor]);
 
   const sections = staff ? ACCOUNT_FORM_SECTIONS : ACCOUNT_FORM_SECTIONS.filter((s) => s.key !== 'commission');
+  const fieldProps = {
+    values: form.values,
+    set: (f: AccountField, v: unknown) => form.set(f, v),
+    touch: (f: AccountField) => form.touch(f),
+    messageOf: (f: AccountField) => form.messageOf(f),
+    required: REQUIRED,
+    disabled: !editor,
+    idPrefix: `account-${account?.objectId ?? 0}`,
+    optionsOf,
+    className: 'eb-account__section',
+  };
   const derived = accountBody(form.values, !account);
 
   const submit = () => {
@@ -148,18 +166,44 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           </>
         )}
       </dl>
-      <DeclaredFields<AccountField>
-        sections={sections}
-        values={form.values}
-        set={(f, v) => form.set(f, v)}
-        touch={(f) => form.touch(f)}
-        messageOf={(f) => form.messageOf(f)}
-        required={REQUIRED}
-        disabled={!editor}
-        idPrefix={`account-${account?.objectId ?? 0}`}
-        optionsOf={optionsOf}
-        className="eb-account__section"
-      />
+      <DeclaredFields<AccountField> sections={sections.filter((x) => x.key === 'details')} {...fieldProps} />
+      <Panel header={ACCOUNT_TEXTS.addresses} toggleable className="eb-account__section">
+        {account ? (
+          <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+            <AccountAddresses accountId={account.objectId} editor={editor} />
+          </Suspense>
+        ) : (
+          <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
+        )}
+      </Panel>
+      <Panel header={ACCOUNT_TEXTS.participants} toggleable className="eb-account__section">
+        {account ? (
+          <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+            <ParticipantsSection config={ACCOUNT_CHILDREN_CONFIG} parentId={account.objectId} editor={editor} />
+          </Suspense>
+        ) : (
+          <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
+        )}
+      </Panel>
+      <DeclaredFields<AccountField> sections={sections.filter((x) => x.key !== 'details')} {...fieldProps} />
+      <Panel header={ACCOUNT_TEXTS.crm} toggleable className="eb-account__section">
+        {account ? (
+          <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+            <CrmSection config={ACCOUNT_CHILDREN_CONFIG} parentId={account.objectId} editor={editor} staff={staff} />
+          </Suspense>
+        ) : (
+          <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
+        )}
+      </Panel>
+      <Panel header={ACCOUNT_TEXTS.documents} toggleable className="eb-account__section">
+        {account ? (
+          <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+            <DocumentsPanel calls={accountDocumentCalls} parentId={account.objectId} canEdit={editor} canDownload={staff} />
+          </Suspense>
+        ) : (
+          <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
+        )}
+      </Panel>
       {staff && account && <ChangeLogPanel className="eb-list-page__changelog" entries={changeLog.data} loading={changeLog.isFetching} fieldLabels={ACCOUNT_FIELD_LABELS} />}
     </div>
   );

@@ -19,9 +19,10 @@ import {
   type AmendmentFormField,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, contractDocumentCalls, exportContracts, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
 import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
+import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/contract/children-config';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -39,9 +40,9 @@ const BusinessEntitySearchDialog = lazy(() =>
   import('../../../entities/businessentity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
 );
 /** The sections under the form load after it (grids, editors, the upload popup). */
-const ParticipantsSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.ParticipantsSection })));
+const ParticipantsSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
 const AmendmentAccounts = lazy(() => import('./AmendmentAccounts').then((m) => ({ default: m.AmendmentAccounts })));
-const CrmSection = lazy(() => import('./AmendmentGrids').then((m) => ({ default: m.CrmSection })));
+const CrmSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.CrmSection })));
 const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
 
@@ -321,7 +322,7 @@ function AmendmentForm(props: {
       <Panel header={AMENDMENT_TEXTS.participants} toggleable className="eb-amendment__section">
         {amendment ? (
           <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
-            <ParticipantsSection amendmentId={amendment.objectId} editor={editor} />
+            <ParticipantsSection config={CONTRACT_CHILDREN_CONFIG} parentId={amendment.objectId} editor={editor} />
           </Suspense>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
@@ -330,7 +331,7 @@ function AmendmentForm(props: {
       <Panel header={AMENDMENT_TEXTS.crmNotes} toggleable className="eb-amendment__section">
         {amendment ? (
           <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
-            <CrmSection amendmentId={amendment.objectId} editor={editor} staff={props.staff} />
+            <CrmSection config={CONTRACT_CHILDREN_CONFIG} parentId={amendment.objectId} editor={editor} staff={props.staff} />
           </Suspense>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
