@@ -2,6 +2,7 @@ import { ACCOUNT_ADDRESSES, ACCOUNT_CHILDREN } from '@eb/shared/account/children
 import { childKind, type ParentDef } from '../lib/child-records';
 import { requireEntity } from '../lib/entity';
 import { recordChildren } from '../lib/record-children';
+import { contactReferenceData } from '../primarycontact/repository';
 import { accountDef } from './repository';
 
 /**
@@ -17,5 +18,6 @@ export const accountChildren = recordChildren({
   counterPrefix: 'account',
   fileType: 'accountDocument',
   crmTypes: 'crmTypes',
+  contactData: contactReferenceData,
 });
 export const accountAddresses = childKind({ kind: ACCOUNT_ADDRESSES, parent: accountParent, counter: 'accountAddress', item: 'ADDRESS' });

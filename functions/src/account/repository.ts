@@ -15,7 +15,7 @@ import {
 import type { ObjectRef } from '@eb/shared/child-records';
 import { ACCOUNT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { keywordWords, orderByOf, searchWords, type PagedResult } from '@eb/shared/paging';
+import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import { amendmentDef, amendmentListSpec } from '../contract/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
@@ -23,6 +23,7 @@ import { nextId } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
 
@@ -160,19 +161,6 @@ function toRow(r: AccountListRow): AccountRow {
   };
 }
 
-const matchesText = (text: string | null | undefined, filter: string, anywhere: boolean) => {
-  if (!text) return false;
-  const wanted = keywordWords(filter, anywhere);
-  if (anywhere) return wanted.every((w) => text.toLowerCase().includes(w));
-  const words = searchWords(text);
-  return wanted.every((w) => words.some((x) => x.startsWith(w)));
-};
-const inPeriod = (date: string | null, period: { fromDate?: string | null; toDate?: string | null } | undefined) => {
-  if (!period || (!period.fromDate && !period.toDate)) return true;
-  if (!date) return false;
-  const day = date.slice(0, 10);
-  return (!period.fromDate || day >= period.fromDate.slice(0, 10)) && (!period.toDate || day <= period.toDate.slice(0, 10));
-};
 
 /** The row predicate of an account filter (undefined when it filters nothing). */
 export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRow) => boolean) | undefined {

@@ -3,6 +3,7 @@ import { keys } from '../lib/db';
 import { requireEntity } from '../lib/entity';
 import { type ParentDef } from '../lib/child-records';
 import { recordChildren } from '../lib/record-children';
+import { contactReferenceData } from '../primarycontact/repository';
 import { amendmentDef } from './repository';
 
 /**
@@ -18,5 +19,6 @@ export const contractChildren = recordChildren({
   counterPrefix: 'contract',
   fileType: 'contractDocument',
   crmTypes: 'amendmentCrmTypes',
+  contactData: contactReferenceData,
 });
 export const { participants: contractParticipants, crms: contractCrms, documents: contractDocuments, contactAddUpdate, copyParticipants } = contractChildren;

@@ -15,7 +15,7 @@ import {
 } from '@eb/shared/contract/schemas';
 import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { keywordWords, orderByOf, searchWords, type PagedResult } from '@eb/shared/paging';
+import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
 import { businessEntityById, businessEntityListSpec } from '../businessentity/repository';
@@ -24,6 +24,7 @@ import { keys, nextId } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractListSpec, requireMasterContract } from '../mastercontract/repository';
 import { contactListSpec, contactReferenceData, getContact } from '../primarycontact/repository';
 
@@ -174,23 +175,6 @@ function toRow(r: AmendmentListRow): AmendmentRow {
   };
 }
 
-/**
- * A filter text against a field, by the product's one word rule (shared/src/paging.ts): each word of
- * the filter starts a word of the field, or, with `fullTextSearch`, occurs anywhere in it.
- */
-const matchesText = (text: string | null | undefined, filter: string, anywhere: boolean) => {
-  if (!text) return false;
-  const wanted = keywordWords(filter, anywhere);
-  if (anywhere) return wanted.every((w) => text.toLowerCase().includes(w));
-  const words = searchWords(text);
-  return wanted.every((w) => words.some((x) => x.startsWith(w)));
-};
-const inPeriod = (date: string | null, period: { fromDate?: string | null; toDate?: string | null } | undefined) => {
-  if (!period || (!period.fromDate && !period.toDate)) return true;
-  if (!date) return false;
-  const day = date.slice(0, 10);
-  return (!period.fromDate || day >= period.fromDate.slice(0, 10)) && (!period.toDate || day <= period.toDate.slice(0, 10));
-};
 
 /** The row predicate of a contract filter (undefined when it filters nothing). */
 export function contractFilterPredicate(f: ContractListFilter): ((r: AmendmentListRow) => boolean) | undefined {

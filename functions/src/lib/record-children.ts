@@ -3,7 +3,6 @@ import type { FileType, DocumentUploadBody } from '@eb/shared/file/schemas';
 import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/formats';
 import { participantFromContact, type ContactAddUpdateBody, type ParticipantFields, type RecordChildKinds } from '@eb/shared/record-children';
-import { contactReferenceData } from '../primarycontact/repository';
 import type { Actor } from './change-log';
 import { childActions, childKind, type ParentDef } from './child-records';
 import { documentsOf } from './documents';
@@ -51,6 +50,8 @@ export function recordChildren<P extends ParentSpec>(options: {
   counterPrefix: string;
   fileType: FileType;
   crmTypes: string;
+  /** a contact with its addresses, phones and emails (the primarycontact resource's reference data) */
+  contactData: (contactId: number) => Promise<Parameters<typeof participantFromContact>[0]>;
 }) {
   const { kinds, parent } = options;
   const ref = kinds.participants.parent.ref as string;
@@ -76,7 +77,7 @@ export function recordChildren<P extends ParentSpec>(options: {
    * participant needs (an address or a phone), 409 when it is already on the record.
    */
   async function contactAddUpdate(body: ContactAddUpdateBody, actor: Actor) {
-    const data = await contactReferenceData(body.contact.objectId);
+    const data = await options.contactData(body.contact.objectId);
     const composed = participantFromContact(data, { addressId: body.address?.objectId, phoneId: body.phone?.objectId, emailId: body.email?.objectId });
     const parsed = kinds.participants.fieldsSchema.safeParse(composed);
     if (!parsed.success) {

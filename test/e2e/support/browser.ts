@@ -59,6 +59,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
  * open, and every later one, is checked (issue 7 section 8).
  */
 export async function checkScreen(page: Page, name: string): Promise<void> {
+  // a dialog or toast still fading in is not the screen users read: let running animations finish
+  await page.evaluate('Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))).then(() => true)').catch(() => undefined);
   await screenshot(page, name);
   await expectAccessible(page, name);
 }
