@@ -101,6 +101,16 @@ describe('Accounts', () => {
     await page.getByRole('button', { name: 'View Record' }).click();
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname));
     const id = new URL(page.url()).pathname.split('/').pop();
+    // Act: clone it (a new account of the same amendment, its LDC number to be typed)
+    await page.getByRole('button', { name: 'Clone', exact: true }).click();
+    await page.waitForURL((u) => u.pathname === `/enrollments/accounts/0/clone/${id}`);
+    await expect.poll(() => page.getByRole('tab', { name: 'New' }).count()).toBe(1);
+    await expect.poll(() => page.getByLabel(/^LDC Account #/).inputValue()).toBe('');
+    expect(await page.getByLabel(/^Account Name \*?$/).inputValue()).toBe(`Harborview Hotels ${RUN}`);
+    await page.getByLabel(/^LDC Account #/).fill(`${LDC}-2`);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname) && u.pathname !== `/enrollments/accounts/${id}`);
+    expect((await api.post('/api/account/GetList', { ldcAccountNumber: `${LDC}-2` })).body.data[0]).toMatchObject({ accountName: `Harborview Hotels ${RUN}` });
     // Assess: the agent's view
     const agentPage = await open('agent', `/enrollments/accounts/${id}`);
     await expect.poll(() => agentPage.getByLabel(/^LDC Account #/).inputValue()).toBe(LDC);
@@ -108,5 +118,6 @@ describe('Accounts', () => {
     expect(await agentPage.getByText('Commission', { exact: true }).count()).toBe(0);
     expect(await agentPage.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await agentPage.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
+    expect(await agentPage.getByRole('button', { name: 'Clone', exact: true }).count()).toBe(0);
   });
 });

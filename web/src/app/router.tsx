@@ -39,7 +39,7 @@ export const appRoutes: RouteObject[] = [
           areaRoute(AREAS.contracts, ['contracts/amendment/:id'], async () =>
             (await import('../features/contracts/components/AmendmentRoute')).AmendmentRoute,
           ),
-          areaRoute(AREAS.accounts, ['accounts', 'accounts/:id', 'accounts/:id/:contractId'], async () =>
+          areaRoute(AREAS.accounts, ['accounts', 'accounts/:id', 'accounts/:id/:contractId', 'accounts/:id/clone/:cloneId'], async () =>
             (await import('../features/accounts/components/AccountsPage')).AccountsPage,
           ),
           areaRoute(AREAS.reports, ['reports'], async () =>

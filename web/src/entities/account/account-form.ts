@@ -139,6 +139,18 @@ export function accountValues(a: Account): AccountFormValues {
   return values;
 }
 
+/**
+ * Clone (spec 2 "accounts/0/clone/{cloneId}"): a new account of the same amendment with the
+ * source's editable fields, except what names the source's meter and its history: the LDC and
+ * previous LDC account numbers (to be typed), and the flow, drop, status and processing dates.
+ */
+export function cloneAccountValues(source: Account): AccountFormValues {
+  const values = accountValues(source);
+  for (const f of ['ldcAccountNum', 'prevAccountNum'] as const) values[f] = '';
+  for (const f of ['flowDate', 'dropDate', 'futureDropDate', 'processedDate', 'statusDate', 'receivedDate'] as const) values[f] = null;
+  return values;
+}
+
 /** The Create/Update body of the form's values, with the defaults filled (the server fills and checks them again). */
 export function accountBody(values: AccountFormValues, isNew: boolean): Record<string, unknown> {
   const body: Record<string, unknown> = {};

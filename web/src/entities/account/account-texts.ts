@@ -114,6 +114,8 @@ export const ACCOUNT_TEXTS = {
   statusOf: (ldc: string) => `Status of ${ldc}`,
   selectRow: (ldc: string) => `Select account ${ldc}`,
   statusChanged: 'The account status was changed',
+  actions: 'Actions',
+  cloneRow: (ldc: string) => `Clone ${ldc}`,
 } as const;
 
 export const ACCOUNT_GRID_LABELS = ACCOUNT_ROW_LABELS;

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useMemo } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
@@ -7,7 +7,7 @@ import { ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type Accoun
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
+import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, cloneAccountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
 import { accountChangeLogQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
 import { ACCOUNT_CHILDREN_CONFIG, accountDocumentCalls } from '../../../entities/account/children-config';
@@ -38,22 +38,32 @@ const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').t
  * shared rules and 'Required' placeholders; the derived end date, upload rate and contract length;
  * the change log for staff.
  */
-export function AccountDetails({ param, amendmentId }: { param: string; amendmentId: number | null }) {
+export function AccountDetails({ param, amendmentId, cloneId = null }: { param: string; amendmentId: number | null; cloneId?: number | null }) {
   return (
     <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))}>
-      {(tab) => <AccountTab {...tab} amendmentId={tab.objectId === 0 ? amendmentId : null} />}
+      {(tab) => <AccountTab {...tab} amendmentId={tab.objectId === 0 ? amendmentId : null} cloneId={tab.objectId === 0 ? cloneId : null} />}
     </DetailTabs>
   );
 }
 
-function AccountTab(props: DetailTabProps & { amendmentId: number | null }) {
-  const { objectId } = props;
+function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneId: number | null }) {
+  const { objectId, cloneId } = props;
   const stored = useQuery({ ...accountQuery(objectId), enabled: objectId !== 0 });
-  if (objectId !== 0 && !stored.data) return <div className="eb-popup__loading">{stored.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
-  return <AccountForm key={stored.data?.version ?? 'new'} {...props} account={stored.data ?? null} amendmentId={stored.data?.contract.objectId ?? props.amendmentId} />;
+  const source = useQuery({ ...accountQuery(cloneId ?? 0), enabled: objectId === 0 && cloneId !== null });
+  const loading = objectId !== 0 ? !stored.data : cloneId !== null && !source.data;
+  if (loading) return <div className="eb-popup__loading">{stored.error || source.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
+  return (
+    <AccountForm
+      key={stored.data?.version ?? 'new'}
+      {...props}
+      account={stored.data ?? null}
+      initial={stored.data ? accountValues(stored.data) : source.data ? cloneAccountValues(source.data) : newAccountValues()}
+      amendmentId={stored.data?.contract.objectId ?? source.data?.contract.objectId ?? props.amendmentId}
+    />
+  );
 }
 
-function AccountForm(props: DetailTabProps & { account: Account | null; amendmentId: number | null }) {
+function AccountForm(props: DetailTabProps & { account: Account | null; amendmentId: number | null; initial: AccountFormValues }) {
   const { account, onName } = props;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
@@ -62,7 +72,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const sets = useReferenceSets();
   const save = useSaveAccount();
   const form = useForm<AccountFormValues>({
-    initial: account ? accountValues(account) : newAccountValues(),
+    initial: props.initial,
     validate: (v) => zodErrors(accountFieldsSchema, accountBody(v, !account)),
   });
   const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
@@ -108,6 +118,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
       },
     });
   };
+  const navigate = useNavigate();
   const download = async () => {
     if (!account) return;
     try {
@@ -128,6 +139,9 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
         )}
         <span className="eb-account__actions">
           {editor && <Button label={ACCOUNT_TEXTS.save} icon="pi pi-check" disabled={!form.valid || (!!account && !form.dirty) || !props.amendmentId} loading={save.isPending} onClick={submit} />}
+          {editor && (
+            <Button label={ACCOUNT_TEXTS.clone} icon="pi pi-copy" outlined disabled={!account} onClick={() => navigate(`${AREAS.accounts.path}/0/clone/${account!.objectId}`)} />
+          )}
           {staff && <Button label={ACCOUNT_TEXTS.download} icon="pi pi-download" outlined disabled={!account} onClick={() => void download()} />}
         </span>
       </div>

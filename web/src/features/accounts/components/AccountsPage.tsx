@@ -42,13 +42,18 @@ const TEXTS = {
 /** Account Detail loads with its first use (the search route stays within its budget). */
 const AccountDetails = lazy(() => import('./AccountDetails').then((m) => ({ default: m.AccountDetails })));
 
-/** /enrollments/accounts (search), /accounts/{ids} (detail), /accounts/0/{amendmentId} (a new account of an amendment). */
+/** /enrollments/accounts (search), /accounts/{ids} (detail), /accounts/0/{amendmentId} (a new account of an amendment), /accounts/0/clone/{cloneId} (a clone). */
 export function AccountsPage() {
-  const { id, contractId } = useParams<{ id?: string; contractId?: string }>();
+  const { id, contractId, cloneId } = useParams<{ id?: string; contractId?: string; cloneId?: string }>();
   if (id !== undefined) {
     return (
       <Suspense fallback={null}>
-        <AccountDetails key={`${id}/${contractId ?? ''}`} param={id} amendmentId={contractId ? Number(contractId) || null : null} />
+        <AccountDetails
+          key={`${id}/${contractId ?? ''}/${cloneId ?? ''}`}
+          param={id}
+          amendmentId={contractId ? Number(contractId) || null : null}
+          cloneId={cloneId ? Number(cloneId) || null : null}
+        />
       </Suspense>
     );
   }

@@ -80,6 +80,30 @@ export function AmendmentAccounts({ amendmentId, editor, staff }: { amendmentId:
     { field: 'term', header: L.term },
     { field: 'accountEndDate', header: L.accountEndDate, body: date('accountEndDate') },
     { field: 'accountName', header: L.accountName },
+    ...(editor
+      ? [
+          {
+            field: 'objectId',
+            header: T.actions,
+            width: 90,
+            align: 'center' as const,
+            body: (r: AccountRow) => (
+              <Button
+                type="button"
+                icon="pi pi-copy"
+                rounded
+                text
+                aria-label={T.cloneRow(r.ldcAccountNumber)}
+                title={T.clone}
+                onClick={(e) => {
+                  e.stopPropagation();
+                  navigate(`${AREAS.accounts.path}/0/clone/${r.objectId}`);
+                }}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
   return (
     <section className="eb-amendment-accounts" aria-label={T.grid}>
