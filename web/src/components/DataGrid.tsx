@@ -391,7 +391,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           .join(' ');
       }}
       onRowClick={props.onRowClick ? onRowClick : undefined}
-      pt={{ table: { 'aria-label': ariaLabel } }}
+      // an empty grid wider than its box has nothing focusable inside: its scrolling wrapper takes focus (keyboard scrolling)
+      pt={{ table: { 'aria-label': ariaLabel }, wrapper: value.length === 0 ? { tabIndex: 0 } : {} }}
     >
       {children}
     </DataTable>
