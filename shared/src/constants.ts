@@ -111,3 +111,10 @@ export const ACCOUNT_SEARCH_DEBOUNCE_MS = 100;
 export const ACCOUNT_SHORT_NAME_MAX_LENGTH = 25;
 /** A new account's tax-exempt number when none is given (spec 2 section 5). */
 export const ACCOUNT_DEFAULT_TAX_EXEMPT_NUM = '999999999';
+/**
+ * Residential customer equivalents (RCEs, issue 9): an account's annual usage over what one
+ * residential customer uses in a year — 10,000 kWh of electricity, 1,000 therms of gas (chosen round
+ * figures near the US residential averages).
+ */
+export const RCE_ANNUAL_KWH = 10_000;
+export const RCE_ANNUAL_THERMS = 1_000;

@@ -78,6 +78,7 @@ import {
   accountUpdateBodySchema,
   setAccountStatusQuerySchema,
   type Account,
+  type AccountRces,
   type AccountRow,
 } from './account/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
@@ -184,6 +185,7 @@ export const ROUTES = [
   { method: 'POST', resource: 'account', action: 'GetListWithContracts', access: 'signedIn', query: pageQuerySchema, body: accountListBodySchema, response: res<PagedResult<AccountRow>>() },
   { method: 'PUT', resource: 'account', action: 'SetAccountStatus', access: 'editor', query: setAccountStatusQuerySchema, response: res<AccountRow>() },
   { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
+  { method: 'GET', resource: 'account', action: 'GetRCEs', access: 'signedIn', query: accountIdQuerySchema, response: res<AccountRces>() },
   { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<FileResponse>() },
   // an account's participants, CRM notes and documents (the amendment's calls with {account}), and its addresses
   ...recordChildRoutes(ACCOUNT_PARENT, ACCOUNT_CHILDREN),

@@ -65,6 +65,10 @@ describe('account/Create and Get', () => {
       version: 1,
     });
     expect(await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }))).toEqual(created);
+    // residential customer equivalents of the annual usage (PSEG is electric)
+    const withUsage = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, { annualUsage: 250_000, unitOfMeasure: 'KWH' })));
+    expect(withUsage.rce).toBe(25);
+    expect(await ok(agent.get(`${A}/GetRCEs`, { accountId: withUsage.objectId }))).toEqual({ rce: 25, commodity: 'Electric' });
   });
 
   it('refuses a missing required field, a bad LDC account number and an unknown amendment or territory, creating nothing', async () => {

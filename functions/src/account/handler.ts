@@ -5,7 +5,7 @@ import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { accountAddresses, accountChildren } from './children';
 import { ACCOUNTS_EXPORT_FILENAME, accountsWorkbook } from './export';
-import { accountChangeLogs, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
+import { accountChangeLogs, accountRces, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
 
 type Query = Record<string, string | undefined>;
 
@@ -31,6 +31,8 @@ export const handler = resourceHandler('account', {
   'POST getlistwithcontracts': ({ query, body }: ActionContext<Query, AccountListFilter>) => listAccounts(body, query),
   /** PUT account/SetAccountStatus?accountId&status -> the account's list row */
   'PUT setaccountstatus': ({ query, user }: ActionContext<{ accountId: number; status: string }>) => setAccountStatus(query.accountId, query.status, actorOf(user!)),
+  /** GET account/GetRCEs?accountId -> { rce, commodity }: residential customer equivalents of the annual usage */
+  'GET getrces': ({ query }: ActionContext<{ accountId: number }>) => accountRces(query.accountId),
   /** GET account/ChangeLogs?accountId -> the account's change log, newest first */
   'GET changelogs': ({ query }: ActionContext<{ accountId: number }>) => accountChangeLogs(query.accountId),
   /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */

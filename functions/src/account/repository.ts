@@ -4,12 +4,14 @@ import {
   ACCOUNT_SORT_KEYS,
   accountDefaults,
   accountFieldsSchema,
+  rceOf,
   uploadRateOf,
   type Account,
   type AccountCreateInput,
   type AccountField,
   type AccountListFilter,
   type AccountRow,
+  type AccountRces,
   type AccountUpdateInput,
 } from '@eb/shared/account/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
@@ -238,6 +240,7 @@ function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number |
     masterContract: { objectId: Number(a.masterContractRef) },
     ...joined,
     uploadRate: numberOrNull(a.uploadRate),
+    rce: rceOf(numberOrNull(a.annualUsage), textOrNull(a.unitOfMeasure), joined.commodity),
     contractLengthDays: start && end ? Math.round((Date.parse(`${end.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start.slice(0, 10)}T00:00:00Z`)) / 86_400_000) + 1 : null,
     enteredBy: textOrNull(a.enteredBy),
     enteredOn: textOrNull(a.enteredOn),
@@ -332,3 +335,9 @@ export async function accountChangeLogs(objectId: number): Promise<ChangeLogEntr
   return listChangeLogs({ entity: 'account', id: objectId });
 }
 
+
+/** GET account/GetRCEs?accountId: the account's residential customer equivalents (rceOf). */
+export async function accountRces(objectId: number): Promise<AccountRces> {
+  const account = await getAccount(objectId);
+  return { rce: account.rce, commodity: account.commodity };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, decimalNumberMessage, maxLengthMessage } from '../messages';
-import { accountDefaults, accountEndDate, accountFieldsSchema, uploadRateOf } from './schemas';
+import { accountDefaults, accountEndDate, accountFieldsSchema, rceOf, uploadRateOf } from './schemas';
 
 const valid = {
   name: 'Harborview Hotels - Main Building',
@@ -73,5 +73,17 @@ describe('account rules', () => {
       shortName: maxLengthMessage(25),
     });
     expect(accountFieldsSchema.safeParse(valid).success).toBe(true);
+  });
+});
+
+describe('residential customer equivalents', () => {
+  it('divides the annual usage, in kWh or therms by its unit, by one residential year of its commodity', () => {
+    expect(rceOf(250_000, 'KWH', 'Electric')).toBe(25);
+    expect(rceOf(250, 'MWH', 'Electric')).toBe(25);
+    expect(rceOf(5_000, 'THERM', 'Gas')).toBe(5);
+    expect(rceOf(500, 'DTH', 'Gas')).toBe(5);
+    expect(rceOf(1_000, 'MCF', 'Gas')).toBe(10.37);
+    expect(rceOf(1_000, 'THERM', 'Electric')).toBeNull();
+    expect(rceOf(null, 'KWH', 'Electric')).toBeNull();
   });
 });

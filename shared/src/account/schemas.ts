@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { objectRefSchema, type ObjectRef } from '../child-records';
-import { ACCOUNT_DEFAULT_TAX_EXEMPT_NUM, ACCOUNT_SHORT_NAME_MAX_LENGTH, MAX_RECORD_COUNT } from '../constants';
+import { ACCOUNT_DEFAULT_TAX_EXEMPT_NUM, ACCOUNT_SHORT_NAME_MAX_LENGTH, MAX_RECORD_COUNT, RCE_ANNUAL_KWH, RCE_ANNUAL_THERMS } from '../constants';
 import {
   alphanumericRule,
   decimalRule,
@@ -201,6 +201,8 @@ export type Account = AccountFields & {
   commodity: string | null;
   uploadRate: number | null;
   contractLengthDays: number | null;
+  /** residential customer equivalents of the annual usage (rceOf) */
+  rce: number | null;
   enteredBy: string | null;
   enteredOn: string | null;
   version: number;
@@ -299,3 +301,26 @@ export const setAccountStatusQuerySchema = z.object({
 
 /** GET account/ChangeLogs?accountId. */
 export const accountIdQuerySchema = z.object({ accountId: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput) });
+
+/** Annual usage in kWh (electric units) or therms (gas units), by the account's unit. */
+const TO_KWH: Record<string, number> = { KWH: 1, MWH: 1_000 };
+const TO_THERMS: Record<string, number> = { THERM: 1, DTH: 10, CCF: 1.037, MCF: 10.37 };
+
+/**
+ * An account's residential customer equivalents: its annual usage, in its unit, over one
+ * residential customer's year (RCE_ANNUAL_KWH for electricity, RCE_ANNUAL_THERMS for gas), to two
+ * decimals; null without a usage, or with a unit of the other commodity.
+ */
+export function rceOf(annualUsage: number | null | undefined, unit: string | null | undefined, commodity: string | null | undefined): number | null {
+  if (annualUsage === null || annualUsage === undefined || !Number.isFinite(annualUsage) || !unit) return null;
+  const perUnit = commodity === 'Gas' ? TO_THERMS[unit] : TO_KWH[unit];
+  if (perUnit === undefined) return null;
+  const year = commodity === 'Gas' ? RCE_ANNUAL_THERMS : RCE_ANNUAL_KWH;
+  return Math.round(((annualUsage * perUnit) / year) * 100) / 100;
+}
+
+/** GET account/GetRCEs?accountId: the account's RCEs and the commodity they count. */
+export interface AccountRces {
+  rce: number | null;
+  commodity: string | null;
+}

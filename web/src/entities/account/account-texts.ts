@@ -96,6 +96,7 @@ export const ACCOUNT_TEXTS = {
     contractEndDate: 'Contract End Date',
     uploadRate: 'Upload Rate',
     contractLength: 'Contract Length (days)',
+    rce: 'RCEs',
     camsAccountId: 'CAMS Account ID',
     commodity: 'Service Type',
     entered: 'Entered',

@@ -170,6 +170,10 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
               <dd>{account.uploadRate ?? '—'}</dd>
             </div>
             <div>
+              <dt>{ACCOUNT_TEXTS.derived.rce}</dt>
+              <dd>{account.rce ?? '—'}</dd>
+            </div>
+            <div>
               <dt>{ACCOUNT_TEXTS.derived.contractLength}</dt>
               <dd>{account.contractLengthDays ?? '—'}</dd>
             </div>
