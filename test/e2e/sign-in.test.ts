@@ -168,7 +168,8 @@ describe('shell', () => {
     await page.getByRole('button', { name: 'Log Out' }).click();
     await page.waitForURL(/\/login/);
     await page.goto(appUrl('/enrollments/accounts'));
-    await page.waitForURL(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/);
+    // the app sends the signed-out page to the login (a second navigation): wait for its URL, not for a load the redirect may cut short
+    await page.waitForURL(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/, { waitUntil: 'commit' });
     const cookies = await page.context().cookies();
     expect(cookies.filter((c) => c.name.startsWith('__Host-eb'))).toEqual([]);
   });
