@@ -166,7 +166,8 @@ describe('shell', () => {
     await signInAs(page, user.email, user.password);
     await page.waitForURL(/\/enrollments\/contracts$/);
     await page.getByRole('button', { name: 'Log Out' }).click();
-    await page.waitForURL(/\/login/);
+    // (a query still running when the session ends may send the page to the login a second time)
+    await page.waitForURL(/\/login/, { waitUntil: 'commit' });
     await page.goto(appUrl('/enrollments/accounts'));
     // the app sends the signed-out page to the login (a second navigation): wait for its URL, not for a load the redirect may cut short
     await page.waitForURL(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/, { waitUntil: 'commit' });
