@@ -118,3 +118,10 @@ export const ACCOUNT_DEFAULT_TAX_EXEMPT_NUM = '999999999';
  */
 export const RCE_ANNUAL_KWH = 10_000;
 export const RCE_ANNUAL_THERMS = 1_000;
+/** The years a volume row may name (the monthly grid and the uploader's 'year out of range'). */
+export const VOLUME_YEAR_MIN = 2000;
+export const VOLUME_YEAR_MAX = 2100;
+/** Billing rows one LoadBillingRows call takes (one DynamoDB transaction with its change-log event). */
+export const BILLING_LOAD_MAX_ROWS = 99;
+/** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
+export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

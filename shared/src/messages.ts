@@ -93,6 +93,10 @@ export const MSG = {
   masterContractMissing: 'The contract does not exist',
   primaryContactMissing: 'The selected Primary Contact does not exist',
   amendmentNumberExists: 'This contract already has an amendment with this number',
+  // Accounts (chosen, except overlappingBaseAccounts: issue 9 and spec 3 section 8)
+  volumeEndBeforeStart: 'The volume end date cannot be before its start date',
+  overlappingBaseAccounts: 'Overlapping dates on base accounts',
+  territoryTaxRateNumber: 'Tax rate must be a number',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -27,6 +27,11 @@ const COLUMNS: [XlsxColumn, (r: AccountRow) => unknown][] = [
 ];
 export const ACCOUNTS_EXPORT_HEADERS = COLUMNS.map(([c]) => c.header);
 
+export const ACCOUNTS_SHEET = 'Accounts';
+export const ACCOUNTS_EXPORT_COLUMNS = COLUMNS.map(([c]) => c);
+/** A row's cells in the columns' order. */
+export const accountCells = (r: AccountRow): unknown[] => COLUMNS.map(([, value]) => value(r));
+
 export function accountsWorkbook(rows: readonly AccountRow[]): Promise<Buffer> {
-  return xlsxWorkbook('Accounts', COLUMNS.map(([c]) => c), rows.map((r) => COLUMNS.map(([, value]) => value(r))));
+  return xlsxWorkbook(ACCOUNTS_SHEET, ACCOUNTS_EXPORT_COLUMNS, rows.map(accountCells));
 }

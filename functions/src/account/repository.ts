@@ -4,6 +4,7 @@ import {
   ACCOUNT_SORT_KEYS,
   accountDefaults,
   accountFieldsSchema,
+  accountUnitCascade,
   rceOf,
   uploadRateOf,
   type Account,
@@ -28,6 +29,7 @@ import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
+import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 
 /**
  * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
@@ -78,6 +80,9 @@ type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractI
   contractRef: number;
   masterContractRef: number;
   territoryRef: number;
+  contractStartDate: string | null;
+  annualUsage: number | null;
+  unitOfMeasure: string | null;
 };
 type AccountListRow = AccountOwnRow & {
   contractId: number | null;
@@ -88,6 +93,7 @@ type AccountListRow = AccountOwnRow & {
   amendmentType: string | null;
   businessEntityLegalName: string | null;
   territoryCode: string | null;
+  commodity: string | null;
 };
 
 function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
@@ -99,6 +105,9 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
     ldcAccountNumber: String(s.ldcAccountNum ?? ''),
     prevAccountNum: textOrNull(s.prevAccountNum),
     requestedStartDate: textOrNull(s.requestedStartDate),
+    contractStartDate: textOrNull(s.contractStartDate),
+    annualUsage: numberOrNull(s.annualUsage),
+    unitOfMeasure: textOrNull(s.unitOfMeasure),
     accountEndDate: textOrNull(s.contractEndDate),
     term: numberOrNull(s.term),
     accountStatus: String(s.accountStatus ?? ''),
@@ -131,7 +140,7 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
       },
       search: true,
     },
-    { on: 'territoryRef', list: () => territoryListSpec as never, columns: { territoryCode: 'code' } },
+    { on: 'territoryRef', list: () => territoryListSpec as never, columns: { territoryCode: 'code', commodity: 'commodity' } },
   ],
   defaultSort: ACCOUNT_DEFAULT_SORT,
 };
@@ -264,8 +273,32 @@ export async function getAccount(objectId: number): Promise<Account> {
   });
 }
 
+/** Two terms [start, end] overlap (dates as transfer strings; an open end runs on). */
+const termsOverlap = (a: [string | null, string | null], b: [string | null, string | null]) => {
+  const from = (d: string | null) => (d ?? '0000').slice(0, 10);
+  const to = (d: string | null) => (d ?? '9999').slice(0, 10);
+  return from(a[0]) <= to(b[1]) && from(b[0]) <= to(a[1]);
+};
+
+/**
+ * The enrollment checks (issue 9): the LDC account number fits its territory's format
+ * (LDC_FORMATS), and no other account with the same number has a term overlapping this one's
+ * ('Overlapping dates on base accounts'); both answer 400 with the text on ldcAccountNum.
+ */
+async function checkEnrollment(fields: Record<string, unknown>, territoryCode: string, exceptId: number | null): Promise<void> {
+  const ldc = String(fields.ldcAccountNum ?? '');
+  const format = ldcFormatMessage(territoryCode, ldc);
+  if (format) throw new BadRequestError(format, { ldcAccountNum: format });
+  const number = normalizeLdcNumber(ldc);
+  const term: [string | null, string | null] = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)];
+  const others = await accounts().all({ filter: (r) => r.objectId !== exceptId && normalizeLdcNumber(r.ldcAccountNumber) === number }, MAX_RECORD_COUNT);
+  if (others.some((o) => termsOverlap(term, [o.contractStartDate, o.accountEndDate]))) {
+    throw new BadRequestError(MSG.overlappingBaseAccounts, { ldcAccountNum: MSG.overlappingBaseAccounts });
+  }
+}
+
 /** The stored fields of a body (defaults filled, checked again), with the upload rate of its territory. */
-async function storedFields(input: Record<string, unknown>, isNew: boolean): Promise<Partial<AccountRecord>> {
+async function storedFields(input: Record<string, unknown>, isNew: boolean, exceptId: number | null = null): Promise<Partial<AccountRecord>> {
   const filled = accountFieldsSchema.safeParse(accountDefaults(input, isNew, toTransferDate(new Date()).slice(0, 10) + 'T00:00:00'));
   if (!filled.success) {
     const fieldErrors: Record<string, string> = {};
@@ -274,6 +307,7 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean): Pro
   }
   const fields = filled.data as Record<string, unknown>;
   const territory = await territoryOf((fields.territory as ObjectRef).objectId);
+  await checkEnrollment(fields, territory.code, exceptId);
   const out: Record<string, unknown> = {};
   for (const f of ACCOUNT_FIELDS) {
     if (f === 'territory') out.territoryRef = territory.objectId;
@@ -313,7 +347,7 @@ export async function updateAccount(objectId: number, input: AccountUpdateInput 
   const current = await requireEntity(accountDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   const { version, ...fields } = input;
-  await updateEntity(accountDef, objectId, version, await storedFields(fields, false), { actor });
+  await updateEntity(accountDef, objectId, version, await storedFields(fields, false, objectId), { actor });
   return getAccount(objectId);
 }
 
@@ -340,4 +374,46 @@ export async function accountChangeLogs(objectId: number): Promise<ChangeLogEntr
 export async function accountRces(objectId: number): Promise<AccountRces> {
   const account = await getAccount(objectId);
   return { rce: account.rce, commodity: account.commodity };
+}
+
+
+/**
+ * An amendment's RCE totals (spec 2 "Amendment": electricityVolume, gasVolume, totalVolume): the
+ * sums of its accounts' residential customer equivalents by their territory's commodity.
+ */
+export async function amendmentRceTotals(amendmentId: number): Promise<{ electricityVolume: number; gasVolume: number; totalVolume: number }> {
+  let electric = 0;
+  let gas = 0;
+  for (const r of await accounts().all({ filter: (row) => row.contractRef === amendmentId }, Number.MAX_SAFE_INTEGER)) {
+    const rce = rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;
+    if (r.commodity === 'Gas') gas += rce;
+    else electric += rce;
+  }
+  const round = (n: number) => Math.round(n * 100) / 100;
+  return { electricityVolume: round(electric), gasVolume: round(gas), totalVolume: round(electric + gas) };
+}
+
+/**
+ * An amendment's new unit on each of its accounts (spec 2 section 9, accountUnitCascade): a
+ * versioned update with its change-log entry per account that changes. Returns how many changed.
+ */
+export async function cascadeAmendmentUnit(amendmentId: number, unit: string, actor: Actor): Promise<number> {
+  const rows = await accounts().all({ filter: (row) => row.contractRef === amendmentId }, Number.MAX_SAFE_INTEGER);
+  let changed = 0;
+  for (const row of rows) {
+    for (let attempt = 0; ; attempt++) {
+      const current = await requireEntity(accountDef, row.objectId);
+      const changes = accountUnitCascade(current as unknown as Record<string, unknown>, unit);
+      if (!changes) break;
+      try {
+        await updateEntity(accountDef, row.objectId, current.version, changes as Partial<AccountRecord>, { actor });
+        changed++;
+        break;
+      } catch (e) {
+        // a concurrent edit of the account: read it again and apply the unit to that version
+        if (!(e instanceof ConflictError) || attempt >= 3) throw e;
+      }
+    }
+  }
+  return changed;
 }

@@ -27,6 +27,11 @@ const COLUMNS: [XlsxColumn, (r: AmendmentRow) => unknown][] = [
 
 export const CONTRACTS_EXPORT_HEADERS = COLUMNS.map(([c]) => c.header);
 
+export const CONTRACTS_SHEET = 'Contracts';
+export const CONTRACTS_EXPORT_COLUMNS = COLUMNS.map(([c]) => c);
+/** A row's cells in the columns' order. */
+export const contractCells = (r: AmendmentRow): unknown[] => COLUMNS.map(([, value]) => value(r));
+
 export function contractsWorkbook(rows: readonly AmendmentRow[]): Promise<Buffer> {
-  return xlsxWorkbook('Contracts', COLUMNS.map(([c]) => c), rows.map((r) => COLUMNS.map(([, value]) => value(r))));
+  return xlsxWorkbook(CONTRACTS_SHEET, CONTRACTS_EXPORT_COLUMNS, rows.map(contractCells));
 }

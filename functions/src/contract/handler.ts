@@ -3,6 +3,7 @@ import type { ObjectRef } from '@eb/shared/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
+import { amendmentRceTotals, cascadeAmendmentUnit } from '../account/repository';
 import { contractChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
 import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
@@ -20,13 +21,16 @@ import {
 
 type Query = Record<string, string | undefined>;
 
+/** The amendment with its read-only RCE totals (the sums over its accounts). */
+const withRceTotals = async <A extends { objectId: number }>(amendment: A): Promise<A> => ({ ...amendment, ...(await amendmentRceTotals(amendment.objectId)) });
+
 /**
  * The contract Lambda: amendments (spec 2 section 7 "Resource 'contract'"). Agents may search and
  * view; they do not write, export or read the change log (the route table).
  */
 export const handler = resourceHandler('contract', {
   /** GET contract/Get?id -> the amendment with its contract number, business entity and primary contact */
-  'GET get': ({ query }: ActionContext<{ id: number }>) => getAmendment(query.id),
+  'GET get': async ({ query }: ActionContext<{ id: number }>) => withRceTotals(await getAmendment(query.id)),
   /** POST contract/GetList?limit&skip&orderBy&getTotalCount, body: the contract filter -> { data, totalCount } */
   'POST getlist': ({ query, body }: ActionContext<Query, ContractListFilter>) => listContracts(body, query),
   /** POST contract/Create, body: the amendment and its masterContract -> the new amendment */
@@ -37,7 +41,13 @@ export const handler = resourceHandler('contract', {
     return created;
   },
   /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
-  'PUT update': ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => updateAmendment(query.id, body, actorOf(user!)),
+  'PUT update': async ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => {
+    const before = await getAmendment(query.id);
+    const saved = await updateAmendment(query.id, body, actorOf(user!));
+    // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
+    if (saved.unitOfMeasure && saved.unitOfMeasure !== before.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actorOf(user!));
+    return withRceTotals(saved);
+  },
   /** DELETE contract/Delete?id, body: { version? } -> 204 */
   'DELETE delete': async ({ query, body, user }: ActionContext<{ id: number }, { version?: number }>) => {
     await deleteAmendment(query.id, body?.version, actorOf(user!));

@@ -223,15 +223,12 @@ export async function allContracts(filter: ContractListFilter, orderBy?: string)
 
 /** The ids of every row of a filter, in the given order, with no cap (Export all: a job pages through them). */
 export async function contractIds(filter: ContractListFilter, orderBy?: string): Promise<number[]> {
-  const result = await amendments().query({
+  return amendments().idsOf({
     orderBy: orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
     keyword: filter.searchText,
     fullText: filter.fullTextSearch,
     filter: contractFilterPredicate(filter),
-    limit: Number.MAX_SAFE_INTEGER,
-    getTotalCount: false,
   });
-  return result.data.map((r) => r.objectId);
 }
 
 /** POST contract/GetLightList: the rows of these amendments (unknown ids left out), in the order asked. */

@@ -38,16 +38,16 @@ function cellOf(value: unknown, column: XlsxColumn): ExcelJS.CellValue {
   return escapeCell(String(value));
 }
 
-/** Write the rows to an .xlsx in memory (streamed through the writer) and answer its bytes. */
-export async function xlsxWorkbook(sheetName: string, columns: readonly XlsxColumn[], rows: Iterable<readonly unknown[]>): Promise<Buffer> {
-  const out = new PassThrough();
-  const chunks: Buffer[] = [];
-  out.on('data', (c: Buffer) => chunks.push(c));
-  const done = new Promise<void>((resolve, reject) => {
-    out.on('end', resolve);
-    out.on('error', reject);
-  });
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+/** A sheet written row by row to a stream (exceljs's streaming writer: memory stays flat). */
+export interface XlsxSheetWriter {
+  add(row: readonly unknown[]): void;
+  /** finish the sheet and the workbook (the stream ends) */
+  commit(): Promise<void>;
+}
+
+/** An .xlsx of one sheet written to `out` as rows are added. */
+export function xlsxSheetWriter(out: NodeJS.WritableStream, sheetName: string, columns: readonly XlsxColumn[]): XlsxSheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Stream, useSharedStrings: false, useStyles: true });
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
     key: `c${i}`,
@@ -57,9 +57,27 @@ export async function xlsxWorkbook(sheetName: string, columns: readonly XlsxColu
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();
-  for (const row of rows) sheet.addRow(row.map((v, i) => cellOf(v, columns[i]!))).commit();
-  sheet.commit();
-  await workbook.commit();
+  return {
+    add: (row) => sheet.addRow(row.map((v, i) => cellOf(v, columns[i]!))).commit(),
+    async commit() {
+      sheet.commit();
+      await workbook.commit();
+    },
+  };
+}
+
+/** Write the rows to an .xlsx in memory (streamed through the writer) and answer its bytes. */
+export async function xlsxWorkbook(sheetName: string, columns: readonly XlsxColumn[], rows: Iterable<readonly unknown[]>): Promise<Buffer> {
+  const out = new PassThrough();
+  const chunks: Buffer[] = [];
+  out.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<void>((resolve, reject) => {
+    out.on('end', resolve);
+    out.on('error', reject);
+  });
+  const writer = xlsxSheetWriter(out, sheetName, columns);
+  for (const row of rows) writer.add(row);
+  await writer.commit();
   await done;
   return Buffer.concat(chunks);
 }

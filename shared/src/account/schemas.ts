@@ -20,6 +20,7 @@ import {
   versionSchema,
 } from '../field-rules';
 import { MSG } from '../messages';
+import { accountVolumeField } from './volume';
 
 /**
  * The utility account (spec 2 section 3 "Account", rules of section 5 "Account"). An account
@@ -124,6 +125,8 @@ export const accountFieldsShape = {
   usageProccesedDate: optionalDate(),
   nextMeterReadDate: optionalDate(),
   batchNumber: optionalText(50),
+  // Volume (shared/src/account/volume.ts)
+  accountVolume: accountVolumeField(),
 };
 export const accountFieldsSchema = z.object(accountFieldsShape);
 export type AccountFields = z.output<typeof accountFieldsSchema>;
@@ -149,9 +152,26 @@ export function accountDefaults(input: Record<string, unknown>, isNew: boolean, 
   if (name && short.length <= 1) out.shortName = name.slice(0, ACCOUNT_SHORT_NAME_MAX_LENGTH);
   if (isNew && (out.taxExemptNum === undefined || out.taxExemptNum === null || out.taxExemptNum === '')) out.taxExemptNum = ACCOUNT_DEFAULT_TAX_EXEMPT_NUM;
   if (isNew && !out.contractStartDate) out.contractStartDate = out.type === 'New' ? today : (out.requestedStartDate ?? null);
+  // the commission plan follows the unit (spec 2 section 9: per kWh, MWh, therm, Dth, CCF, MCF; the plans' codes are the units')
+  if (typeof out.unitOfMeasure === 'string' && out.unitOfMeasure) out.commissionPlan = out.unitOfMeasure;
   const end = accountEndDate(out.contractStartDate as string | null, out.term === '' || out.term === null || out.term === undefined ? null : Number(out.term));
   if (end) out.contractEndDate = end;
   return out;
+}
+
+/**
+ * What an amendment's new unit sets on each of its accounts (spec 2 section 9: "Changing the
+ * amendment unit sets every usage and billing unit to match"): the usage unit, the billing unit, the
+ * volume block's unit and the commission plan that follows the unit.
+ */
+export function accountUnitCascade(account: { unitOfMeasure?: unknown; billingAcctUom?: unknown; commissionPlan?: unknown; accountVolume?: unknown }, unit: string): Record<string, unknown> | null {
+  const volume = account.accountVolume as { accountVolumeUom?: string | null } | null | undefined;
+  const changes: Record<string, unknown> = {};
+  if (account.unitOfMeasure !== unit) changes.unitOfMeasure = unit;
+  if (account.billingAcctUom !== unit) changes.billingAcctUom = unit;
+  if (account.commissionPlan !== unit) changes.commissionPlan = unit;
+  if (volume && volume.accountVolumeUom !== unit) changes.accountVolume = { ...volume, accountVolumeUom: unit };
+  return Object.keys(changes).length ? changes : null;
 }
 
 /** contractStartDate plus term months minus one day (the same day of the month, clamped to the month's end). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MSG } from '../messages';
 import { TERRITORY_TEXT_MAX_LENGTH } from '../constants';
 import { optionalText, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { pageQuerySchema } from '../paging';
@@ -39,7 +40,8 @@ export const territoryFieldsSchema = z.object({
   measureUnit: requiredReferenceCode(TERRITORY_SELECTIONS.measureUnit),
   // at most 50 characters by the spec; one of the bill methods '1'..'5' by the selection
   billMethodId: requiredReferenceCode(TERRITORY_SELECTIONS.billMethodId),
-  taxRate: optionalText(max),
+  // a fraction ('0.06625'): the account's upload rate divides by 1 + it (issue 9), so it must be a number
+  taxRate: optionalText(max).refine((v) => v === null || v === undefined || v === '' || /^\d+(\.\d+)?$/.test(v.trim()), MSG.territoryTaxRateNumber),
 });
 export type TerritoryFields = z.infer<typeof territoryFieldsSchema>;
 

@@ -829,18 +829,34 @@ export class ListEngine<Row, Own = Row> {
   }
 
   queryLoaded(q: ListQuery<Row>): ListPage<Row> {
-    const { key, desc } = this.parseOrder(q.orderBy);
-    const order = this.sortKey(key) ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
     const skip = Math.max(0, Math.floor(q.skip ?? 0));
     const limit = Math.max(0, Math.floor(q.limit ?? 100));
+    if (!q.filter && keywordWords(q.keyword, q.fullText === true).length === 0) {
+      const data: Row[] = [];
+      for (const slot of this.matchingSlots(q, skip, limit)) data.push(this.row(slot));
+      return { data, totalCount: this.size };
+    }
+    const data: Row[] = [];
+    let matched = 0;
+    for (const slot of this.matchingSlots(q, 0, Number.MAX_SAFE_INTEGER)) {
+      if (matched >= skip && data.length < limit) data.push(this.row(slot));
+      matched++;
+      if (!q.getTotalCount && data.length >= limit) break;
+    }
+    return { data, totalCount: q.getTotalCount === false ? -1 : matched };
+  }
+
+  /** The slots matching a query in its order, from the skip-th (a generator: callers stop when they have enough). */
+  private *matchingSlots(q: Omit<ListQuery<Row>, 'limit' | 'skip'>, skip: number, limit: number): Generator<number> {
+    const { key, desc } = this.parseOrder(q.orderBy);
+    const order = this.sortKey(key) ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
     const fullText = q.fullText === true;
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const n = order.n;
     if (!filter && words.length === 0) {
-      const data: Row[] = [];
-      for (let i = skip; i < Math.min(n, skip + limit); i++) data.push(this.row(order.a[desc ? n - 1 - i : i]!));
-      return { data, totalCount: this.size };
+      for (let i = skip; i < Math.min(n, skip + limit); i++) yield order.a[desc ? n - 1 - i : i]!;
+      return;
     }
     const stamps = words.length ? this.keywordStamps(words, fullText) : undefined;
     const need = words.length;
@@ -856,16 +872,37 @@ export class ListEngine<Row, Own = Row> {
       }
       mask[slot] = 1;
     }
-    const data: Row[] = [];
     let matched = 0;
-    for (let i = 0; i < n; i++) {
+    for (let i = 0; i < n && matched < skip + limit; i++) {
       const slot = order.a[desc ? n - 1 - i : i]!;
       if (mask[slot] === 0) continue;
-      if (matched >= skip && data.length < limit) data.push(this.row(slot));
+      if (matched >= skip) yield slot;
       matched++;
-      if (!q.getTotalCount && data.length >= limit) break;
     }
-    return { data, totalCount: q.getTotalCount === false ? -1 : matched };
+  }
+
+  /** The ids of every row matching a query, in its order (exports: no row objects are built). */
+  async idsOf(q: Omit<ListQuery<Row>, 'skip' | 'limit' | 'getTotalCount'>): Promise<number[]> {
+    await this.refresh();
+    const out: number[] = [];
+    for (const slot of this.matchingSlots(q, 0, Number.MAX_SAFE_INTEGER)) out.push(this.ids[slot]!);
+    return out;
+  }
+
+  /**
+   * Every row matching a query, in its order, a batch at a time (reports: at most `batch` row
+   * objects exist at once). The rows are those of the moment the walk starts.
+   */
+  async *batches(q: Omit<ListQuery<Row>, 'skip' | 'limit' | 'getTotalCount'>, batch: number): AsyncGenerator<Row[]> {
+    const ids = await this.idsOf(q);
+    for (let i = 0; i < ids.length; i += batch) {
+      const rows: Row[] = [];
+      for (const id of ids.slice(i, i + batch)) {
+        const slot = this.slotOf.get(id);
+        if (slot !== undefined && this.live[slot]) rows.push(this.row(slot));
+      }
+      yield rows;
+    }
   }
 
   /** Rows matching a query, without paging (exports, type-ahead). */

@@ -1,0 +1,103 @@
+import { PassThrough } from 'node:stream';
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
+import { MAX_RECORD_COUNT } from '@eb/shared/constants';
+import { createJob, getJobRecord, type JobRecord } from '../job/repository';
+import type { Job } from '@eb/shared/job/schemas';
+import { registerJobType } from '../job/registry';
+import { s3Client } from './aws';
+import { config } from './config';
+import { NotFoundError } from './errors';
+import { presignedDownload } from './files';
+import { XLSX_CONTENT_TYPE, xlsxSheetWriter, type XlsxColumn } from './xlsx';
+
+/**
+ * A spreadsheet written by a job, with no row cap (Export all of contracts and accounts, the
+ * reports). The plan takes the ordered ids once (a consistent set, kept in S3); each chunk writes the
+ * cells of MAX_RECORD_COUNT ids as a part of its own (a redelivered chunk writes the same part
+ * again); the finish streams the parts in order through the .xlsx streaming writer into a multipart
+ * upload, so neither the rows nor the file are ever whole in memory. The file stays in the exports
+ * bucket (expired after two days); `link` hands a short-lived presigned link to the job's creator.
+ */
+export const EXPORT_LINK_SECONDS = 300;
+
+export interface ExportJobSpec<P> {
+  jobType: string;
+  /** the job's name in the task panel */
+  name: string;
+  /** its folder in the exports bucket */
+  folder: string;
+  fileName: string;
+  sheetName: string;
+  columns: readonly XlsxColumn[];
+  /** the ordered ids of the export */
+  ids(params: P): Promise<number[]>;
+  /** the cells of these ids' rows, in their order */
+  cells(ids: number[]): Promise<unknown[][]>;
+}
+
+export interface ExportJob<P> {
+  start(params: P, userId: number): Promise<Job>;
+  link(jobId: string, userId: number): Promise<{ downloadInfo: { link: string } }>;
+}
+
+async function putJson(key: string, value: unknown): Promise<void> {
+  await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: JSON.stringify(value), ContentType: 'application/json' }));
+}
+async function getJson<T>(key: string): Promise<T> {
+  const r = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }));
+  return JSON.parse(await r.Body!.transformToString()) as T;
+}
+
+export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
+  const base = (jobId: string) => `exports/${spec.folder}/${jobId}`;
+  const part = (jobId: string, i: number) => `${base(jobId)}/part-${String(i).padStart(5, '0')}.json`;
+  const fileKey = (jobId: string) => `${base(jobId)}/${spec.fileName}`;
+  registerJobType(spec.jobType, {
+    async plan(job: JobRecord) {
+      const ids = await spec.ids(job.params as P);
+      await putJson(`${base(job.jobId)}/ids.json`, ids);
+      return Math.max(1, Math.ceil(ids.length / MAX_RECORD_COUNT));
+    },
+    async runChunk(job: JobRecord, index: number) {
+      const ids = await getJson<number[]>(`${base(job.jobId)}/ids.json`);
+      await putJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT)));
+      return {};
+    },
+    async finish(job: JobRecord) {
+      const body = new PassThrough();
+      const upload = new Upload({
+        client: s3Client(),
+        params: { Bucket: config.exportsBucket, Key: fileKey(job.jobId), Body: body, ContentType: XLSX_CONTENT_TYPE },
+        queueSize: 2,
+      });
+      const uploaded = upload.done();
+      const writer = xlsxSheetWriter(body, spec.sheetName, spec.columns);
+      let rows = 0;
+      try {
+        for (let i = 0; i < (job.totalChunks ?? 1); i++) {
+          for (const row of await getJson<unknown[][]>(part(job.jobId, i))) {
+            writer.add(row);
+            rows++;
+          }
+        }
+        await writer.commit();
+      } catch (e) {
+        body.destroy(e as Error);
+        await uploaded.catch(() => undefined);
+        throw e;
+      }
+      await uploaded;
+      return { fileName: spec.fileName, rows };
+    },
+  });
+  return {
+    start: (params, userId) => createJob({ jobType: spec.jobType, name: spec.name, createdBy: userId, params: params as Record<string, unknown> }),
+    async link(jobId, userId) {
+      const job = await getJobRecord(jobId);
+      if (!job || job.jobType !== spec.jobType || job.createdBy !== userId || job.status !== 'completed') throw new NotFoundError();
+      const link = await presignedDownload({ bucket: config.exportsBucket, key: fileKey(jobId), fileName: spec.fileName, contentType: XLSX_CONTENT_TYPE, seconds: EXPORT_LINK_SECONDS });
+      return { downloadInfo: { link } };
+    },
+  };
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { VOLUME_YEAR_MAX, VOLUME_YEAR_MIN } from '../constants';
+import {
+  decimalLengthRule,
+  decimalRule,
+  integerRule,
+  maxLengthRule,
+  optionalDate,
+  optionalReferenceCode,
+  optionalText,
+  ruleNumberSchema,
+} from '../field-rules';
+import { MSG } from '../messages';
+
+/**
+ * The account's Volume block (spec 2 "Account", accountVolume): start and end date (the end not
+ * before the start), the volume's unit, the BTU factor, the monthly volumes (a row per year with
+ * twelve values, January to December) and the usage-charge rows in their two shapes: uu (under
+ * usage, with the position-difference and locked-in switches) and xu (over usage, without them).
+ * It travels and is stored as one field of the account (`accountVolume`), so a change to it is a
+ * versioned account write with its change-log entry.
+ */
+
+/** Volume cells and the BTU factor: 9 integer and 6 decimal digits (spec 2 section 5). */
+const volumeNumber = () => ruleNumberSchema(decimalRule(9, 6));
+const numeric = (maxChars: number) => ruleNumberSchema(decimalLengthRule(maxChars), decimalRule(maxChars, maxChars));
+const integer = (maxChars: number) => ruleNumberSchema(integerRule, maxLengthRule(maxChars));
+
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+export const MONTH_SHORT = MONTHS.map((m) => m.slice(0, 3));
+
+/** A year of monthly volumes (twelve values, January first; null where there is none). */
+export const volumeYearSchema = z.object({
+  year: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(VOLUME_YEAR_MIN, MSG.invalidInput).max(VOLUME_YEAR_MAX, MSG.invalidInput),
+  months: z.array(volumeNumber(), { error: MSG.invalidInput }).length(12, MSG.invalidInput),
+});
+export type VolumeYear = z.output<typeof volumeYearSchema>;
+
+export const USAGE_CHARGE_KINDS = ['uu', 'xu'] as const;
+export type UsageChargeKind = (typeof USAGE_CHARGE_KINDS)[number];
+
+const usageChargeCommon = {
+  chargeSw: optionalReferenceCode('uuXuChargeSwitches'),
+  tolPct: numeric(8),
+  index: optionalText(80),
+  indexType: optionalReferenceCode('indexTypes'),
+  mthIndType: optionalReferenceCode('extendedTermMonthIndicatorTypes'),
+  summerFlatRt: numeric(8),
+  winterFlatRt: numeric(8),
+  summerFlatMeas: optionalReferenceCode('measures'),
+  winterFlatMeas: optionalReferenceCode('measures'),
+  summerFlatUom: optionalReferenceCode('unitsOfMeasure'),
+  winterFlatUom: optionalReferenceCode('unitsOfMeasure'),
+};
+/** A usage-charge row: uu with the position-difference and locked-in switches (rate percent 8 digits), xu without (4 digits), as the amendment's blocks. */
+export const usageChargeSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('uu'), ...usageChargeCommon, ratePct: integer(8), posDiffSw: optionalReferenceCode('positionDifferenceSwitches'), lockedInSw: optionalReferenceCode('lockedInSwitches') }),
+  z.object({ kind: z.literal('xu'), ...usageChargeCommon, ratePct: integer(4) }),
+], { error: MSG.invalidInput });
+export type UsageCharge = z.output<typeof usageChargeSchema>;
+export type UsageChargeField = Exclude<keyof z.output<typeof usageChargeSchema> | 'posDiffSw' | 'lockedInSw', 'kind'>;
+
+/** True when the volume's end date is before its start date (both are then outlined in the error style). */
+export const volumeDatesInverted = (v: { startDate?: string | null; endDate?: string | null } | null | undefined): boolean =>
+  !!v?.startDate && !!v.endDate && v.endDate.slice(0, 10) < v.startDate.slice(0, 10);
+
+export const accountVolumeSchema = z
+  .object({
+    startDate: optionalDate(),
+    endDate: optionalDate(),
+    accountVolumeUom: optionalReferenceCode('unitsOfMeasure'),
+    btuFactor: volumeNumber(),
+    volumeData: z.preprocess((v) => v ?? [], z.array(volumeYearSchema, { error: MSG.invalidInput }).max(VOLUME_YEAR_MAX - VOLUME_YEAR_MIN + 1, MSG.invalidInput)),
+    usageCharges: z.preprocess((v) => v ?? [], z.array(usageChargeSchema, { error: MSG.invalidInput }).max(20, MSG.invalidInput)),
+  })
+  .superRefine((v, ctx) => {
+    if (volumeDatesInverted(v)) ctx.addIssue({ code: 'custom', path: ['endDate'], message: MSG.volumeEndBeforeStart });
+    const years = v.volumeData.map((r) => r.year);
+    if (new Set(years).size !== years.length) ctx.addIssue({ code: 'custom', path: ['volumeData'], message: MSG.duplicateInList });
+  });
+export type AccountVolume = z.output<typeof accountVolumeSchema>;
+
+/** The account field: absent or null is no volume block. */
+export const accountVolumeField = () => z.preprocess((v) => (v === undefined ? null : v), accountVolumeSchema.nullable());
+
+/** An empty volume block (the form's start). */
+export const emptyVolume = (): AccountVolume => ({ startDate: null, endDate: null, accountVolumeUom: null, btuFactor: null, volumeData: [], usageCharges: [] });
+
+const yearOf = (date: string | null | undefined): number | null => (date ? Number(date.slice(0, 4)) : null);
+
+/**
+ * The years of the monthly grid (spec 2 section 9): from the earliest year with data (or the start
+ * year, when earlier) to the latest year with data (or the end year, when later); none without
+ * data or dates.
+ */
+export function volumeYears(v: Pick<AccountVolume, 'startDate' | 'endDate' | 'volumeData'> | null | undefined): number[] {
+  if (!v) return [];
+  const withData = v.volumeData.filter((r) => r.months.some((m) => m !== null && m !== undefined)).map((r) => r.year);
+  const bounds = [...withData, yearOf(v.startDate), yearOf(v.endDate)].filter((y): y is number => y !== null && Number.isFinite(y));
+  if (!bounds.length) return [];
+  const from = Math.max(VOLUME_YEAR_MIN, Math.min(...bounds));
+  const to = Math.min(VOLUME_YEAR_MAX, Math.max(...bounds));
+  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
+}
+
+/** The volume of one month of an account's block (null when there is none). */
+export function volumeAt(v: AccountVolume | null | undefined, year: number, month: number): number | null {
+  return v?.volumeData.find((r) => r.year === year)?.months[month - 1] ?? null;
+}
+
+/** The block with one month's volume set (a year row is added when missing; empty years dropped). */
+export function withVolumeAt(v: AccountVolume | null | undefined, year: number, month: number, value: number | null): AccountVolume {
+  const base = v ?? emptyVolume();
+  const rows = base.volumeData.some((r) => r.year === year) ? base.volumeData : [...base.volumeData, { year, months: Array<number | null>(12).fill(null) }];
+  const volumeData = rows
+    .map((r) => (r.year === year ? { year, months: r.months.map((m, i) => (i === month - 1 ? value : m)) } : r))
+    .filter((r) => r.months.some((m) => m !== null))
+    .sort((a, b) => a.year - b.year);
+  return { ...base, volumeData };
+}
