@@ -80,7 +80,10 @@ import {
   type Account,
   type AccountRces,
   type AccountRow,
+  accountsTemplateBodySchema,
 } from './account/schemas';
+import { loadBillingBodySchema, type BillingRow } from './account/billing';
+import { reportQuerySchema } from './report/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 
@@ -187,6 +190,15 @@ export const ROUTES = [
   { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
   { method: 'GET', resource: 'account', action: 'GetRCEs', access: 'signedIn', query: accountIdQuerySchema, response: res<AccountRces>() },
   { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<FileResponse>() },
+  { method: 'POST', resource: 'account', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<Job>() },
+  { method: 'GET', resource: 'account', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
+  { method: 'POST', resource: 'account', action: 'DownloadAccountsTemplate', access: 'nonAgent', body: accountsTemplateBodySchema, response: res<FileResponse>() },
+  // billing rows: read on the account; loaded by the billing system's feed (admins)
+  { method: 'GET', resource: 'account', action: 'GetBillingRows', access: 'signedIn', query: accountIdQuerySchema, response: res<BillingRow[]>() },
+  { method: 'POST', resource: 'account', action: 'LoadBillingRows', access: 'admin', body: loadBillingBodySchema, response: res<{ loaded: number }>() },
+  // Reports (spec 2 section 7 "Report"): the report's job, then its file for the user who started it
+  { method: 'GET', resource: 'report', action: '', access: 'nonAgent', query: reportQuerySchema, response: res<Job>() },
+  { method: 'GET', resource: 'report', action: 'GetReportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   // an account's participants, CRM notes and documents (the amendment's calls with {account}), and its addresses
   ...recordChildRoutes(ACCOUNT_PARENT, ACCOUNT_CHILDREN),
   ...childRoutes(ACCOUNT_ADDRESSES),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
-import { newAmendment } from '../support/records';
+import { newAmendment, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
 import { checkScreen, launchBrowser, sharedPages } from './support/browser';
 
@@ -15,7 +15,8 @@ import { checkScreen, launchBrowser, sharedPages } from './support/browser';
 let browser: Browser;
 let api: Session;
 const RUN = randomUUID().replace(/-/g, '').slice(0, 6);
-const LDC = `PE-${RUN}`;
+const LDC = uniqueLdc();
+const LDC2 = uniqueLdc();
 let amendmentId: number;
 
 beforeAll(async () => {
@@ -107,10 +108,10 @@ describe('Accounts', () => {
     await expect.poll(() => page.getByRole('tab', { name: 'New' }).count()).toBe(1);
     await expect.poll(() => page.getByLabel(/^LDC Account #/).inputValue()).toBe('');
     expect(await page.getByLabel(/^Account Name \*?$/).inputValue()).toBe(`Harborview Hotels ${RUN}`);
-    await page.getByLabel(/^LDC Account #/).fill(`${LDC}-2`);
+    await page.getByLabel(/^LDC Account #/).fill(LDC2);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname) && u.pathname !== `/enrollments/accounts/${id}`);
-    expect((await api.post('/api/account/GetList', { ldcAccountNumber: `${LDC}-2` })).body.data[0]).toMatchObject({ accountName: `Harborview Hotels ${RUN}` });
+    expect((await api.post('/api/account/GetList', { ldcAccountNumber: LDC2 })).body.data[0]).toMatchObject({ accountName: `Harborview Hotels ${RUN}` });
     // Assess: the agent's view
     const agentPage = await open('agent', `/enrollments/accounts/${id}`);
     await expect.poll(() => agentPage.getByLabel(/^LDC Account #/).inputValue()).toBe(LDC);

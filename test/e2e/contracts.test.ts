@@ -415,6 +415,6 @@ describe('Export all', () => {
     await expect.poll(() => page.getByRole('dialog', { name: 'Export all' }).count()).toBe(1);
     // Assess
     expect((await download).suggestedFilename()).toBe('contracts.xlsx');
-    await expect.poll(() => page.getByText('The export is ready').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('The file is ready').count()).toBeGreaterThan(0);
   });
 });

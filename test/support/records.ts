@@ -1,3 +1,4 @@
+import { sampleLdcNumber } from '@eb/shared/account/ldc-formats';
 import { expect } from 'vitest';
 import type { Amendment } from '@eb/shared/contract/schemas';
 import type { MasterContract } from '@eb/shared/mastercontract/schemas';
@@ -55,4 +56,11 @@ export async function newContact(editor: Session, over: Record<string, unknown> 
       ...over,
     }),
   );
+}
+
+let ldcSerial = 0;
+/** An LDC account number of the territory's format, unique across runs and calls (the overlap check refuses repeats). */
+export function uniqueLdc(territoryCode = 'PSEG'): string {
+  ldcSerial = (ldcSerial + 1) % 1000;
+  return sampleLdcNumber(territoryCode, Date.now() * 1000 + ldcSerial);
 }

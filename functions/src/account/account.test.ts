@@ -4,7 +4,7 @@ import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/accoun
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../../../test/support/invoke';
-import { newAmendment, newContact, ok } from '../../../test/support/records';
+import { newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { ACCOUNTS_EXPORT_HEADERS } from './export';
 
@@ -32,7 +32,7 @@ const accountBody = (amendmentId: number, over: Record<string, unknown> = {}) =>
   type: 'Renewal',
   accountStatus: 'Pending',
   territory: { objectId: pseg.objectId },
-  ldcAccountNum: `PE-${Date.now()}`,
+  ldcAccountNum: uniqueLdc(),
   serviceClass: 'GS',
   revenueClass: 'Small Commercial',
   taxExemption: 'No',
@@ -74,7 +74,7 @@ describe('account/Create and Get', () => {
   it('refuses a missing required field, a bad LDC account number and an unknown amendment or territory, creating nothing', async () => {
     // Prepare
     const amendment = await newAmendment(editor);
-    const ldc = `PE-${Date.now()}-X`;
+    const ldc = uniqueLdc();
     // Act
     const missing = await editor.post(`${A}/Create`, accountBody(amendment.objectId, { name: '', ldcAccountNum: ldc }));
     const badLdc = await editor.post(`${A}/Create`, accountBody(amendment.objectId, { ldcAccountNum: 'PE 12!' }));

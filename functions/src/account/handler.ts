@@ -3,7 +3,11 @@ import { childActions } from '../lib/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
+import type { LoadBillingBody } from '@eb/shared/account/billing';
+import { billingRows, loadBillingRows } from './billing';
 import { accountAddresses, accountChildren } from './children';
+import { accountsExportLink, startAccountsExport } from './export-job';
+import { ACCOUNTS_TEMPLATE_FILENAME, accountsTemplate } from './template';
 import { ACCOUNTS_EXPORT_FILENAME, accountsWorkbook } from './export';
 import { accountChangeLogs, accountRces, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
 
@@ -38,6 +42,17 @@ export const handler = resourceHandler('account', {
   /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */
   'POST export': async ({ query, body }: ActionContext<Query, AccountListFilter>) =>
     xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy)), ACCOUNTS_EXPORT_FILENAME),
+  /** POST account/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
+  'POST exportall': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => startAccountsExport(body, query.orderBy, user!.objectId),
+  /** GET account/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
+  'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => accountsExportLink(query.id, user!.objectId),
+  /** POST account/DownloadAccountsTemplate, body: { amendmentId? } -> accounts-template.xlsx */
+  'POST downloadaccountstemplate': async ({ body }: ActionContext<unknown, { amendmentId?: number }>) =>
+    xlsxResult(await accountsTemplate(body?.amendmentId), ACCOUNTS_TEMPLATE_FILENAME),
+  /** GET account/GetBillingRows?accountId -> the account's billing rows, the latest read period first */
+  'GET getbillingrows': ({ query }: ActionContext<{ accountId: number }>) => billingRows(query.accountId),
+  /** POST account/LoadBillingRows (admins), body: { account: {objectId}, rows } -> { loaded } */
+  'POST loadbillingrows': ({ body, user }: ActionContext<unknown, LoadBillingBody>) => loadBillingRows(body, actorOf(user!)),
   // participants, CRM notes and documents (lib/record-children.ts: the same calls as an amendment's, with {account})
   ...accountChildren.actions,
   // addresses: GetAddressList, AddressAdd, AddressUpdate?id, AddressDelete

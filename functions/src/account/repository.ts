@@ -29,6 +29,7 @@ import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
+import { agentListSpec } from '../agent/repository';
 import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 
 /**
@@ -83,8 +84,18 @@ type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractI
   contractStartDate: string | null;
   annualUsage: number | null;
   unitOfMeasure: string | null;
+  // for the P2C report (report/p2c.ts): pricing, commission and the agent
+  agentRef: number | null;
+  contractRate: number | null;
+  uploadRate: number | null;
+  indexAdder: number | null;
+  priceAdder: number | null;
+  commissionPlan: string | null;
+  commissionMasterUnit: number | null;
+  commissionUnitNum: number | null;
+  commissionSubAgentUnit: number | null;
 };
-type AccountListRow = AccountOwnRow & {
+export type AccountListRow = AccountOwnRow & {
   contractId: number | null;
   amendmentNumber: number | null;
   referenceAmendment: number | null;
@@ -94,6 +105,10 @@ type AccountListRow = AccountOwnRow & {
   businessEntityLegalName: string | null;
   territoryCode: string | null;
   commodity: string | null;
+  contractStatus: string | null;
+  amendmentStartDate: string | null;
+  amendmentEndDate: string | null;
+  agentName: string | null;
 };
 
 function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
@@ -108,6 +123,15 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
     contractStartDate: textOrNull(s.contractStartDate),
     annualUsage: numberOrNull(s.annualUsage),
     unitOfMeasure: textOrNull(s.unitOfMeasure),
+    agentRef: numberOrNull(s.agentRef),
+    contractRate: numberOrNull(s.contractRate),
+    uploadRate: numberOrNull(s.uploadRate),
+    indexAdder: numberOrNull(s.indexAdder),
+    priceAdder: numberOrNull(s.priceAdder),
+    commissionPlan: textOrNull(s.commissionPlan),
+    commissionMasterUnit: numberOrNull(s.commissionMasterUnit),
+    commissionUnitNum: numberOrNull(s.commissionUnitNum),
+    commissionSubAgentUnit: numberOrNull(s.commissionSubAgentUnit),
     accountEndDate: textOrNull(s.contractEndDate),
     term: numberOrNull(s.term),
     accountStatus: String(s.accountStatus ?? ''),
@@ -137,9 +161,13 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
         amendmentType: 'type',
         contractId: 'contractId',
         businessEntityLegalName: 'businessEntityLegalName',
+        contractStatus: 'contractStatus',
+        amendmentStartDate: 'startDate',
+        amendmentEndDate: 'endDate',
       },
       search: true,
     },
+    { on: 'agentRef', list: () => agentListSpec as never, columns: { agentName: 'code' } },
     { on: 'territoryRef', list: () => territoryListSpec as never, columns: { territoryCode: 'code', commodity: 'commodity' } },
   ],
   defaultSort: ACCOUNT_DEFAULT_SORT,
@@ -213,6 +241,21 @@ export async function listAccounts(filter: AccountListFilter, query: Record<stri
     filter: accountFilterPredicate(filter),
   });
   return { data: result.data.map(toRow), totalCount: result.totalCount };
+}
+
+/** The ids of every row of a filter in the given order (Export all). */
+export function accountIds(filter: AccountListFilter, orderBy?: string): Promise<number[]> {
+  return accounts().idsOf({
+    orderBy: orderBy ?? orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
+    keyword: filter.keyword,
+    fullText: filter.fullTextSearch,
+    filter: accountFilterPredicate(filter),
+  });
+}
+
+/** The list rows of these accounts, in the order given. */
+export async function accountRowsOf(ids: readonly number[]): Promise<AccountRow[]> {
+  return (await accounts().rowsOf(ids)).map(toRow);
 }
 
 /** Every row of a filter in the given order, up to MAX_RECORD_COUNT (Export). */

@@ -4,3 +4,7 @@
  */
 // Contracts: Export all
 import '../contract/export-job';
+// Accounts: Export all
+import '../account/export-job';
+// Reports: Export To P2C
+import '../report/p2c';

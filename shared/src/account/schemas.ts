@@ -319,6 +319,11 @@ export const setAccountStatusQuerySchema = z.object({
   status: requiredReferenceCode('accountStatuses'),
 });
 
+/** POST account/DownloadAccountsTemplate body: optionally the amendment whose keys the first row carries. */
+export const accountsTemplateBodySchema = z.preprocess((v) => v ?? {}, z.object({
+  amendmentId: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput).optional(),
+}));
+
 /** GET account/ChangeLogs?accountId. */
 export const accountIdQuerySchema = z.object({ accountId: z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput) });
 

@@ -889,6 +889,17 @@ export class ListEngine<Row, Own = Row> {
     return out;
   }
 
+  /** The rows of these ids, in their order (ids not in the list are left out). */
+  async rowsOf(ids: readonly number[]): Promise<Row[]> {
+    await this.refresh();
+    const rows: Row[] = [];
+    for (const id of ids) {
+      const slot = this.slotOf.get(id);
+      if (slot !== undefined && this.live[slot]) rows.push(this.row(slot));
+    }
+    return rows;
+  }
+
   /**
    * Every row matching a query, in its order, a batch at a time (reports: at most `batch` row
    * objects exist at once). The rows are those of the moment the walk starts.

@@ -22,12 +22,7 @@ export const CONTRACT_TEXTS = {
   periodLabel: (kind: string, from: string, to: string) => `${kind}: ${from} – ${to}`,
   removePeriod: (kind: string) => `Remove the ${kind} period`,
   exportAll: 'Export all',
-  exporting: (progress: number, secondsLeft: number | null) =>
-    `Writing every contract of the search: ${progress}%${secondsLeft !== null ? `, about ${secondsLeft} s left` : ''}`,
-  cancelExport: 'Cancel',
-  exportReady: 'The export is ready',
-  exportCancelled: 'The export was cancelled',
-  exportFailed: 'The export failed. Please try again.',
+  exportWhat: 'every contract of the search',
   filterBy: 'Filter by',
   businessEntityFilter: 'Business Entity',
   primaryParticipantFilter: 'Primary Participant',

@@ -1,0 +1,188 @@
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_FIELDS, type Account } from '@eb/shared/account/schemas';
+import type { Amendment } from '@eb/shared/contract/schemas';
+import type { Job } from '@eb/shared/job/schemas';
+import { MSG } from '@eb/shared/messages';
+import type { Territory } from '@eb/shared/reference/territory';
+import { P2C_COLUMNS } from '@eb/shared/report/schemas';
+import type { Session } from '../../../test/support/invoke';
+import { runJobNow } from '../../../test/support/jobs';
+import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { signedIn } from '../../../test/support/users';
+import { ACCOUNTS_TEMPLATE_HEADERS } from './template';
+
+/**
+ * The account's Volume and Billing blocks, the enrollment checks (LDC formats, overlapping terms),
+ * the amendment's RCE totals and unit cascade, the accounts template, Export all and the P2C report,
+ * against the local emulators.
+ */
+const A = '/api/account';
+let staff: Session;
+let admin: Session;
+let agent: Session;
+let territories: Territory[];
+beforeAll(async () => {
+  const [s, a, g] = await Promise.all([signedIn('admin'), signedIn('superAdmin'), signedIn('agent')]);
+  staff = s.session;
+  admin = a.session;
+  agent = g.session;
+  territories = (await ok<{ data: Territory[] }>(staff.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
+});
+const territory = (code: string) => ({ objectId: territories.find((t) => t.code === code)!.objectId });
+
+const body = (amendmentId: number, over: Record<string, unknown> = {}) => ({
+  contract: { objectId: amendmentId },
+  name: 'Harborview Hotels - Annex',
+  type: 'Renewal',
+  accountStatus: 'Enrolled',
+  territory: territory('PSEG'),
+  ldcAccountNum: uniqueLdc(),
+  serviceClass: 'GS',
+  revenueClass: 'Small Commercial',
+  taxExemption: 'No',
+  requestedStartDate: '2026-03-01T00:00:00',
+  term: 12,
+  ...over,
+});
+const fieldsOf = (a: Account) => Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, a[f]]));
+
+async function xlsxRows(bytes: Buffer): Promise<unknown[][]> {
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+}
+
+describe('the Volume block', () => {
+  it('saves the dates, unit, BTU factor, monthly volumes and both shapes of usage-charge rows, and refuses an end before the start', async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const volume = {
+      startDate: '2026-03-01T00:00:00',
+      endDate: '2027-02-28T00:00:00',
+      accountVolumeUom: 'KWH',
+      btuFactor: 3.412,
+      volumeData: [{ year: 2026, months: [null, null, 1200.5, 1100, 900, 950, 1300, 1400, 1000, 900, 1000, 1100] }],
+      usageCharges: [
+        { kind: 'uu', chargeSw: 'Y', tolPct: 10, ratePct: 5, posDiffSw: 'Y', lockedInSw: 'N', summerFlatRt: 0.01 },
+        { kind: 'xu', chargeSw: 'Y', tolPct: 15, ratePct: 7 },
+      ],
+    };
+    // Act
+    const created = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { accountVolume: volume })));
+    const inverted = await staff.put(`${A}/Update`, { ...fieldsOf(created), accountVolume: { ...volume, endDate: '2026-01-01T00:00:00' }, version: created.version }, { id: created.objectId });
+    const badCell = await staff.put(`${A}/Update`, { ...fieldsOf(created), accountVolume: { ...volume, volumeData: [{ year: 2026, months: Array(12).fill(1234567890) }] }, version: created.version }, { id: created.objectId });
+    const xuRateTooLong = await staff.put(`${A}/Update`, { ...fieldsOf(created), accountVolume: { ...volume, usageCharges: [{ kind: 'xu', ratePct: 12345 }] }, version: created.version }, { id: created.objectId });
+    // Assess
+    expect(created.accountVolume).toMatchObject({ accountVolumeUom: 'KWH', btuFactor: 3.412, volumeData: volume.volumeData });
+    expect(created.accountVolume!.usageCharges.map((c) => c.kind)).toEqual(['uu', 'xu']);
+    expect(inverted.status).toBe(400);
+    expect(inverted.body.fieldErrors).toMatchObject({ 'accountVolume.endDate': MSG.volumeEndBeforeStart });
+    expect(badCell.status).toBe(400);
+    expect(xuRateTooLong.status).toBe(400);
+    expect((await ok<Account>(staff.get(`${A}/Get`, { id: created.objectId }))).version).toBe(1);
+  });
+});
+
+describe('the enrollment checks', () => {
+  it("refuses an LDC number that does not fit its territory's format, and a second account of the same number with an overlapping term", async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const ldc = uniqueLdc('CONED');
+    const first = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc })));
+    // Act
+    const wrongFormat = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('PECO'), ldcAccountNum: '12345' }));
+    const overlapping = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc, requestedStartDate: '2026-12-01T00:00:00' }));
+    const following = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc, requestedStartDate: '2027-03-01T00:00:00' }));
+    const resaveFirst = await staff.put(`${A}/Update`, { ...fieldsOf(first), version: first.version, name: 'Renamed' }, { id: first.objectId });
+    // Assess
+    expect(wrongFormat.status).toBe(400);
+    expect(wrongFormat.body.fieldErrors).toEqual({ ldcAccountNum: 'PECO account numbers are 10 digits' });
+    expect(overlapping.status).toBe(400);
+    expect(overlapping.body.fieldErrors).toEqual({ ldcAccountNum: MSG.overlappingBaseAccounts });
+    expect(following.status).toBe(200);
+    expect(resaveFirst.status).toBe(200);
+  });
+});
+
+describe('the amendment and its accounts', () => {
+  it("totals its accounts' RCEs by commodity and carries a new unit to every account's usage and billing units and commission plan", async () => {
+    // Prepare
+    const amendment = await newAmendment(staff, { unitOfMeasure: 'KWH' });
+    await ok(staff.post(`${A}/Create`, body(amendment.objectId, { annualUsage: 150_000, unitOfMeasure: 'KWH' })));
+    const gas = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('NICOR'), ldcAccountNum: uniqueLdc('NICOR'), annualUsage: 2_500, unitOfMeasure: 'THERM', accountVolume: { accountVolumeUom: 'THERM' } })));
+    // Act
+    const totals = await ok<Amendment>(staff.get('/api/contract/Get', { id: amendment.objectId }));
+    const changed = await ok<Amendment>(staff.put('/api/contract/Update', { ...totals, unitOfMeasure: 'MWH', version: totals.version }, { id: amendment.objectId }));
+    const after = await ok<Account>(staff.get(`${A}/Get`, { id: gas.objectId }));
+    const log = await ok<{ fieldName: string; newValue: string | null }[]>(staff.get(`${A}/ChangeLogs`, { accountId: gas.objectId }));
+    // Assess
+    expect(totals).toMatchObject({ electricityVolume: 15, gasVolume: 2.5, totalVolume: 17.5 });
+    expect(changed.unitOfMeasure).toBe('MWH');
+    expect(after).toMatchObject({ unitOfMeasure: 'MWH', billingAcctUom: 'MWH', commissionPlan: 'MWH', version: 2 });
+    expect(after.accountVolume?.accountVolumeUom).toBe('MWH');
+    expect(log.find((e) => e.fieldName === 'unitOfMeasure')?.newValue).toBe('MWH');
+  });
+});
+
+describe('billing rows', () => {
+  it('loads the billing system rows (admins only), replaces a rebilled read period, logs the load and lists them newest first', async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const account = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId)));
+    const row = (from: string, to: string, total: number) => ({ fromDate: from, toDate: to, usageDays: 31, canceled: false, usageQuantity: 1000, rateBilledUnitPrice: 0.1, usageChargeAmount: 100, tax: 6.63, totalBill: total });
+    // Act
+    const byStaff = await staff.post(`${A}/LoadBillingRows`, { account: { objectId: account.objectId }, rows: [row('2026-03-01T00:00:00', '2026-03-31T00:00:00', 106.63)] });
+    const first = await ok(admin.post(`${A}/LoadBillingRows`, { account: { objectId: account.objectId }, rows: [row('2026-03-01T00:00:00', '2026-03-31T00:00:00', 106.63), row('2026-04-01T00:00:00', '2026-04-30T00:00:00', 99)] }));
+    const rebill = await ok(admin.post(`${A}/LoadBillingRows`, { account: { objectId: account.objectId }, rows: [{ ...row('2026-03-01T00:00:00', '2026-03-31T00:00:00', 110), canceled: true }] }));
+    const invalid = await admin.post(`${A}/LoadBillingRows`, { account: { objectId: account.objectId }, rows: [row('2026-05-31T00:00:00', '2026-05-01T00:00:00', 1)] });
+    const rows = await ok<{ readPeriod: { fromDate: string }; canceled: boolean; totalBill: number }[]>(agent.get(`${A}/GetBillingRows`, { accountId: account.objectId }));
+    const log = await ok<{ fieldName: string }[]>(staff.get(`${A}/ChangeLogs`, { accountId: account.objectId }));
+    // Assess
+    expect(byStaff.status).toBe(403);
+    expect(first).toEqual({ loaded: 2 });
+    expect(rebill).toEqual({ loaded: 1 });
+    expect(invalid.status).toBe(400);
+    expect(rows.map((r) => [r.readPeriod.fromDate, r.canceled, r.totalBill])).toEqual([
+      ['2026-04-01T00:00:00', false, 99],
+      ['2026-03-01T00:00:00', true, 110],
+    ]);
+    expect(log.filter((e) => e.fieldName === '2026-03-01..2026-03-31')).toHaveLength(2);
+  });
+});
+
+describe('downloads', () => {
+  it("answers the accounts template with the amendment's keys, exports all accounts of a filter and writes the P2C report of active accounts", async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const enrolled = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { name: 'P2C Enrolled', contractRate: 0.1, commissionUnitNum: 0.002 })));
+    const pending = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { name: 'P2C Pending', accountStatus: 'Pending' })));
+    // Act
+    const template = await staff.post(`${A}/DownloadAccountsTemplate`, { amendmentId: amendment.objectId });
+    const exportJob = await ok<Job>(staff.post(`${A}/ExportAll`, { amendmentId: amendment.objectId }, { orderBy: 'name Ascending' }));
+    await runJobNow(exportJob.jobId);
+    const exportLink = await ok<{ downloadInfo: { link: string } }>(staff.get(`${A}/GetExportLink`, { id: exportJob.jobId }));
+    const report = await ok<Job>(staff.get('/api/report', { reportType: 'Export To P2C' }));
+    await runJobNow(report.jobId);
+    const reportLink = await ok<{ downloadInfo: { link: string } }>(staff.get('/api/report/GetReportLink', { id: report.jobId }));
+    const unknownType = await staff.get('/api/report', { reportType: 'Commissions' });
+    const byAgent = await agent.get('/api/report', { reportType: 'Export To P2C' });
+    // Assess
+    const templateRows = await xlsxRows(Buffer.from(template.body as string, 'base64'));
+    expect(templateRows[0]).toEqual(ACCOUNTS_TEMPLATE_HEADERS);
+    expect(templateRows[1]!.slice(0, 2)).toEqual([amendment.contractId, 1]);
+    const exported = await xlsxRows(Buffer.from(await (await fetch(exportLink.downloadInfo.link)).arrayBuffer()));
+    expect(exported.slice(1).map((r) => r[0])).toEqual([enrolled.objectId, pending.objectId]);
+    const p2c = await xlsxRows(Buffer.from(await (await fetch(reportLink.downloadInfo.link)).arrayBuffer()));
+    expect(p2c[0]).toEqual([...P2C_COLUMNS]);
+    const ids = p2c.slice(1).map((r) => r[0]);
+    expect(ids).toContain(enrolled.objectId);
+    expect(ids).not.toContain(pending.objectId);
+    const mine = p2c.find((r) => r[0] === enrolled.objectId)!;
+    expect(mine[P2C_COLUMNS.indexOf('Contract ID')]).toBe(amendment.contractId);
+    expect(mine[P2C_COLUMNS.indexOf('Contract Rate')]).toBe(0.1);
+    expect(mine[P2C_COLUMNS.indexOf('Agent Rate')]).toBe(0.002);
+    expect(unknownType.status).toBe(400);
+    expect(byAgent.status).toBe(403);
+  });
+});

@@ -1,0 +1,21 @@
+import type { AccountListFilter } from '@eb/shared/account/schemas';
+import { defineExportJob } from '../lib/export-job';
+import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, accountCells } from './export';
+import { accountIds, accountRowsOf } from './repository';
+
+/** Accounts Search's Export all (as the contracts'): every row of the filter in its order, no row cap (lib/export-job.ts). */
+const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: string }>({
+  jobType: 'accountsExport',
+  name: 'Export all accounts',
+  folder: 'accounts',
+  fileName: ACCOUNTS_EXPORT_FILENAME,
+  sheetName: ACCOUNTS_SHEET,
+  columns: ACCOUNTS_EXPORT_COLUMNS,
+  ids: ({ filter, orderBy }) => accountIds(filter, orderBy),
+  cells: async (ids) => (await accountRowsOf(ids)).map(accountCells),
+});
+
+/** POST account/ExportAll: the job exporting every row of the filter. */
+export const startAccountsExport = (filter: AccountListFilter, orderBy: string | undefined, userId: number) => accountsExport.start({ filter, orderBy }, userId);
+/** GET account/GetExportLink?id: the finished export's link, for the user who started it. */
+export const accountsExportLink = (jobId: string, userId: number) => accountsExport.link(jobId, userId);
