@@ -1,7 +1,7 @@
 import type { ContractListBody } from '@eb/shared/contract/schemas';
 import { exportAllLink, startExportAll } from '../../../entities/contract/api';
 import { CONTRACT_TEXTS } from '../../../entities/contract/contract-texts';
-import { JobDownloadDialog } from '../../../components/JobDownloadDialog';
+import { JobDownloadDialog } from '../../../entities/job/JobDownloadDialog';
 
 /** Export all (beyond the spec): every row of the search's filter, in its order, written by a job to an .xlsx. */
 export function ExportAllDialog({ filter, orderBy, onClose }: { filter: ContractListBody; orderBy: string; onClose: () => void }) {

@@ -2,9 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { Job } from '@eb/shared/job/schemas';
-import { cancelJob, JobError, waitForJob } from '../entities/job/jobs';
-import { Popup } from './Popup';
-import { useNotify } from './notify-context';
+import { cancelJob, JobError, waitForJob } from './jobs';
+import { Popup } from '../../components/Popup';
+import { useNotify } from '../../components/notify-context';
 
 export const JOB_DOWNLOAD_TEXTS = {
   progress: (what: string, progress: number, secondsLeft: number | null) =>
