@@ -53,3 +53,14 @@ export function useSaveAccount() {
 }
 
 export const ACCOUNT_KEYS = [['account']] as const;
+
+/** GET account/GetBillingRows?accountId: the billing system's rows, the latest read period first. */
+export const billingRowsQuery = (accountId: number) => routeQuery(endpoint('GET', 'account', 'GetBillingRows'), { query: { accountId } });
+
+/** POST account/DownloadAccountsTemplate: the accounts upload template (with an amendment's keys in its first row). */
+export const downloadAccountsTemplate = (amendmentId?: number) => call(endpoint('POST', 'account', 'DownloadAccountsTemplate'), { body: amendmentId ? { amendmentId } : {} });
+
+/** POST account/ExportAll?orderBy with the filter: the job writing every row (no cap) to an .xlsx. */
+export const startAccountsExportAll = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'ExportAll'), { query: { orderBy }, body: filter });
+/** GET account/GetExportLink?id: the finished Export all's link. */
+export const accountsExportAllLink = (jobId: string) => call(endpoint('GET', 'account', 'GetExportLink'), { query: { id: jobId } });

@@ -4,11 +4,15 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
+import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, cloneAccountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
+import { BILLING_TEXTS } from '../../../entities/account/account-billing';
+import { VOLUME_TEXTS } from '../../../entities/account/account-volume';
+import type { VolumeValues } from './AccountVolume';
 import { accountChangeLogQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
 import { ACCOUNT_CHILDREN_CONFIG, accountDocumentCalls } from '../../../entities/account/children-config';
 import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
@@ -27,6 +31,8 @@ const REQUIRED = new Set<string>(ACCOUNT_REQUIRED_FIELDS);
 const AccountAddresses = lazy(() => import('./AccountAddresses').then((m) => ({ default: m.AccountAddresses })));
 const ParticipantsSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
 const CrmSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.CrmSection })));
+const AccountVolume = lazy(() => import('./AccountVolume').then((m) => ({ default: m.AccountVolume })));
+const AccountBilling = lazy(() => import('./AccountBilling').then((m) => ({ default: m.AccountBilling })));
 const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
 
 /**
@@ -71,9 +77,15 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const notify = useNotify();
   const sets = useReferenceSets();
   const save = useSaveAccount();
+  const territoryCode = (v: AccountFormValues) => sets?.find((s) => s.itemType === 'territories')?.items.find((t) => t.objectId === (v.territory as { objectId: number } | null)?.objectId)?.code;
   const form = useForm<AccountFormValues>({
     initial: props.initial,
-    validate: (v) => zodErrors(accountFieldsSchema, accountBody(v, !account)),
+    validate: (v) => {
+      const errors = zodErrors(accountFieldsSchema, accountBody(v, !account));
+      // the LDC number's format of the chosen territory (the server checks it too, and the overlap)
+      const format = errors.ldcAccountNum ? null : ldcFormatMessage(territoryCode(v), v.ldcAccountNum as string);
+      return format ? { ...errors, ldcAccountNum: format } : errors;
+    },
   });
   const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
   useEffect(() => {
@@ -91,7 +103,9 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const sections = staff ? ACCOUNT_FORM_SECTIONS : ACCOUNT_FORM_SECTIONS.filter((s) => s.key !== 'commission');
   const fieldProps = {
     values: form.values,
-    set: (f: AccountField, v: unknown) => form.set(f, v),
+    set: (f: AccountField, v: unknown) =>
+      // the commission plan follows the unit (spec 2 section 9)
+      f === 'unitOfMeasure' ? form.update((x) => ({ ...x, unitOfMeasure: v, ...(v ? { commissionPlan: v } : {}) }), ['unitOfMeasure', 'commissionPlan']) : form.set(f, v),
     touch: (f: AccountField) => form.touch(f),
     messageOf: (f: AccountField) => form.messageOf(f),
     required: REQUIRED,
@@ -204,10 +218,31 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
         )}
       </Panel>
       <DeclaredFields<AccountField> sections={sections.filter((x) => x.key !== 'details')} {...fieldProps} />
+      <Panel header={VOLUME_TEXTS.title} toggleable className="eb-account__section">
+        <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+          <AccountVolume
+            value={form.values.accountVolume as VolumeValues | null}
+            onChange={(v) => form.set('accountVolume', v)}
+            disabled={!editor}
+            idPrefix={fieldProps.idPrefix}
+            errors={form.errors}
+            optionsOf={(itemType) => codeOptions(sets, itemType)}
+          />
+        </Suspense>
+      </Panel>
       <Panel header={ACCOUNT_TEXTS.crm} toggleable className="eb-account__section">
         {account ? (
           <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
             <CrmSection config={ACCOUNT_CHILDREN_CONFIG} parentId={account.objectId} editor={editor} staff={staff} />
+          </Suspense>
+        ) : (
+          <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
+        )}
+      </Panel>
+      <Panel header={BILLING_TEXTS.title} toggleable className="eb-account__section">
+        {account ? (
+          <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
+            <AccountBilling accountId={account.objectId} />
           </Suspense>
         ) : (
           <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
