@@ -121,4 +121,53 @@ describe('Accounts', () => {
     expect(await agentPage.getByRole('button', { name: 'Download', exact: true }).count()).toBe(0);
     expect(await agentPage.getByRole('button', { name: 'Clone', exact: true }).count()).toBe(0);
   });
+
+  it("enters the account's monthly volumes and a usage-charge row, outlines inverted volume dates, and shows the billing system's rows", async () => {
+    // Prepare: an account, and two billing rows loaded by the billing feed (an administrator's call)
+    const account = (await api.post('/api/account/Create', {
+      contract: { objectId: amendmentId },
+      name: `Volume ${RUN}`,
+      type: 'Renewal',
+      accountStatus: 'Pending',
+      territory: { objectId: (await api.get('/api/reference/TerritoryGetList', { limit: 100 })).body.data.find((t: { code: string }) => t.code === 'PSEG').objectId },
+      ldcAccountNum: uniqueLdc(),
+      serviceClass: 'GS',
+      revenueClass: 'Small Commercial',
+      taxExemption: 'No',
+      requestedStartDate: '2026-03-01T00:00:00',
+      term: 12,
+    })).body as { objectId: number };
+    const feed = (await signedIn('superAdmin')).session;
+    const bill = (from: string, to: string, canceled: boolean) => ({ fromDate: from, toDate: to, usageDays: 30, canceled, usageQuantity: 1200, rateBilledUnitPrice: 0.1, usageChargeAmount: 120, tax: 7.95, totalBill: 127.95 });
+    expect((await feed.post('/api/account/LoadBillingRows', { account: { objectId: account.objectId }, rows: [bill('2026-03-01T00:00:00', '2026-03-31T00:00:00', false), bill('2026-04-01T00:00:00', '2026-04-30T00:00:00', true)] })).status).toBe(200);
+    const page = await open('admin', `/enrollments/accounts/${account.objectId}`);
+    await expect.poll(() => page.getByLabel(/^Account Name \*?$/).inputValue(), { timeout: 15_000 }).toBe(`Volume ${RUN}`);
+    // Act: inverted dates first, then the right ones, a month's volume and an under-usage row
+    await page.getByLabel('Volume Start Date').fill('03/01/2026');
+    await page.getByLabel('Volume End Date').fill('02/01/2026');
+    await page.getByLabel('Volume End Date').press('Tab');
+    await expect.poll(() => page.getByText('The volume end date cannot be before its start date').count()).toBe(1);
+    const save = page.locator('.eb-account__actions').getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Volume End Date').fill('02/28/2027');
+    await page.getByLabel('Volume End Date').press('Tab');
+    await page.getByRole('textbox', { name: 'March 2026' }).fill('1200.5');
+    await page.getByRole('textbox', { name: 'January 2027' }).fill('980');
+    await page.getByRole('button', { name: 'Add under usage row' }).click();
+    await page.getByRole('textbox', { name: 'Under usage 1 Tolerance %' }).fill('10');
+    await page.getByRole('textbox', { name: 'Under usage 1 Rate %' }).fill('5');
+    // Assess: two years of months (2026, 2027), the switches only on the uu row, the billing rows
+    expect(await page.locator('.eb-volume__grid tbody tr').count()).toBe(2);
+    const billing = page.getByRole('region', { name: 'Billing' });
+    await expect.poll(() => billing.locator('tbody tr').count()).toBe(2);
+    expect(await billing.locator('tbody').textContent()).toMatch(/04\/01\/2026.*Inactive.*03\/01\/2026.*Active/);
+    await checkScreen(page, 'account-volume-billing');
+    await save.click();
+    await expect.poll(async () => (await api.get('/api/account/Get', { id: account.objectId })).body.accountVolume?.volumeData).toEqual([
+      { year: 2026, months: [null, null, 1200.5, null, null, null, null, null, null, null, null, null] },
+      { year: 2027, months: [980, null, null, null, null, null, null, null, null, null, null, null] },
+    ]);
+    const saved = (await api.get('/api/account/Get', { id: account.objectId })).body.accountVolume;
+    expect(saved.usageCharges).toEqual([expect.objectContaining({ kind: 'uu', tolPct: 10, ratePct: 5 })]);
+  });
 });
