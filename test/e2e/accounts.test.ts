@@ -171,3 +171,23 @@ describe('Accounts', () => {
     expect(saved.usageCharges).toEqual([expect.objectContaining({ kind: 'uu', tolPct: 10, ratePct: 5 })]);
   });
 });
+
+describe('Reports', () => {
+  it('writes Export To P2C through a job after the type is picked, and downloads it in this window; agents cannot reach it', async () => {
+    // Prepare
+    const page = await open('admin', '/enrollments/reports');
+    const download = page.getByRole('button', { name: 'Download' });
+    await expect.poll(() => download.isDisabled(), { timeout: 15_000 }).toBe(true);
+    // Act
+    await pick(page, 'Report Type', 'Export');
+    await expect.poll(() => download.isDisabled()).toBe(false);
+    await checkScreen(page, 'reports');
+    const file = page.waitForEvent('download', { timeout: 60_000 });
+    await download.click();
+    // Assess
+    expect((await file).suggestedFilename()).toBe('export-to-p2c.xlsx');
+    await expect.poll(() => page.getByText('The file is ready').count()).toBeGreaterThan(0);
+    const agentPage = await open('agent', '/enrollments/reports');
+    await agentPage.waitForURL((u) => !u.pathname.startsWith('/enrollments/reports'), { waitUntil: 'commit' });
+  });
+});
