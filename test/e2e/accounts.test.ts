@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
-import { checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * Accounts in Chromium against the local stack (spec 2 "Account Detail", "Accounts grid inside an
@@ -169,6 +169,49 @@ describe('Accounts', () => {
     ]);
     const saved = (await api.get('/api/account/Get', { id: account.objectId })).body.accountVolume;
     expect(saved.usageCharges).toEqual([expect.objectContaining({ kind: 'uu', tolPct: 10, ratePct: 5 })]);
+  });
+});
+
+describe('Accounts Search', () => {
+  it('filters by an LDC column filter and the renewals-due window in the URL, shows the days remaining, and exports all through a job', async () => {
+    // Prepare: an account whose term ends 45 days from today
+    const end = new Date(Date.now() + 45 * 86_400_000);
+    const start = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), end.getUTCDate() + 1));
+    const ldc = uniqueLdc();
+    const territories = (await api.get('/api/reference/TerritoryGetList', { limit: 100 })).body.data as { code: string; objectId: number }[];
+    const created = await api.post('/api/account/Create', {
+      contract: { objectId: amendmentId },
+      name: `Renewal ${RUN}`,
+      type: 'Renewal',
+      accountStatus: 'Enrolled',
+      territory: { objectId: territories.find((t) => t.code === 'PSEG')!.objectId },
+      ldcAccountNum: ldc,
+      serviceClass: 'GS',
+      revenueClass: 'Small Commercial',
+      taxExemption: 'No',
+      requestedStartDate: `${start.toISOString().slice(0, 10)}T00:00:00`,
+      term: 12,
+    });
+    expect(created.body.contractEndDate).toBe(`${end.toISOString().slice(0, 10)}T00:00:00`);
+    const page = await open('admin', '/enrollments/accounts');
+    const rows = page.locator('.eb-accounts-grid tbody tr');
+    // Act: the LDC column filter, then the 60-day window
+    await page.getByRole('textbox', { name: 'Filter by LDC Account #' }).fill(ldc);
+    await page.waitForURL((u) => u.searchParams.get('f.ldcAccountNumber') === ldc, { waitUntil: 'commit' });
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
+    await pick(page, 'Renewals due', 'Ending within 60');
+    await page.waitForURL((u) => u.searchParams.get('renewal') === '60', { waitUntil: 'commit' });
+    // Assess: the row and its days remaining; 30 days leaves it out
+    await expect.poll(() => rows.first().textContent()).toContain(ldc);
+    const headers = await page.locator('.eb-accounts-grid thead th').allTextContents();
+    const daysColumn = headers.findIndex((h) => h.includes('Days Remaining'));
+    expect(await rows.first().locator('td').nth(daysColumn).textContent()).toBe('45');
+    await checkScreen(page, 'accounts-search-renewals');
+    const file = page.waitForEvent('download', { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Export all' }).click();
+    expect((await file).suggestedFilename()).toBe('accounts.xlsx');
+    await page.goto(appUrl(`/enrollments/accounts?f.ldcAccountNumber=${ldc}&renewal=30`));
+    await expect.poll(() => page.locator('.eb-accounts-grid tbody').textContent(), { timeout: 15_000 }).not.toContain(ldc);
   });
 });
 

@@ -100,7 +100,7 @@ describe('Contracts Search', () => {
     const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&startDatePeriod.from=2026-02-01&startDatePeriod.to=2026-02-01`);
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
     // Act: a second period, the received date, typed in From and To
-    await page.locator('.eb-contracts-filters__date-kind').click();
+    await page.locator('.eb-search-filters__date-kind').click();
     await page.getByRole('option', { name: 'Received Date' }).click();
     await page.getByRole('textbox', { name: 'From', exact: true }).fill('02/01/2026');
     await page.getByRole('textbox', { name: 'To', exact: true }).fill('03/31/2026');

@@ -227,6 +227,11 @@ export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRo
   if (f.flowDatePeriod) checks.push((r) => inPeriod(r.flowDate, f.flowDatePeriod));
   if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
   if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
+  if (f.renewalWithinDays !== undefined) {
+    const today = new Date().toISOString().slice(0, 10);
+    const last = new Date(Date.now() + f.renewalWithinDays * 86_400_000).toISOString().slice(0, 10);
+    checks.push((r) => r.accountEndDate !== null && r.accountEndDate.slice(0, 10) >= today && r.accountEndDate.slice(0, 10) <= last);
+  }
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 

@@ -284,6 +284,12 @@ const period = z.preprocess(
   z.object({ fromDate: z.string().nullish(), toDate: z.string().nullish() }).optional(),
 );
 
+/** Whole days from `today` (yyyy-MM-dd) to an account's end date (negative once it has ended); null without one. */
+export function daysUntil(endDate: string | null | undefined, today: string): number | null {
+  if (!endDate) return null;
+  return Math.round((Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
+}
+
 /** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional. */
 export const accountListBodySchema = z.object({
   amendmentId: filterInteger,
@@ -309,6 +315,8 @@ export const accountListBodySchema = z.object({
   camsAccountId: filterInteger,
   fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
   prevAccountNum: filterText,
+  /** beyond the spec: accounts whose term ends between today and this many days from today (renewals due) */
+  renewalWithinDays: z.preprocess(absentToUndefined, z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(3660, MSG.invalidInput).optional()),
 });
 export type AccountListFilter = z.output<typeof accountListBodySchema>;
 export type AccountListBody = z.input<typeof accountListBodySchema>;

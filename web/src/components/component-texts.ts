@@ -81,3 +81,15 @@ export const LIST_VIEW_TEXTS = {
   saved: (name: string) => `View '${name}' saved`,
   columns: 'Columns',
 } as const;
+
+/** The search filter bar (SearchFilterBar): column filters, the date kind and its period, the periods as chips. */
+export const SEARCH_FILTER_TEXTS = {
+  columnFilters: 'Column filters',
+  datePeriods: 'Date periods',
+  periodLabel: (kind: string, from: string, to: string) => `${kind}: ${from} – ${to}`,
+  removePeriod: (kind: string) => `Remove the ${kind} period`,
+  filterBy: 'Filter by',
+  dateKind: 'Date',
+  from: 'From',
+  to: 'To',
+} as const;

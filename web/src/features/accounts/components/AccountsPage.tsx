@@ -2,49 +2,58 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { Dropdown } from 'primereact/dropdown';
-import { ACCOUNT_DEFAULT_SORT, type AccountRow } from '@eb/shared/account/schemas';
-import { ACCOUNT_PAGE_SIZE, ACCOUNT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
+import { ACCOUNT_DEFAULT_SORT, daysUntil, type AccountRow } from '@eb/shared/account/schemas';
+import { ACCOUNT_PAGE_SIZE, ACCOUNT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER, RENEWAL_WINDOW_DAYS } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { ACCOUNT_GRID_LABELS as L } from '../../../entities/account/account-texts';
-import { accountListQuery, exportAccounts } from '../../../entities/account/api';
+import { accountListQuery, accountsExportAllLink, exportAccounts, startAccountsExportAll } from '../../../entities/account/api';
 import { codeOptions, referenceNameOf, useReferenceSets } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { saveFile } from '../../../lib/download';
-import { DataGrid, orderByParam, type GridColumn } from '../../../components/DataGrid';
-import { DateInput } from '../../../components/DateInput';
-import { ListFilters } from '../../../components/ListFilters';
+import { browser } from '../../../lib/browser';
+import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
 import { PageHeader } from '../../../components/PageHeader';
+import { SearchFilterBar } from '../../../components/SearchFilterBar';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
+import { useUrlGridView } from '../../../components/use-url-grid-view';
 import { useUrlListState } from '../../../components/use-url-list-state';
-import { ACCOUNT_DATE_KINDS, NO_ACCOUNT_FILTERS, accountFilterBody, accountFiltersOf, hasAccountFilters, withAccountFilters, type AccountDateKind } from './filters';
+import { ACCOUNT_DATE_KINDS, ACCOUNT_FILTERS, accountFilterBody, type AccountColumnFilter, type AccountDateKind } from './filters';
 import '../../../components/list-page.css';
 import './accounts.css';
 
 const TEXTS = {
   viewRecord: 'View Record',
   download: 'Download',
+  exportAll: 'Export all',
+  exportWhat: 'every account of the search',
   resetFilters: 'x Reset Filters',
   filters: 'Account filters',
   keyword: 'Keyword',
   keywordPlaceholder: 'Search by account, LDC #, name, contract, ticket or legal name',
   status: 'Status',
   type: 'Account Type',
-  dateKind: 'Date',
-  from: 'From',
-  to: 'To',
+  amendmentType: 'Amendment Type',
+  renewal: 'Renewals due',
+  renewalOption: (days: number) => `Ending within ${days} days`,
+  daysRemaining: 'Days Remaining',
+  ended: 'Ended',
   grid: 'Accounts',
 } as const;
 
 /** Account Detail loads with its first use (the search route stays within its budget). */
 const AccountDetails = lazy(() => import('./AccountDetails').then((m) => ({ default: m.AccountDetails })));
+/** Saved views, the column chooser and Export all load after the page. */
+const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
+const JobDownloadDialog = lazy(() => import('../../../entities/job/JobDownloadDialog').then((m) => ({ default: m.JobDownloadDialog })));
 
 /** /enrollments/accounts (search), /accounts/{ids} (detail), /accounts/0/{amendmentId} (a new account of an amendment), /accounts/0/clone/{cloneId} (a clone). */
 export function AccountsPage() {
   const { id, contractId, cloneId } = useParams<{ id?: string; contractId?: string; cloneId?: string }>();
+  // a saved view opened on the page starts the search afresh (its sort)
+  const [opened, setOpened] = useState(0);
   if (id !== undefined) {
     return (
       <Suspense fallback={null}>
@@ -57,59 +66,98 @@ export function AccountsPage() {
       </Suspense>
     );
   }
-  return <AccountsSearch />;
+  return <AccountsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
 }
 
-/** The grid's columns (spec 2 "Account" list fields) with their sort keys. */
-const COLUMNS: { field: keyof AccountRow & string; sortKey: string; date?: boolean; set?: string }[] = [
-  { field: 'objectId', sortKey: 'esgAccountNo' },
-  { field: 'contractId', sortKey: 'contractId' },
-  { field: 'amendmentNumber', sortKey: 'amendmentNumber' },
-  { field: 'freshDescId', sortKey: 'freshDescId' },
-  { field: 'legacyId', sortKey: 'legacyId' },
-  { field: 'territoryCode', sortKey: 'territoryCode' },
-  { field: 'ldcAccountNumber', sortKey: 'ldcAccountNum' },
-  { field: 'accountName', sortKey: 'name' },
-  { field: 'accountStatus', sortKey: 'accountStatusId', set: 'accountStatuses' },
-  { field: 'accountType', sortKey: 'accountType', set: 'accountTypes' },
-  { field: 'flowDate', sortKey: 'flowDate', date: true },
-  { field: 'requestedStartDate', sortKey: 'requestedStartDate', date: true },
-  { field: 'term', sortKey: 'term' },
-  { field: 'accountEndDate', sortKey: 'accountEndDate', date: true },
-  { field: 'businessEntityLegalName', sortKey: 'businessEntityLegalName' },
+/** The grid's columns (spec 2 "Account" list fields) with their sort keys; Days Remaining (beyond the spec) sorts by the end date. */
+const COLUMNS: { field: keyof AccountRow & string | 'daysRemaining'; sortKey: string; header: string; date?: boolean; set?: string }[] = [
+  { field: 'objectId', sortKey: 'esgAccountNo', header: L.objectId },
+  { field: 'contractId', sortKey: 'contractId', header: L.contractId },
+  { field: 'amendmentNumber', sortKey: 'amendmentNumber', header: L.amendmentNumber },
+  { field: 'referenceAmendment', sortKey: 'referenceAmendment', header: L.referenceAmendment },
+  { field: 'freshDescId', sortKey: 'freshDescId', header: L.freshDescId },
+  { field: 'legacyId', sortKey: 'legacyId', header: L.legacyId },
+  { field: 'territoryCode', sortKey: 'territoryCode', header: L.territoryCode },
+  { field: 'ldcAccountNumber', sortKey: 'ldcAccountNum', header: L.ldcAccountNumber },
+  { field: 'prevAccountNum', sortKey: 'prevAccountNum', header: L.prevAccountNum },
+  { field: 'accountName', sortKey: 'name', header: L.accountName },
+  { field: 'accountStatus', sortKey: 'accountStatusId', header: L.accountStatus, set: 'accountStatuses' },
+  { field: 'accountType', sortKey: 'accountType', header: L.accountType, set: 'accountTypes' },
+  { field: 'flowDate', sortKey: 'flowDate', header: L.flowDate, date: true },
+  { field: 'requestedStartDate', sortKey: 'requestedStartDate', header: L.requestedStartDate, date: true },
+  { field: 'term', sortKey: 'term', header: L.term },
+  { field: 'accountEndDate', sortKey: 'accountEndDate', header: L.accountEndDate, date: true },
+  { field: 'daysRemaining', sortKey: 'accountEndDate', header: TEXTS.daysRemaining },
+  { field: 'businessEntityLegalName', sortKey: 'businessEntityLegalName', header: L.businessEntityLegalName },
 ];
 
+/** The filter bar's labels. */
+const FILTER_LABELS = {
+  selects: { status: TEXTS.status, type: TEXTS.type, amendmentType: TEXTS.amendmentType },
+  columns: {
+    camsAccountId: L.objectId,
+    contractId: L.contractId,
+    amendmentNumber: L.amendmentNumber,
+    referenceAmendment: L.referenceAmendment,
+    ticketNumber: L.freshDescId,
+    legacyId: L.legacyId,
+    territory: L.territoryCode,
+    ldcAccountNumber: L.ldcAccountNumber,
+    prevAccountNum: L.prevAccountNum,
+    accountName: L.accountName,
+    term: L.term,
+    businessEntityLegalName: L.businessEntityLegalName,
+  } satisfies Record<AccountColumnFilter, string>,
+  dateKinds: Object.fromEntries(ACCOUNT_DATE_KINDS.map((k) => [k.value, k.label])) as Record<AccountDateKind, string>,
+};
+const RENEWAL_OPTIONS = RENEWAL_WINDOW_DAYS.map((d) => ({ label: TEXTS.renewalOption(d), value: String(d) }));
+
 /**
- * Accounts Search (spec 2): keyword, status, account type and one date period (its kind, from and
- * to), all in the URL, 'x Reset Filters', 100 ms; 100 a page with the total, the account id
- * descending by default, sortable by the spec's keys; View Record for one or two selected
- * accounts; Download (the selection, else the filter) hidden for agents.
+ * Accounts Search (spec 2): the keyword, status, account and amendment type, the four date periods
+ * at once, the per-column filters and the renewals-due window, all in the URL with the sort and the
+ * visible columns (a saved view is the page's query), 'x Reset Filters', 100 ms; 100 a page with the
+ * total, the account id descending by default, sortable by the spec's keys; View Record for up to the
+ * details limit of selected accounts; Download (the selection, else the filter) and Export all (every
+ * row, a job) hidden for agents.
  */
-function AccountsSearch() {
+function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const me = useSignedInUser();
   const staff = mayAccess('nonAgent', me.userType);
   const navigate = useNavigate();
   const sets = useReferenceSets();
-  const statuses = useMemo(() => codeOptions(sets, 'accountStatuses'), [sets]);
-  const types = useMemo(() => codeOptions(sets, 'accountTypes'), [sets]);
+  const options = useMemo(
+    () => ({ status: codeOptions(sets, 'accountStatuses'), type: codeOptions(sets, 'accountTypes'), amendmentType: codeOptions(sets, 'contractTypes') }),
+    [sets],
+  );
+  const view = useUrlGridView(COLUMNS);
   const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
-    filtersOf: accountFiltersOf,
-    withFilters: withAccountFilters,
-    noFilters: NO_ACCOUNT_FILTERS,
+    filtersOf: ACCOUNT_FILTERS.filtersOf,
+    withFilters: ACCOUNT_FILTERS.withFilters,
+    noFilters: ACCOUNT_FILTERS.NO_FILTERS,
     debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS,
-    defaultSort: ACCOUNT_DEFAULT_SORT,
+    defaultSort: view.urlSort ?? ACCOUNT_DEFAULT_SORT,
     pageSize: ACCOUNT_PAGE_SIZE,
   });
+  const sortBy = (next: GridSort) => {
+    setSort(next);
+    view.keepSort(next);
+  };
   const body = accountFilterBody(filters);
   const list = useQuery(accountListQuery({ filter: body, skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }));
   const [selection, setSelection] = useState<AccountRow[]>([]);
   const [downloading, setDownloading] = useState(false);
-  const columns: GridColumn<AccountRow>[] = COLUMNS.map((c) => ({
+  const [exportingAll, setExportingAll] = useState(false);
+  const today = new Date().toISOString().slice(0, 10);
+  const columns: GridColumn<AccountRow>[] = COLUMNS.filter((c) => view.visible.includes(c.field)).map((c) => ({
     field: c.field,
     sortField: c.sortKey,
-    header: L[c.field as keyof typeof L] ?? c.field,
+    header: c.header,
     sortable: true,
     body: (r: AccountRow) => {
+      if (c.field === 'daysRemaining') {
+        const days = daysUntil(r.accountEndDate, today);
+        return days === null ? '' : days < 0 ? TEXTS.ended : String(days);
+      }
       const v = r[c.field];
       if (c.set) return referenceNameOf(sets, c.set, (v as string | null) ?? null);
       if (c.date) return formatDisplayDate(v as string | null);
@@ -128,26 +176,45 @@ function AccountsSearch() {
   };
 
   const filterBar = (
-    <ListFilters
+    <SearchFilterBar
+      def={ACCOUNT_FILTERS}
+      filters={filters}
+      setFilters={setFilters}
+      text={text}
+      setText={setText}
+      reset={reset}
       ariaLabel={TEXTS.filters}
-      className="eb-accounts-filters"
-      keyword={{ value: text, onChange: setText, placeholder: TEXTS.keywordPlaceholder, ariaLabel: TEXTS.keyword, className: 'eb-accounts-filters__keyword' }}
+      keywordLabel={TEXTS.keyword}
+      keywordPlaceholder={TEXTS.keywordPlaceholder}
       resetLabel={TEXTS.resetFilters}
-      resetDisabled={!hasAccountFilters(filters) && text === ''}
-      onReset={reset}
+      labels={FILTER_LABELS}
+      options={options}
+      debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
+      views={
+        <Suspense fallback={null}>
+          <ListViews
+            list="accounts"
+            columns={COLUMNS.map((c) => ({ field: c.field, header: c.header }))}
+            visible={view.visible}
+            onVisibleChange={view.setVisible}
+            query={() => browser.currentQuery().toString()}
+            onApply={(query) => {
+              navigate({ search: query ? `?${query}` : '' });
+              onViewOpened();
+            }}
+          />
+        </Suspense>
+      }
     >
-      <TypeaheadSelect<string> value={filters.status} options={statuses} onChange={(v) => setFilters({ status: v })} placeholder={TEXTS.status} aria-label={TEXTS.status} className="eb-accounts-filters__select" />
-      <TypeaheadSelect<string> value={filters.type} options={types} onChange={(v) => setFilters({ type: v })} placeholder={TEXTS.type} aria-label={TEXTS.type} className="eb-accounts-filters__select" />
-      <Dropdown
-        value={filters.dateKind}
-        options={ACCOUNT_DATE_KINDS.map((k) => ({ label: k.label, value: k.value }))}
-        onChange={(e) => setFilters({ dateKind: e.value as AccountDateKind })}
-        aria-label={TEXTS.dateKind}
-        className="eb-accounts-filters__date-kind"
+      <TypeaheadSelect<string>
+        value={filters.extras.renewal ?? null}
+        options={RENEWAL_OPTIONS}
+        onChange={(v) => setFilters({ extras: { renewal: v ?? undefined } })}
+        placeholder={TEXTS.renewal}
+        aria-label={TEXTS.renewal}
+        className="eb-accounts-filters__renewal"
       />
-      <DateInput value={filters.from ? `${filters.from}T00:00:00` : null} onChange={(v) => setFilters({ from: v ? v.slice(0, 10) : null })} aria-label={TEXTS.from} className="eb-accounts-filters__date" />
-      <DateInput value={filters.to ? `${filters.to}T00:00:00` : null} onChange={(v) => setFilters({ to: v ? v.slice(0, 10) : null })} aria-label={TEXTS.to} className="eb-accounts-filters__date" />
-    </ListFilters>
+    </SearchFilterBar>
   );
 
   return (
@@ -164,6 +231,20 @@ function AccountsSearch() {
               onClick={() => navigate(`${AREAS.accounts.path}/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`)}
             />
             {staff && <Button label={TEXTS.download} icon="pi pi-download" outlined loading={downloading} disabled={(list.data?.totalCount ?? 0) === 0} onClick={() => void download()} />}
+            {staff && (
+              <Button label={TEXTS.exportAll} icon="pi pi-file-export" outlined disabled={(list.data?.totalCount ?? 0) === 0 || exportingAll} onClick={() => setExportingAll(true)} />
+            )}
+            {exportingAll && (
+              <Suspense fallback={null}>
+                <JobDownloadDialog
+                  header={TEXTS.exportAll}
+                  what={TEXTS.exportWhat}
+                  start={() => startAccountsExportAll(body, orderByParam(sort))}
+                  link={accountsExportAllLink}
+                  onClose={() => setExportingAll(false)}
+                />
+              </Suspense>
+            )}
           </div>
         }
       />
@@ -175,7 +256,7 @@ function AccountsSearch() {
         dataKey="objectId"
         rowsPerPageOptions={[ACCOUNT_PAGE_SIZE, 200, 500]}
         sort={sort}
-        onSort={setSort}
+        onSort={sortBy}
         selection={selection}
         onSelectionChange={setSelection}
         selectionMax={ENTITY_DETAIL_LIMIT}

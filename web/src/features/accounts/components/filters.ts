@@ -1,63 +1,52 @@
 import type { AccountListBody } from '@eb/shared/account/schemas';
+import { RENEWAL_WINDOW_DAYS } from '@eb/shared/constants';
+import { defineSearchFilters, type SearchFilters } from '../../../lib/search-filters';
 
 /**
- * The filters of Accounts Search, kept in the URL query (?keyword=...&status=Enrolled&type=New
- * &dateKind=flowDatePeriod&from=2026-01-01&to=2026-03-31). Spec 2: "The date filter has a chosen
- * date kind plus a from and a to date" (flow, requested start, account end, drop).
+ * The filters of Accounts Search (spec 2 "Search filters", the account filter), in the URL query
+ * (?keyword=...&status=Enrolled&type=New&flowDatePeriod.from=2026-01-01&f.ldcAccountNumber=PE12):
+ * the per-column filters, status, account type and amendment type, the four date periods at once
+ * (flow, requested start, account end, drop), and the renewals-due window (?renewal=90).
  */
 export const ACCOUNT_DATE_KINDS = [
-  { value: 'flowDatePeriod', label: 'Flow Date' },
-  { value: 'requestedStartDatePeriod', label: 'Requested Start Date' },
-  { value: 'accountEndDatePeriod', label: 'Account End Date' },
-  { value: 'dropDatePeriod', label: 'Drop Date' },
+  { value: 'flowDatePeriod', label: 'Flow Date', filter: 'flowDatePeriod' },
+  { value: 'requestedStartDatePeriod', label: 'Requested Start Date', filter: 'requestedStartDatePeriod' },
+  { value: 'accountEndDatePeriod', label: 'Account End Date', filter: 'accountEndDatePeriod' },
+  { value: 'dropDatePeriod', label: 'Drop Date', filter: 'dropDatePeriod' },
 ] as const;
 export type AccountDateKind = (typeof ACCOUNT_DATE_KINDS)[number]['value'];
 
-export interface AccountFilters {
-  keyword: string;
-  status: string | null;
-  type: string | null;
-  dateKind: AccountDateKind;
-  from: string | null;
-  to: string | null;
-}
-export const NO_ACCOUNT_FILTERS: AccountFilters = { keyword: '', status: null, type: null, dateKind: 'flowDatePeriod', from: null, to: null };
-
-const dayOf = (v: string | null): string | null => (v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null);
-const textOf = (v: string | null): string | null => v?.trim() || null;
-
-export function accountFiltersOf(params: URLSearchParams): AccountFilters {
-  const kind = params.get('dateKind');
-  return {
-    keyword: params.get('keyword')?.trim() ?? '',
-    status: textOf(params.get('status')),
-    type: textOf(params.get('type')),
-    dateKind: ACCOUNT_DATE_KINDS.some((k) => k.value === kind) ? (kind as AccountDateKind) : NO_ACCOUNT_FILTERS.dateKind,
-    from: dayOf(params.get('from')),
-    to: dayOf(params.get('to')),
-  };
-}
-
-export function withAccountFilters(params: URLSearchParams, f: AccountFilters): URLSearchParams {
-  const out = new URLSearchParams(params);
-  const put = (key: string, value: string | null) => (value ? out.set(key, value) : out.delete(key));
-  put('keyword', f.keyword.trim() || null);
-  put('status', f.status);
-  put('type', f.type);
-  put('dateKind', f.dateKind === NO_ACCOUNT_FILTERS.dateKind ? null : f.dateKind);
-  put('from', f.from);
-  put('to', f.to);
-  return out;
-}
-
-export const hasAccountFilters = (f: AccountFilters) => f.keyword !== '' || f.status !== null || f.type !== null || f.from !== null || f.to !== null;
-
-/** The GetList body (spec 2 "Account filter"). */
-export function accountFilterBody(f: AccountFilters): AccountListBody {
-  const body: Record<string, unknown> = {};
-  if (f.keyword) body.keyword = f.keyword;
-  if (f.status) body.status = f.status;
-  if (f.type) body.accountType = f.type;
-  if (f.from || f.to) body[f.dateKind] = { fromDate: f.from ? `${f.from}T00:00:00` : null, toDate: f.to ? `${f.to}T00:00:00` : null };
-  return body as AccountListBody;
-}
+export const ACCOUNT_FILTERS = defineSearchFilters({
+  columns: [
+    { key: 'camsAccountId', numeric: true },
+    { key: 'contractId', numeric: true },
+    { key: 'amendmentNumber', numeric: true },
+    { key: 'referenceAmendment', numeric: true },
+    { key: 'ticketNumber', numeric: false },
+    { key: 'legacyId', numeric: false },
+    { key: 'territory', numeric: false },
+    { key: 'ldcAccountNumber', numeric: false },
+    { key: 'prevAccountNum', numeric: false },
+    { key: 'accountName', numeric: false },
+    { key: 'term', numeric: true },
+    { key: 'businessEntityLegalName', numeric: false },
+  ],
+  selects: [
+    { key: 'status', bodyKey: 'status' },
+    { key: 'type', bodyKey: 'accountType' },
+    { key: 'amendmentType', bodyKey: 'amendmentType' },
+  ],
+  dateKinds: ACCOUNT_DATE_KINDS,
+  defaultDateKind: 'flowDatePeriod',
+  keywordBodyKey: 'keyword',
+  extras: [{ key: 'renewal', valid: (v) => RENEWAL_WINDOW_DAYS.some((d) => String(d) === v), body: (v) => ({ renewalWithinDays: Number(v) }) }],
+});
+export type AccountFilters = SearchFilters<
+  'camsAccountId' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'ticketNumber' | 'legacyId' | 'territory' | 'ldcAccountNumber' | 'prevAccountNum' | 'accountName' | 'term' | 'businessEntityLegalName',
+  'status' | 'type' | 'amendmentType',
+  AccountDateKind,
+  'renewal'
+>;
+export type AccountColumnFilter = keyof AccountFilters['columns'];
+/** The GetList body of the filters. */
+export const accountFilterBody = (f: AccountFilters): AccountListBody => ACCOUNT_FILTERS.filterBody(f) as AccountListBody;

@@ -1,0 +1,32 @@
+import { useSearchParams } from 'react-router';
+import { browser } from '../lib/browser';
+import { columnsOf } from '../lib/saved-views';
+import { orderByParam, type GridSort } from './DataGrid';
+
+/**
+ * A search grid's view in the URL beside its filters (a saved view is the page's query): its sort
+ * ('sort=contractId Descending', among the columns' sort keys) and its visible columns ('cols=a,b';
+ * absent: all).
+ */
+export function useUrlGridView(columns: readonly { field: string; sortKey: string }[]) {
+  const [params, setParams] = useSearchParams();
+  const all = columns.map((c) => c.field);
+  const visible = columnsOf(params, all) ?? all;
+  const [field, direction] = (params.get('sort') ?? '').split(' ');
+  const urlSort: GridSort | null =
+    columns.some((c) => c.sortKey === field) && (direction === 'Ascending' || direction === 'Descending') ? { field: field!, direction } : null;
+  const setUrlParam = (key: string, value: string | null) =>
+    setParams(() => {
+      const next = new URLSearchParams(browser.currentQuery());
+      if (value) next.set(key, value);
+      else next.delete(key);
+      return next;
+    });
+  return {
+    all,
+    visible,
+    urlSort,
+    setVisible: (fields: readonly string[]) => setUrlParam('cols', fields.length === all.length ? null : fields.join(',')),
+    keepSort: (sort: GridSort) => setUrlParam('sort', orderByParam(sort)),
+  };
+}
