@@ -105,6 +105,25 @@ describe('the enrollment checks', () => {
   });
 });
 
+describe('renewals due', () => {
+  it('lists the accounts whose term ends between today and the window', async () => {
+    // Prepare: an account ending 45 days from today
+    const amendment = await newAmendment(staff);
+    const end = new Date(Date.now() + 45 * 86_400_000);
+    const start = new Date(Date.UTC(end.getUTCFullYear() - 1, end.getUTCMonth(), end.getUTCDate() + 1));
+    const ldc = uniqueLdc();
+    await ok(staff.post(`${A}/Create`, body(amendment.objectId, { ldcAccountNum: ldc, requestedStartDate: `${start.toISOString().slice(0, 10)}T00:00:00` })));
+    // Act
+    const within60 = await ok<{ totalCount: number }>(staff.post(`${A}/GetList`, { ldcAccountNumber: ldc, renewalWithinDays: 60 }, { getTotalCount: true }));
+    const within30 = await ok<{ totalCount: number }>(staff.post(`${A}/GetList`, { ldcAccountNumber: ldc, renewalWithinDays: 30 }, { getTotalCount: true }));
+    const invalid = await staff.post(`${A}/GetList`, { renewalWithinDays: 0 });
+    // Assess
+    expect(within60.totalCount).toBe(1);
+    expect(within30.totalCount).toBe(0);
+    expect(invalid.status).toBe(400);
+  });
+});
+
 describe('the amendment and its accounts', () => {
   it("totals its accounts' RCEs by commodity and carries a new unit to every account's usage and billing units and commission plan", async () => {
     // Prepare
