@@ -1,3 +1,4 @@
+import { sampleLdcNumber } from '@eb/shared/account/ldc-formats';
 /**
  * The generator of contract data: deterministic, plausible business entities, contacts and
  * amendments by number. The demo data (demo.ts, a few records through the screens' write path) and
@@ -52,5 +53,63 @@ export function generatedAmendment(c: number, n: number) {
     rewards: c % 2 === 0,
     freshDescId: `FD-${1000 + c * 10 + n}`,
     legacyId: n === 1 ? `LG${String(100000 + c)}` : null,
+  };
+}
+
+const ACCOUNT_STATUSES = ['Enrolled', 'Enrolled', 'Enrolled', 'Sent to Utility', 'Pending', 'Drop Pending', 'Dropped'] as const;
+const SERVICE_CLASSES = ['GS', 'GS-2', 'LPL-S', 'SC-9', 'GT-1'] as const;
+const REVENUE_CLASSES = ['Small Commercial', 'Large Commercial', 'Industrial'] as const;
+/** Electric and gas territories of the seeded list, by the amendment's unit. */
+export const ELECTRIC_TERRITORIES = ['PSEG', 'JCPL', 'CONED', 'PECO', 'COMED', 'BGE'] as const;
+export const GAS_TERRITORIES = ['NATGRID-NY', 'NICOR'] as const;
+
+/**
+ * Account `i` (1-based, unique across the book) of an amendment starting `start` for `term`
+ * months in `unit`: the fields a user enters, with its territory's code (the caller maps it to the
+ * territory) and an LDC number of that territory's format.
+ */
+export function generatedAccount(i: number, amendment: { startDate: string; term: number; unitOfMeasure: string }) {
+  const gas = amendment.unitOfMeasure === 'THERM';
+  const territoryCode = gas ? pick(GAS_TERRITORIES, i, 11) : pick(ELECTRIC_TERRITORIES, i, 11);
+  const annualUsage = gas ? 2_000 + (mix(i, 12) % 40_000) : 40_000 + (mix(i, 12) % 900_000);
+  const rate = gas ? 0.45 + (mix(i, 13) % 40) / 100 : 0.07 + (mix(i, 13) % 60) / 1000;
+  return {
+    territoryCode,
+    name: `${pick(WORDS, i, 14)} ${pick(KINDS, i, 15)} - Site ${1 + (i % 9)}`,
+    type: i % 5 === 0 ? 'Renewal' : 'New',
+    accountStatus: pick(ACCOUNT_STATUSES, i, 16),
+    ldcAccountNum: sampleLdcNumber(territoryCode, 7_000_000_000 + i),
+    serviceClass: pick(SERVICE_CLASSES, i, 17),
+    revenueClass: pick(REVENUE_CLASSES, i, 18),
+    taxExemption: 'No',
+    requestedStartDate: amendment.startDate,
+    contractStartDate: amendment.startDate,
+    term: amendment.term,
+    flowDate: amendment.startDate,
+    unitOfMeasure: amendment.unitOfMeasure,
+    billingAcctUom: amendment.unitOfMeasure,
+    annualUsage,
+    contractRate: Math.round(rate * 1e5) / 1e5,
+    commissionMasterUnit: gas ? 0.02 : 0.002,
+    commissionUnitNum: gas ? 0.01 : 0.001,
+  };
+}
+
+/** The monthly volumes of an account's annual usage over its term's first calendar years (a seasonal shape). */
+export function generatedVolume(i: number, startDate: string, term: number, unit: string, annualUsage: number) {
+  const SHAPE = [1.2, 1.15, 1.0, 0.85, 0.8, 0.95, 1.15, 1.2, 1.0, 0.85, 0.85, 1.0];
+  const year = Number(startDate.slice(0, 4));
+  const years = Math.max(1, Math.ceil(term / 12) + (startDate.slice(5, 7) === '01' ? 0 : 1));
+  const monthly = (m: number) => Math.round((annualUsage / 12) * SHAPE[m]! * (0.95 + (mix(i, m) % 10) / 100));
+  return {
+    startDate,
+    endDate: null,
+    accountVolumeUom: unit,
+    btuFactor: unit === 'THERM' ? null : 3.412,
+    volumeData: Array.from({ length: years }, (_, k) => ({ year: year + k, months: SHAPE.map((_, m) => monthly(m)) })),
+    usageCharges: [
+      { kind: 'uu', chargeSw: 'Y', tolPct: 10, ratePct: 5, posDiffSw: 'N', lockedInSw: 'N' },
+      { kind: 'xu', chargeSw: 'Y', tolPct: 10, ratePct: 7 },
+    ],
   };
 }

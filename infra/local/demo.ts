@@ -6,7 +6,12 @@ import { createBusinessEntity } from '../../functions/src/businessentity/reposit
 import { CONTRACT_CRMS } from '@eb/shared/contract/children';
 import { contactAddUpdate, contractCrms } from '../../functions/src/contract/children';
 import { createAmendment } from '../../functions/src/contract/repository';
-import { generatedAmendment, generatedBusinessEntity, generatedContact } from './contract-generator';
+import { accountCreateBodySchema } from '@eb/shared/account/schemas';
+import { loadBillingBodySchema } from '@eb/shared/account/billing';
+import { loadBillingRows } from '../../functions/src/account/billing';
+import { createAccount } from '../../functions/src/account/repository';
+import { listTerritoryPage } from '../../functions/src/reference/repository';
+import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact, generatedVolume } from './contract-generator';
 import { getItem, table } from '../../functions/src/lib/db';
 import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -17,7 +22,8 @@ import { SYSTEM_ACTOR } from '../../functions/src/users/repository';
 /**
  * Demo data on request (`LOCAL_DEMO_DATA=1 npm start`): a small, plausible book of business so that
  * every screen has something to show: business entities, their primary contacts, agents, and
- * contracts with a few amendments each, their participants and CRM notes (values from
+ * contracts with a few amendments each, their accounts (with volumes and a year of billing rows),
+ * their participants and CRM notes (values from
  * contract-generator.ts, as the benchmark's). Written once (a marker item remembers it) through the same
  * versioned write path as the screens, so each record has its change log ('System').
  */
@@ -57,6 +63,46 @@ const ascii = (name: string) => name.normalize('NFD').replace(/[^A-Za-z]/g, '').
 /** How many generated contracts follow the hand-written ones (LOCAL_DEMO_CONTRACTS; more than a page of amendments). */
 const GENERATED_CONTRACTS = Number(process.env.LOCAL_DEMO_CONTRACTS ?? 60);
 
+/**
+ * A demo account of an amendment (generatedAccount) with its volume block, and the billing rows of
+ * its months read so far (at most twelve), loaded as the billing feed loads them.
+ */
+async function demoAccount(i: number, amendment: { objectId: number; startDate: string | null; term: number | null; unitOfMeasure: string | null }, territories: Map<string, number>, actor: typeof SYSTEM_ACTOR) {
+  const terms = { startDate: amendment.startDate ?? '2026-01-01T00:00:00', term: amendment.term ?? 12, unitOfMeasure: amendment.unitOfMeasure ?? 'KWH' };
+  const { territoryCode, ...fields } = generatedAccount(i, terms);
+  const account = await createAccount(
+    accountCreateBodySchema.parse({
+      ...fields,
+      contract: { objectId: amendment.objectId },
+      territory: { objectId: territories.get(territoryCode)! },
+      accountVolume: generatedVolume(i, terms.startDate, terms.term, terms.unitOfMeasure, fields.annualUsage),
+    }) as Parameters<typeof createAccount>[0],
+    actor,
+  );
+  const rows = [];
+  const today = new Date().toISOString().slice(0, 10);
+  for (let m = 0; m < 12; m++) {
+    const from = new Date(Date.UTC(Number(terms.startDate.slice(0, 4)), Number(terms.startDate.slice(5, 7)) - 1 + m, 1));
+    const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 0));
+    if (to.toISOString().slice(0, 10) >= today) break;
+    const quantity = Math.round(fields.annualUsage / 12);
+    const charge = Math.round(quantity * fields.contractRate * 100) / 100;
+    const tax = Math.round(charge * 0.06625 * 100) / 100;
+    rows.push({
+      fromDate: `${from.toISOString().slice(0, 10)}T00:00:00`,
+      toDate: `${to.toISOString().slice(0, 10)}T00:00:00`,
+      usageDays: to.getUTCDate(),
+      canceled: m === 3 && i % 4 === 0,
+      usageQuantity: quantity,
+      rateBilledUnitPrice: fields.contractRate,
+      usageChargeAmount: charge,
+      tax,
+      totalBill: Math.round((charge + tax) * 100) / 100,
+    });
+  }
+  if (rows.length) await loadBillingRows(loadBillingBodySchema.parse({ account: { objectId: account.objectId }, rows }), actor);
+}
+
 /** Seeds the demo data unless it was seeded before; answers how many contracts it wrote. */
 export async function seedDemoData(options: { generatedContracts?: number } = {}): Promise<number> {
   const generatedContracts = options.generatedContracts ?? GENERATED_CONTRACTS;
@@ -82,6 +128,8 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
   for (const [code, name] of AGENTS) {
     await createAgent(agentCreateBodySchema.parse({ code, name, masterCommissionElectric: 0.002, agentCommissionElectric: 0.001 }), actor);
   }
+  const territories = new Map((await listTerritoryPage({ limit: '100' })).data.map((t) => [t.code, t.objectId]));
+  let accountSerial = 0;
   let contracts = 0;
   for (let c = 0; c < 8; c++) {
     const generated = await generateMasterContract();
@@ -98,6 +146,8 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
         }),
         actor,
       );
+      // its accounts, with their volumes and a year of billing from the billing feed
+      for (let k = 0; k < 1 + ((c + n) % 3); k++) await demoAccount(++accountSerial, amendment, territories, actor);
       // its participants (the owner's contact, and the next company's) and a CRM note or two
       for (const who of [owner, (owner + 1) % COMPANIES.length].slice(0, 1 + (n % 2))) {
         await contactAddUpdate({ contract: { objectId: amendment.objectId }, contact: { objectId: contacts[who]!.objectId } }, actor);
@@ -140,7 +190,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
     contracts++;
     const owner = generatedOwners[c % generatedOwners.length]!;
     for (let n = 1; n <= 1 + (c % 4); n++) {
-      await createAmendment(
+      const amendment = await createAmendment(
         amendmentCreateBodySchema.parse({
           ...generatedAmendment(c, n),
           masterContract: { objectId: master.objectId },
@@ -149,6 +199,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
         }),
         actor,
       );
+      await demoAccount(++accountSerial, amendment, territories, actor);
     }
   }
   await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));

@@ -2,13 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../infra/local/demo';
 import { contractCrms, contractParticipants } from './children';
 import { listContracts } from './repository';
+import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { billingRows } from '../account/billing';
+import { getAccount, listAccounts } from '../account/repository';
 
 /**
  * The demo data (`npm run start:demo`) against the local emulators: written once, through the
  * screens' write path, with amendments that have participants and CRM notes.
  */
 describe('demo data', () => {
-  it('seeds contracts with amendments, participants and CRM notes once, and nothing the second time', async () => {
+  it('seeds contracts with amendments, accounts, participants and CRM notes once, and nothing the second time', async () => {
     // Act
     const first = await seedDemoData({ generatedContracts: 3 });
     const second = await seedDemoData({ generatedContracts: 3 });
@@ -23,5 +26,13 @@ describe('demo data', () => {
     const [participants, crms] = await Promise.all([contractParticipants.all(demo.data[0]!.objectId), contractCrms.all(demo.data[0]!.objectId)]);
     expect(participants.length).toBeGreaterThan(0);
     expect(crms.length).toBeGreaterThan(0);
+    // its accounts: of its territory's LDC format, with volumes, and a year of billing (it started over a year ago)
+    const accounts = await listAccounts({ amendmentId: demo.data[0]!.objectId }, { limit: '10' });
+    expect(accounts.totalCount).toBeGreaterThan(0);
+    const account = await getAccount(accounts.data[0]!.objectId);
+    expect(ldcFormatMessage(account.territoryCode, account.ldcAccountNum)).toBeNull();
+    expect(account.accountVolume?.volumeData.length).toBeGreaterThan(0);
+    expect(account.contractStartDate! < new Date(Date.now() - 400 * 86_400_000).toISOString()).toBe(true);
+    expect((await billingRows(account.objectId)).length).toBe(12);
   });
 });

@@ -31,6 +31,8 @@ export const ACCOUNT_TEXTS = {
   add: 'Add',
   update: 'Update',
   downloadAll: 'Download All',
+  /** the accounts upload template with the amendment's keys (account/DownloadAccountsTemplate) */
+  template: 'Download Template',
   statusOf: (ldc: string) => `Status of ${ldc}`,
   selectRow: (ldc: string) => `Select account ${ldc}`,
   statusChanged: 'The account status was changed',

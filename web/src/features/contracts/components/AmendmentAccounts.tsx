@@ -7,7 +7,7 @@ import type { AccountRow } from '@eb/shared/account/schemas';
 import { AMENDMENT_ACCOUNTS_PAGE_SIZE, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { formatDisplayDate } from '@eb/shared/validation';
 import { ACCOUNT_GRID_LABELS as L, ACCOUNT_TEXTS as T } from '../../../entities/account/account-texts';
-import { accountListQuery, exportAccounts, setAccountStatus } from '../../../entities/account/api';
+import { accountListQuery, downloadAccountsTemplate, exportAccounts, setAccountStatus } from '../../../entities/account/api';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 import { AREAS } from '../../../config/areas';
 import { saveFile } from '../../../lib/download';
@@ -123,6 +123,7 @@ export function AmendmentAccounts({ amendmentId, editor, staff }: { amendmentId:
           )}
           {staff && <Button type="button" label={T.download} icon="pi pi-download" size="small" outlined disabled={selection.length === 0} onClick={() => void download(false)} />}
           {staff && <Button type="button" label={T.downloadAll} icon="pi pi-download" size="small" outlined disabled={selection.length > 0 || (list.data?.totalCount ?? 0) === 0} onClick={() => void download(true)} />}
+          {staff && <Button type="button" label={T.template} icon="pi pi-file-excel" size="small" text onClick={() => void downloadAccountsTemplate(amendmentId).then(saveFile, () => undefined)} />}
         </div>
       ) : null}
       <DataGrid<AccountRow>
