@@ -19,10 +19,10 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
 import { generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+import { ms, percentile, runJobThroughWorker, seedItems } from './support';
 
 const AMENDMENTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const PER_CONTRACT = 5;
@@ -31,46 +31,17 @@ const ENTITIES = Math.max(1, Math.round(AMENDMENTS / 20));
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
 const EXPORT_ROWS = AMENDMENTS;
 
-function percentile(values: number[], p: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(1);
-}
-const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
-
 export async function benchContracts(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-bench-contracts-'));
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
-  const { dynamo } = await import('../../functions/src/lib/aws');
-  const { table, keys } = await import('../../functions/src/lib/db');
-  const { feedAttributes, nextSeq } = await import('../../functions/src/lib/feed');
+  const { keys } = await import('../../functions/src/lib/db');
+  const { feedAttributes } = await import('../../functions/src/lib/feed');
   const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
   const { listContracts } = await import('../../functions/src/contract/repository');
   const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/contract/export');
   const { contractListBodySchema } = await import('@eb/shared/contract/schemas');
 
-  // ---- seed: what the write path stores, in batches of 25, 16 in flight -------------------------
-  const now = '2026-01-01T00:00:00';
-  const common = { version: 1, created: now, updated: now, createdBy: 0, updatedBy: 0 };
-  async function seed(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>) {
-    const first = await nextSeq(type, count);
-    let next = 0;
-    const batches = Math.ceil(count / 25);
-    await Promise.all(
-      Array.from({ length: 16 }, async () => {
-        while (next < batches) {
-          const b = next++;
-          let pending = Array.from({ length: Math.min(25, count - b * 25) }, (_, k) => {
-            const id = b * 25 + k + 1;
-            return { PutRequest: { Item: { ...item(id, first + id - 1), ...common } } };
-          });
-          while (pending.length) {
-            const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-            pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
-          }
-        }
-      }),
-    );
-  }
+  const seed = seedItems;
   const t = Date.now();
   await seed('businessEntity', ENTITIES, (id, seq) => ({ ...keys.businessEntity(id), objectId: id, businessEntityId: 100000 + id, ...generatedBusinessEntity(id), ...feedAttributes('businessEntity', id, seq) }));
   await seed('primaryContact', ENTITIES, (id, seq) => ({ ...keys.primaryContact(id), objectId: id, ...generatedContact(id), businessEntityRef: id, ...feedAttributes('primaryContact', id, seq) }));
@@ -188,19 +159,10 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
 
   // ---- Export all: the job over every row (no cap), through the worker --------------------------
   const { startContractsExport } = await import('../../functions/src/contract/export-job');
-  const { handler: worker } = await import('../../functions/src/job/worker');
-  const { lambdaContext } = await import('../../infra/local/events');
   t0 = process.hrtime.bigint();
   const job = await startContractsExport(contractListBodySchema.parse({}), undefined, 0);
-  const event = { Records: [{ messageId: job.jobId, receiptHandle: job.jobId, body: JSON.stringify({ jobId: job.jobId }), attributes: { ApproximateReceiveCount: '1' } }] };
-  for (let i = 0; i < 20; i++) {
-    const r = await worker(event as never, lambdaContext('worker', 900_000));
-    if (!r.batchItemFailures.length) break;
-  }
+  const finished = await runJobThroughWorker(job.jobId);
   const exportAllMs = ms(t0);
-  const { getJobRecord } = await import('../../functions/src/job/repository');
-  const finished = await getJobRecord(job.jobId);
-  if (finished?.status !== 'completed') throw new Error(`export job ${finished?.status}`);
   console.log(`export all ${AMENDMENTS} rows: ${Math.round(exportAllMs)} ms`);
 
   await stack.stop();

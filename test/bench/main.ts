@@ -3,11 +3,12 @@
  * BENCH_SUITES=list,contracts chooses (default: all). Figures go to bench/results/.
  *   list       the list engine at 100,000 and 500,000 rows (run.ts)
  *   contracts  Contracts Search at 100,000 amendments and the 100,000-row download (contracts.ts)
+ *   accounts   Accounts Search at 500,000 accounts and the Export To P2C report (accounts.ts)
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const SUITES: Record<string, string> = { list: 'run.ts', contracts: 'contracts.ts' };
+const SUITES: Record<string, string> = { list: 'run.ts', contracts: 'contracts.ts', accounts: 'accounts.ts' };
 const chosen = (process.env.BENCH_SUITES ?? Object.keys(SUITES).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 let failed = 0;
 for (const suite of chosen) {

@@ -1,0 +1,51 @@
+/** What the benchmark suites share: percentiles, timing, seeding the table as the write path stores it, running a job through the worker. */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+
+export function percentile(values: number[], p: number): number {
+  const s = [...values].sort((a, b) => a - b);
+  return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(1);
+}
+export const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+const NOW = '2026-01-01T00:00:00';
+const COMMON = { version: 1, created: NOW, updated: NOW, createdBy: 0, updatedBy: 0 };
+
+/** Writes `count` items of a list type (ids 1..count, with their list-feed stamps) in batches of 25, 16 in flight. */
+export async function seedItems(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>): Promise<void> {
+  const { dynamo } = await import('../../functions/src/lib/aws');
+  const { table } = await import('../../functions/src/lib/db');
+  const { nextSeq } = await import('../../functions/src/lib/feed');
+  const first = await nextSeq(type, count);
+  let next = 0;
+  const batches = Math.ceil(count / 25);
+  await Promise.all(
+    Array.from({ length: 16 }, async () => {
+      while (next < batches) {
+        const b = next++;
+        let pending = Array.from({ length: Math.min(25, count - b * 25) }, (_, k) => {
+          const id = b * 25 + k + 1;
+          return { PutRequest: { Item: { ...item(id, first + id - 1), ...COMMON } } };
+        });
+        while (pending.length) {
+          const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+          pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
+        }
+      }
+    }),
+  );
+}
+
+/** Runs a queued job to its end through the worker (as the SQS event source would), answering its record. */
+export async function runJobThroughWorker(jobId: string) {
+  const { handler: worker } = await import('../../functions/src/job/worker');
+  const { lambdaContext } = await import('../../infra/local/events');
+  const { getJobRecord } = await import('../../functions/src/job/repository');
+  const event = { Records: [{ messageId: jobId, receiptHandle: jobId, body: JSON.stringify({ jobId }), attributes: { ApproximateReceiveCount: '1' } }] };
+  for (let i = 0; i < 50; i++) {
+    const r = await worker(event as never, lambdaContext('worker', 900_000));
+    if (!r.batchItemFailures.length) break;
+  }
+  const finished = await getJobRecord(jobId);
+  if (finished?.status !== 'completed') throw new Error(`job ${jobId} ${finished?.status}`);
+  return finished;
+}
