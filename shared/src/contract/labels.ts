@@ -35,6 +35,10 @@ export const AMENDMENT_LABELS = {
   rewards: 'Rewards',
   organizationName: 'Organization Name',
   bookingConfirmation: 'Booking Confirmation',
+  // read-only RCE totals of the amendment's accounts
+  electricityVolume: 'Electricity RCEs',
+  gasVolume: 'Gas RCEs',
+  totalVolume: 'Total RCEs',
   businessEntity: 'Business Entity',
   primaryContact: 'Primary Contact',
   uuChargeSw: 'UU Charge',

@@ -262,6 +262,13 @@ function AmendmentForm(props: {
             <dt>{AMENDMENT_TEXTS.enteredBy}</dt>
             <dd>{[amendment.enteredBy, formatDisplayDate(amendment.enteredOn)].filter(Boolean).join(', ') || '—'}</dd>
           </div>
+          {/* the RCE totals of its accounts (read-only) */}
+          {(['electricityVolume', 'gasVolume', 'totalVolume'] as const).map((f) => (
+            <div key={f}>
+              <dt>{AMENDMENT_LABELS[f]}</dt>
+              <dd>{amendment[f].toLocaleString('en-US')}</dd>
+            </div>
+          ))}
         </dl>
       )}
       <div className="eb-amendment__blocks">
