@@ -1,17 +1,12 @@
+import type { FormFieldDecl, FormFieldKind, FormSectionDecl } from '@eb/shared/form-declaration';
+
 /**
- * A record's form as a declaration (the amendment's, the account's): sections of fields, each
- * with the control it takes — text, number (typed as text, the shared rule checks it), date, a
- * reference-set selection (by code), yes/no, or a reference to another record (by objectId).
+ * A record's form as the screen renders it: the shared declaration (shared/src/form-declaration.ts:
+ * sections of fields with their control, reference set and length) with each field's label.
  */
-export type DeclaredFieldKind = 'text' | 'number' | 'date' | 'select' | 'yesNo' | 'ref';
-export interface DeclaredField<F extends string = string> {
-  field: F;
+export type DeclaredFieldKind = FormFieldKind;
+export interface DeclaredField<F extends string = string> extends FormFieldDecl<F> {
   label: string;
-  kind: DeclaredFieldKind;
-  /** the reference set of a select (or of a ref's options) */
-  itemType?: string;
-  /** characters that can be typed */
-  maxLength?: number;
 }
 export interface DeclaredSection<F extends string = string, K extends string = string> {
   key: K;
@@ -19,11 +14,7 @@ export interface DeclaredSection<F extends string = string, K extends string = s
   fields: DeclaredField<F>[];
 }
 
-/** A declared field of a form's values. */
-export const declaredField = <F extends string>(field: F, label: string, kind: DeclaredFieldKind, itemType?: string, maxLength?: number): DeclaredField<F> => ({
-  field,
-  label,
-  kind,
-  ...(itemType ? { itemType } : {}),
-  ...(maxLength ? { maxLength } : {}),
-});
+/** A shared form declaration with its fields' labels. */
+export function withLabels<F extends string, K extends string>(sections: readonly FormSectionDecl<F, K>[], labels: Readonly<Record<F, string>>): DeclaredSection<F, K>[] {
+  return sections.map((s) => ({ ...s, fields: s.fields.map((d) => ({ ...d, label: labels[d.field] })) }));
+}

@@ -1,5 +1,6 @@
 import { ACCOUNT_FIELDS, accountDefaults, type Account, type AccountField } from '@eb/shared/account/schemas';
-import { declaredField, type DeclaredFieldKind, type DeclaredSection } from '../../components/declared-fields';
+import { ACCOUNT_FORM_DECLARATION } from '@eb/shared/account/form';
+import { withLabels, type DeclaredSection } from '../../components/declared-fields';
 import { ACCOUNT_FIELD_LABELS } from './account-texts';
 
 /**
@@ -9,111 +10,8 @@ import { ACCOUNT_FIELD_LABELS } from './account-texts';
  */
 export type AccountFormSection = DeclaredSection<AccountField, 'details' | 'commission' | 'pricing' | 'usage'>;
 
-const f = (field: AccountField, kind: DeclaredFieldKind, itemType?: string, maxLength?: number) => declaredField(field, ACCOUNT_FIELD_LABELS[field], kind, itemType, maxLength);
 
-export const ACCOUNT_FORM_SECTIONS: AccountFormSection[] = [
-  {
-    key: 'details',
-    title: 'Account Details',
-    fields: [
-      f('name', 'text', undefined, 200),
-      f('shortName', 'text', undefined, 25),
-      f('type', 'select', 'accountTypes'),
-      f('accountStatus', 'select', 'accountStatuses'),
-      f('territory', 'ref', 'territories'),
-      f('ldcAccountNum', 'text', undefined, 30),
-      f('prevAccountNum', 'text', undefined, 30),
-      f('serviceClass', 'text', undefined, 50),
-      f('revenueClass', 'select', 'revenueClasses'),
-      f('taxExemption', 'select', 'taxExemptions'),
-      f('taxExemptNum', 'number', undefined, 10),
-      f('taxExemptPercent', 'number', undefined, 6),
-      f('requestedStartDate', 'date'),
-      f('contractStartDate', 'date'),
-      f('term', 'number', undefined, 3),
-      f('flowDate', 'date'),
-      f('dropDate', 'date'),
-      f('futureDropDate', 'date'),
-      f('receivedDate', 'date'),
-      f('processedDate', 'date'),
-      f('statusDate', 'date'),
-      f('unitOfMeasure', 'select', 'unitsOfMeasure'),
-      f('billingAcctUom', 'select', 'unitsOfMeasure'),
-      f('billMethod', 'select', 'billMethods'),
-      f('billingAcctPattern', 'select', 'billingAccountPatternTypes'),
-      f('billMeasureAcct', 'select', 'measures'),
-      f('billCalculation', 'select', 'billCalculationTypes'),
-      f('autoRenewalType', 'select', 'autoRenewalTypes'),
-      f('billingVolTypeAcct', 'select', 'billingVolumeTypes'),
-      f('industryType', 'select', 'industryTypes'),
-      f('resetOrder', 'yesNo'),
-      f('billingAutopay', 'yesNo'),
-      f('porSw', 'yesNo'),
-      f('porSwLdc', 'yesNo'),
-      f('isUsedAsMailingAddress', 'yesNo'),
-      f('serviceZone', 'text', undefined, 5),
-      f('gasPoolId', 'text', undefined, 50),
-      f('resetOrderGroupingExempt', 'text', undefined, 40),
-      f('einNumber', 'text', undefined, 10),
-      f('poid', 'text', undefined, 30),
-      f('programCode', 'number', undefined, 5),
-      f('p2CNumber', 'text', undefined, 50),
-    ],
-  },
-  {
-    key: 'commission',
-    title: 'Commission',
-    fields: [
-      f('commissionMasterUnit', 'number', undefined, 16),
-      f('commissionUnitNum', 'number', undefined, 16),
-      f('commissionSubAgentUnit', 'number', undefined, 16),
-      f('commissionPlan', 'select', 'commissionPlans'),
-      f('commissionEndDate', 'date'),
-      f('paymentStatus', 'text', undefined, 25),
-      f('estimatedPayment', 'number', undefined, 20),
-      f('agentRateMeasureUnit', 'select', 'measures'),
-      f('feeType', 'text', undefined, 25),
-      f('managingAgent', 'text', undefined, 64),
-      f('agentRateUom', 'select', 'unitsOfMeasure'),
-    ],
-  },
-  {
-    key: 'pricing',
-    title: 'Pricing',
-    fields: [
-      f('contractRate', 'number', undefined, 16),
-      f('tieredPrice', 'number', undefined, 16),
-      f('isSpr', 'yesNo'),
-      f('etf', 'number', undefined, 16),
-      f('supplyZone', 'text', undefined, 25),
-      f('indexAdder', 'number', undefined, 16),
-      f('tieredDate', 'date'),
-      f('commodityUnit', 'select', 'unitsOfMeasure'),
-      f('etfStatus', 'text', undefined, 255),
-      f('pricingPlan', 'text', undefined, 50),
-      f('priceAdder', 'number', undefined, 16),
-      f('autoRenewalRate', 'number', undefined, 16),
-      f('swing', 'number', undefined, 16),
-      f('fixedChargeAmount', 'number', undefined, 16),
-      f('etfDate', 'date'),
-      f('totalPassthroughs', 'number', undefined, 16),
-      f('arQid', 'text', undefined, 50),
-    ],
-  },
-  {
-    key: 'usage',
-    title: 'Usage',
-    fields: [
-      f('needUsageChecked', 'select', 'needUsageChecked'),
-      f('annualUsage', 'number', undefined, 16),
-      f('tripCycle', 'text', undefined, 25),
-      f('usageRequestedDate', 'date'),
-      f('usageProccesedDate', 'date'),
-      f('nextMeterReadDate', 'date'),
-      f('batchNumber', 'text', undefined, 50),
-    ],
-  },
-];
+export const ACCOUNT_FORM_SECTIONS: AccountFormSection[] = withLabels(ACCOUNT_FORM_DECLARATION, ACCOUNT_FIELD_LABELS);
 
 /** The form's values: text as typed, dates as transfer strings, selections as codes, references as { objectId }. */
 export type AccountFormValues = Record<string, unknown>;
