@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { UPLOAD_COLUMNS, UPLOAD_TYPES, matchHeaders } from './columns';
+import { EXCEPTION_REASONS } from './exceptions';
+import { convertCell, validateCells } from './validate';
+
+describe('upload columns', () => {
+  it('declares every row type, Amendments and Accounts with every field their forms set after the spec key columns', () => {
+    // Assess
+    expect(Object.keys(UPLOAD_COLUMNS)).toEqual(UPLOAD_TYPES.filter((t) => t !== 'SingleFile'));
+    const accounts = UPLOAD_COLUMNS.Accounts.map((c) => c.header);
+    expect(accounts.slice(0, 2)).toEqual(['Contract ID', 'Amendment #']);
+    expect(accounts).toEqual(expect.arrayContaining(['LDC Account #', 'Territory', 'Agent', 'Contract Rate', 'Master Agent Rate', 'Annual Usage', 'Account Name [25]']));
+    expect(UPLOAD_COLUMNS.Amendments.map((c) => c.header)).toEqual(expect.arrayContaining(['Contract ID', 'Amendment #', 'Term', 'Rewards', 'Legacy ID', 'Business Entity ID']));
+    const term = UPLOAD_COLUMNS.Amendments.find((c) => c.field === 'term')!;
+    expect([term.kind, term.required]).toEqual(['integer', false]);
+    expect(UPLOAD_COLUMNS.Accounts.find((c) => c.field === 'contractRate')!.kind).toBe('decimal');
+    expect(UPLOAD_COLUMNS.Accounts.find((c) => c.field === 'name')!.required).toBe(true);
+    expect(new Set(UPLOAD_COLUMNS.Accounts.map((c) => c.header)).size).toBe(UPLOAD_COLUMNS.Accounts.length);
+  });
+
+  it('matches headers by name with case, spacing and synonyms ignored, and reports unknown and missing ones', () => {
+    // Act
+    const m = matchHeaders('Volumes', ['cams account id', ' YEAR ', 'Month', 'Utility Account', 'Volume']);
+    const accounts = matchHeaders('Accounts', ['Contract ID', 'Amendment #', 'Utility Account', 'LDC Account Number']);
+    // Assess
+    expect(m.columns.map((c) => [c.column.field, c.index])).toEqual([['accountId', 0], ['year', 1], ['month', 2], ['volume', 4]]);
+    expect(m.unknown).toEqual(['Utility Account']);
+    expect(m.missing).toEqual([]);
+    expect(accounts.columns.map((c) => c.column.field)).toEqual(['contractId', 'amendmentNumber', 'ldcAccountNum']);
+    expect(accounts.unknown).toEqual(['LDC Account Number']);
+    expect(accounts.missing.map((c) => c.header)).toEqual(expect.arrayContaining(['Account Name', 'Territory', 'Term']));
+  });
+});
+
+describe('upload cells', () => {
+  it('converts spreadsheet values by kind: integers, decimals, dates (Excel dates, serials, text), booleans, reference values by code or name', () => {
+    expect(convertCell({ kind: 'integer' }, '1,200')).toEqual({ value: 1200 });
+    expect(convertCell({ kind: 'integer' }, 12.5)).toEqual({ error: 'invalidDataTypeInteger' });
+    expect(convertCell({ kind: 'decimal' }, '0.0825')).toEqual({ value: 0.0825 });
+    expect(convertCell({ kind: 'decimal' }, 'abc')).toEqual({ error: 'invalidDataTypeDecimal' });
+    expect(convertCell({ kind: 'date' }, new Date(Date.UTC(2026, 2, 1)))).toEqual({ value: '2026-03-01T00:00:00' });
+    expect(convertCell({ kind: 'date' }, 46082)).toEqual({ value: '2026-03-01T00:00:00' });
+    expect(convertCell({ kind: 'date' }, '3/1/2026')).toEqual({ value: '2026-03-01T00:00:00' });
+    expect(convertCell({ kind: 'date' }, '2026-02-30')).toEqual({ error: 'invalidDataTypeDate' });
+    expect(convertCell({ kind: 'boolean' }, 'Yes')).toEqual({ value: true });
+    expect(convertCell({ kind: 'boolean' }, 'maybe')).toEqual({ error: 'invalidDataTypeBoolean' });
+    expect(convertCell({ kind: 'enum', itemType: 'accountStatuses' }, 'sent to utility')).toEqual({ value: 'Sent to Utility' });
+    expect(convertCell({ kind: 'enum', itemType: 'accountStatuses' }, 'Live')).toEqual({ error: 'invalidDataTypeEnum' });
+    expect(convertCell({ kind: 'text' }, { richText: [{ text: 'PE' }, { text: '12' }] })).toEqual({ value: 'PE12' });
+  });
+
+  it('gives a row its exceptions with the spec reasons: required, data type, improper value and length, the fix starting as the value read', () => {
+    // Act
+    const { data, exceptions } = validateCells('Volumes', { accountId: 'x12', year: 2026, month: '', volume: '1234567890.5' });
+    const crm = validateCells('AccountCRM', { accountId: 7, crmType: 'Call', date: '3/1/2026', comment: 'x'.repeat(301), isResolved: 'no' });
+    // Assess
+    expect(exceptions.map((e) => [e.uiHeader, e.type, e.oldValue, e.newValue])).toEqual([
+      ['CAMS Account ID', 'invalidDataTypeInteger', 'x12', 'x12'],
+      ['Month', 'requiredField', null, null],
+      ['Volume', 'invalidDataTypeDecimal', '1234567890.5', '1234567890.5'],
+    ]);
+    expect(data.year).toBe(2026);
+    expect(crm.exceptions.map((e) => e.type)).toEqual(['invalidLength']);
+    expect(crm.data).toMatchObject({ accountId: 7, crmType: 'Call', date: '2026-03-01T00:00:00', isResolved: false });
+    expect(EXCEPTION_REASONS.invalidDataTypeEnum).toBe('Invaid Entry - Improper Value.');
+  });
+});
