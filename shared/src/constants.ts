@@ -123,5 +123,10 @@ export const VOLUME_YEAR_MIN = 2000;
 export const VOLUME_YEAR_MAX = 2100;
 /** Billing rows one LoadBillingRows call takes (one DynamoDB transaction with its change-log event). */
 export const BILLING_LOAD_MAX_ROWS = 99;
+// ---- uploads (issue 10) ------------------------------------------------------------------------
+/** An .xlsx is refused as a zip bomb beyond these (a 30 MB workbook of 50,000 rows inflates to about 300 MB at most). */
+export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
+export const XLSX_MAX_RATIO = 200;
+export const XLSX_MAX_ENTRIES = 10_000;
 /** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
 export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

@@ -50,6 +50,9 @@ export const config = {
   get documentsBucket() {
     return required('DOCUMENTS_BUCKET');
   },
+  get uploadsBucket() {
+    return required('UPLOADS_BUCKET');
+  },
   /**
    * Local only: where browsers reach S3 (the local gateway's same-origin /__s3 proxy to the S3
    * emulator). Unset in AWS, where presigned forms and links name the bucket's own endpoint.
