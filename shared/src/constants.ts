@@ -128,5 +128,10 @@ export const BILLING_LOAD_MAX_ROWS = 99;
 export const XLSX_MAX_UNCOMPRESSED_BYTES = 600 * 1024 * 1024;
 export const XLSX_MAX_RATIO = 200;
 export const XLSX_MAX_ENTRIES = 10_000;
+/**
+ * The uploader's commission limit ('Invalid Commission - Reduce Rate.'; chosen): an account's master,
+ * agent and sub-agent rates together may be at most this share of its contract rate.
+ */
+export const UPLOAD_COMMISSION_SHARE_MAX = 0.25;
 /** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
 export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

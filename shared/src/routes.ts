@@ -84,6 +84,17 @@ import {
 } from './account/schemas';
 import { loadBillingBodySchema, type BillingRow } from './account/billing';
 import { reportQuerySchema } from './report/schemas';
+import {
+  batchIdsBodySchema,
+  rowIdsBodySchema,
+  uploadBodySchema,
+  uploadFormBodySchema,
+  uploadListBodySchema,
+  uploadListQuerySchema,
+  uploadTypeQuerySchema,
+  type UploadedRow,
+  type UploadForm,
+} from './upload/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 
@@ -202,6 +213,13 @@ export const ROUTES = [
   // an account's participants, CRM notes and documents (the amendment's calls with {account}), and its addresses
   ...recordChildRoutes(ACCOUNT_PARENT, ACCOUNT_CHILDREN),
   ...childRoutes(ACCOUNT_ADDRESSES),
+  // Uploader (spec 3 section 7; administrators only): template, upload to S3 then register, rows, batches, removal
+  { method: 'GET', resource: 'upload', action: 'DownloadTemplate', access: 'admin', query: uploadTypeQuerySchema, response: res<FileResponse>() },
+  { method: 'POST', resource: 'upload', action: 'GetUploadForm', access: 'admin', body: uploadFormBodySchema, response: res<UploadForm>() },
+  { method: 'POST', resource: 'upload', action: 'Upload', access: 'admin', body: uploadBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'upload', action: 'GetList', access: 'admin', query: uploadListQuerySchema, body: uploadListBodySchema, response: res<PagedResult<UploadedRow>>() },
+  { method: 'POST', resource: 'upload', action: 'GetBatchIds', access: 'admin', body: batchIdsBodySchema, response: res<{ batchIds: number[] }>() },
+  { method: 'DELETE', resource: 'upload', action: 'DeleteRows', access: 'admin', body: rowIdsBodySchema, response: res<NoContent>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

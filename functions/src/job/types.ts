@@ -8,3 +8,5 @@ import '../contract/export-job';
 import '../account/export-job';
 // Reports: Export To P2C
 import '../report/p2c';
+// Uploads: the parse of an uploaded workbook
+import '../upload/parse';

@@ -41,9 +41,8 @@ const browserUrl = (url: string, bucket: string): string => {
   return `${endpoint}${u.pathname.startsWith(`/${bucket}`) ? u.pathname : `/${bucket}${u.pathname}`}${u.search}`;
 };
 
-/** A presigned POST form for one file of at most `maxBytes`, to a new key under `incoming/{scope}/`. */
-export async function uploadForm(scope: string, maxBytes: number): Promise<{ key: string; url: string; fields: Record<string, string> }> {
-  const bucket = config.documentsBucket;
+/** A presigned POST form for one file of at most `maxBytes`, to a new key under `incoming/{scope}/` (of the documents bucket unless told). */
+export async function uploadForm(scope: string, maxBytes: number, bucket: string = config.documentsBucket): Promise<{ key: string; url: string; fields: Record<string, string> }> {
   // the key carries the size allowed: S3 enforces it with the form's condition, the registration checks it again
   const key = `${INCOMING_PREFIX}${scope}/${randomUUID()}.${maxBytes}`;
   const form = await createPresignedPost(s3Client(), {

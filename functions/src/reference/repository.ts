@@ -68,7 +68,7 @@ export const territoryListSpec: ListSpec<Territory> = {
   defaultSort: { field: 'code', direction: 'Ascending' },
 };
 
-const territories = () => listEngine(territoryListSpec);
+export const territories = () => listEngine(territoryListSpec);
 
 /** GET Reference/TerritoryGetList: one page, sorted, with the exact total. */
 export async function listTerritoryPage(query: Record<string, string | undefined>): Promise<PagedResult<Territory>> {

@@ -176,7 +176,7 @@ export function accountUnitCascade(account: { unitOfMeasure?: unknown; billingAc
 
 /** contractStartDate plus term months minus one day (the same day of the month, clamped to the month's end). */
 export function accountEndDate(start: string | null | undefined, term: number | null | undefined): string | null {
-  if (!start || term === null || term === undefined || !Number.isFinite(term) || term <= 0) return null;
+  if (!start || term === null || term === undefined || !Number.isFinite(term) || term <= 0 || !/^\d{4}-\d{2}-\d{2}/.test(start)) return null;
   const [y, m, d] = start.slice(0, 10).split('-').map(Number) as [number, number, number];
   const months = m - 1 + term;
   const year = y + Math.floor(months / 12);

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ACCOUNT_ADDRESSES } from '../account/children';
 import { ACCOUNT_FORM_DECLARATION } from '../account/form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_ROW_LABELS } from '../account/labels';
-import { accountFieldsShape } from '../account/schemas';
+import { accountDefaults, accountFieldsShape } from '../account/schemas';
 import { ACCOUNT_CHILDREN } from '../account/children';
 import { CONTRACT_CHILDREN } from '../contract/children';
 import { AMENDMENT_FORM_DECLARATION } from '../contract/form';
@@ -83,10 +83,14 @@ const AMENDMENT_COLUMNS: UploadColumn[] = [
 // the amendment number is the form's first field: it is the key with the contract id
 AMENDMENT_COLUMNS.find((c) => c.field === 'amendmentNumber')!.synonyms = AMENDMENT_NUMBER.synonyms;
 
+/** Account fields the server fills when a row leaves them empty (accountDefaults): not required in a sheet. */
+const ACCOUNT_DEFAULTED = ['taxExemptNum', 'contractStartDate', 'shortName'];
 const ACCOUNT_COLUMNS: UploadColumn[] = [
   CONTRACT_ID,
   AMENDMENT_NUMBER,
-  ...formColumns(ACCOUNT_FORM_DECLARATION, ACCOUNT_FIELD_LABELS, accountFieldsShape, ['territory']).map((c) => (c.field === 'ldcAccountNum' ? { ...c, synonyms: LDC_SYNONYMS } : c)),
+  ...formColumns(ACCOUNT_FORM_DECLARATION, ACCOUNT_FIELD_LABELS, accountFieldsShape, ['territory']).map((c) =>
+    c.field === 'ldcAccountNum' ? { ...c, synonyms: LDC_SYNONYMS } : ACCOUNT_DEFAULTED.includes(c.field) ? { ...c, required: false } : c,
+  ),
   { header: ACCOUNT_FIELD_LABELS.territory, field: 'territory', kind: 'text', required: true, lookup: 'territory', synonyms: ['Territory Code', 'Utility'] },
   { header: ACCOUNT_FIELD_LABELS.agent, field: 'agent', kind: 'text', required: false, lookup: 'agent', synonyms: ['Agent Name', 'Agent Code'] },
 ];
@@ -178,6 +182,15 @@ export const UPLOAD_COLUMNS: Readonly<Record<RowType, readonly UploadColumn[]>> 
   AccountParticipants: [CAMS_ACCOUNT_ID, CONTACT_ID, ...PARTICIPANT_COLUMNS.map((c) => ({ ...c, required: false }))],
   AccountCRM: [CAMS_ACCOUNT_ID, ...crmColumns(accountCrmShape, 'crmTypes')],
   PriceReport: PRICE_REPORT_COLUMNS,
+};
+
+/**
+ * What the server fills in a row before its rules are checked, as it does for the forms: a new
+ * account's defaults (accountDefaults: tax-exempt number, start and end dates, short name, the
+ * commission plan of its unit).
+ */
+export const UPLOAD_DEFAULTS: Partial<Record<RowType, (data: Record<string, unknown>, today: string) => Record<string, unknown>>> = {
+  Accounts: (data, today) => accountDefaults(data, true, today),
 };
 
 /** A header as matching reads it: case, spacing and punctuation other than # and + ignored. */

@@ -1,7 +1,7 @@
 import { parseInputDate } from '../formats';
 import { STATIC_REFERENCE_SETS } from '../reference/data';
 import { EXCEPTION_REASONS, type ExceptionType, type UploadException } from './exceptions';
-import { UPLOAD_COLUMNS, type RowType, type UploadColumn, type UploadColumnKind } from './columns';
+import { UPLOAD_COLUMNS, UPLOAD_DEFAULTS, type RowType, type UploadColumn, type UploadColumnKind } from './columns';
 
 /**
  * An uploaded row's values as its columns take them (spec 3 section 5, issue 10 "Validation"):
@@ -119,24 +119,39 @@ export const exceptionOf = (column: Pick<UploadColumn, 'header'>, raw: unknown, 
  * A row's cells (by field) converted and checked: the data (the columns' values, converted) and
  * the exceptions of the cells that fail (required, kind, rule), one per column.
  */
-export function validateCells(type: RowType, cells: Readonly<Record<string, unknown>>): { data: Record<string, unknown>; exceptions: UploadException[] } {
-  const data: Record<string, unknown> = {};
+export function validateCells(type: RowType, cells: Readonly<Record<string, unknown>>, today = new Date().toISOString().slice(0, 10)): { data: Record<string, unknown>; exceptions: UploadException[] } {
+  let data: Record<string, unknown> = {};
+  const failed = new Map<string, ExceptionType>();
+  for (const column of UPLOAD_COLUMNS[type]) {
+    const converted = convertCell(column, cells[column.field]);
+    if ('error' in converted) {
+      data[column.field] = cellText(cells[column.field]);
+      failed.set(column.field, converted.error);
+    } else data[column.field] = converted.value;
+  }
+  // what the server fills (a new account's tax-exempt number, start and end dates, short name, ...)
+  const defaults = UPLOAD_DEFAULTS[type];
+  if (defaults) {
+    // a value that failed its kind fills nothing else; it stays as read, for its exception
+    const filled = defaults({ ...data, ...Object.fromEntries([...failed.keys()].map((f) => [f, null])) }, `${today}T00:00:00`);
+    for (const f of failed.keys()) filled[f] = data[f];
+    data = filled;
+  }
   const exceptions: UploadException[] = [];
   for (const column of UPLOAD_COLUMNS[type]) {
     const raw = cells[column.field];
-    const converted = convertCell(column, raw);
-    if ('error' in converted) {
-      data[column.field] = cellText(raw);
-      exceptions.push(exceptionOf(column, raw, converted.error));
+    const kindError = failed.get(column.field);
+    if (kindError) {
+      exceptions.push(exceptionOf(column, raw, kindError));
       continue;
     }
-    data[column.field] = converted.value;
-    if (converted.value === null) {
+    const value = data[column.field];
+    if (value === null || value === undefined) {
       if (column.required) exceptions.push(exceptionOf(column, raw, 'requiredField'));
       continue;
     }
     if (column.rule) {
-      const checked = column.rule.safeParse(converted.value);
+      const checked = column.rule.safeParse(value);
       if (!checked.success) exceptions.push(exceptionOf(column, raw, ruleErrorType(column, checked.error.issues[0]?.message ?? '')));
       else data[column.field] = checked.data;
     }

@@ -1,0 +1,54 @@
+import type { UploadType } from '@eb/shared/upload/columns';
+import { MSG } from '@eb/shared/messages';
+import { UPLOAD_TEXTS, type UploadListBody } from '@eb/shared/upload/schemas';
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { FILE_SIZE_LIMIT_BYTES } from '@eb/shared/constants';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
+import { nextId } from '../lib/db';
+import { BadRequestError } from '../lib/errors';
+import { uploadForm } from '../lib/files';
+import { resourceHandler, type ActionContext } from '../lib/handler';
+import { xlsxResult } from '../lib/xlsx';
+import { inspectXlsxObject } from '../lib/xlsx-guard';
+import { startParse } from './parse';
+import { deleteUploadRows, listUploadRows, uploadBatchIds } from './rows';
+import { templateFileName, uploadTemplate } from './template';
+
+type Query = Record<string, string | undefined>;
+
+/**
+ * The uploader's Lambda (spec 3 section 7 "Uploader calls"; administrators only, the route table).
+ * The file goes to S3 with a presigned form (GetUploadForm); Upload checks what arrived — its size,
+ * that it is a workbook and not a zip bomb — and answers at once with a clear refusal, or takes a
+ * batch id and queues the parse job.
+ */
+export const handler = resourceHandler('upload', {
+  /** GET upload/DownloadTemplate?uploadType -> {type}-template.xlsx */
+  'GET downloadtemplate': async ({ query }: ActionContext<{ uploadType: UploadType }>) => xlsxResult(await uploadTemplate(query.uploadType), templateFileName(query.uploadType)),
+  /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
+  'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
+  /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
+  'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string }>) => {
+    if (body.uploadType === 'SingleFile') throw new BadRequestError(MSG.invalidInput, { uploadType: MSG.invalidOption });
+    let size: number;
+    try {
+      size = Number((await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: body.key }))).ContentLength ?? 0);
+    } catch {
+      throw new BadRequestError(UPLOAD_TEXTS.notUploaded);
+    }
+    if (size > FILE_SIZE_LIMIT_BYTES) throw new BadRequestError(MSG.fileTooLarge);
+    const refused = await inspectXlsxObject(config.uploadsBucket, body.key);
+    if (refused) throw new BadRequestError(UPLOAD_TEXTS[refused]);
+    const uploadBatchId = await nextId('uploadBatch');
+    return startParse({ uploadType: body.uploadType, uploadBatchId, key: body.key, fileName: body.fileName, uploadUser: `${user!.firstName} ${user!.lastName}` }, user!.objectId);
+  },
+  /** POST upload/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, uploadType, batchId?, rowCountOnly? } -> { data, totalCount } */
+  'POST getlist': ({ query, body }: ActionContext<Query, UploadListBody>) => listUploadRows(body, query),
+  /** POST upload/GetBatchIds, body: { uploadType, isValid } -> { batchIds } newest first */
+  'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean }>) => uploadBatchIds(body.uploadType, body.isValid),
+  /** DELETE upload/DeleteRows, body: [ids] -> 204 */
+  'DELETE deleterows': async ({ body }: ActionContext<unknown, number[]>) => {
+    await deleteUploadRows(body);
+  },
+});

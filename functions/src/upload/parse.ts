@@ -1,0 +1,223 @@
+import type { Readable } from 'node:stream';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
+import ExcelJS from 'exceljs';
+import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
+import { matchHeaders, UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
+import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
+import type { ParseResult } from '@eb/shared/upload/schemas';
+import { cellValue, exceptionOf, validateCells } from '@eb/shared/upload/validate';
+import { accounts } from '../account/repository';
+import { agents } from '../agent/repository';
+import { businessEntities } from '../businessentity/repository';
+import { amendments } from '../contract/repository';
+import { createJob, type JobRecord } from '../job/repository';
+import { registerJobType } from '../job/registry';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
+import { getItem, table } from '../lib/db';
+import { masterContracts } from '../mastercontract/repository';
+import { contacts } from '../primarycontact/repository';
+import { territories } from '../reference/repository';
+import { writeUploadRows, type NewUploadRow } from './rows';
+
+/**
+ * The parse job of an uploaded workbook (issue 10 "The pipeline"): its first sheet is read with
+ * exceljs's streaming reader (never whole), the header row matched to the type's columns (unknown
+ * headers and missing required columns reported in the result), and each row converted and checked
+ * by the shared rules (validateCells), then, a thousand rows at a time, by the cross-record checks:
+ * keys that must name stored records ('Key Not Exists In DB.'), records that must not exist yet and
+ * repeats within the batch ('Duplicate Record - Please remove.'), the LDC number's territory format,
+ * the commission limit, and a volume's month, account block and years. The rows are written with
+ * their exceptions in batches; their ids come from the batch id and row number, so a redelivered
+ * job writes the same rows.
+ */
+export const UPLOAD_PARSE_JOB = 'uploadParse';
+const CHUNK_ROWS = 1000;
+const batchKey = (id: number) => ({ pk: `UPLOADBATCH#${id}`, sk: 'UPLOADBATCH' });
+
+interface Params {
+  uploadType: RowType;
+  uploadBatchId: number;
+  key: string;
+  fileName: string;
+  uploadUser: string;
+}
+
+interface Pending {
+  rowNumber: number;
+  cells: Record<string, unknown>;
+  data: Record<string, unknown>;
+  exceptions: UploadException[];
+}
+
+const column = (type: RowType, field: string) => UPLOAD_COLUMNS[type].find((c) => c.field === field)!;
+function add(p: Pending, type: RowType, field: string, reason: ExceptionType) {
+  const c = column(type, field);
+  if (!p.exceptions.some((e) => e.uiHeader === c.header)) p.exceptions.push(exceptionOf(c, p.cells[field], reason));
+}
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The cross-record checks of a chunk of rows (in place). */
+async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
+  const has = (p: Pending, field: string) => !p.exceptions.some((e) => e.uiHeader === column(type, field).header);
+  const columns = UPLOAD_COLUMNS[type];
+  const hasField = (f: string) => columns.some((c: UploadColumn) => c.field === f);
+
+  // contract id -> master contract; (master contract, amendment #) -> amendment
+  if (hasField('contractId') && type !== 'PriceReport') {
+    const wanted = new Set(rows.map((r) => num(r.data.contractId)).filter((v): v is number => v !== null));
+    const masters = new Map((await masterContracts().all({ filter: (m) => wanted.has(m.contractId) }, wanted.size + 1)).map((m) => [m.contractId, m.objectId]));
+    const pairs = new Set<string>();
+    for (const r of rows) {
+      const m = masters.get(num(r.data.contractId) ?? -1);
+      if (m === undefined) {
+        if (has(r, 'contractId') && r.data.contractId !== null) add(r, type, 'contractId', 'checkKeyNotExistsInDb');
+        continue;
+      }
+      r.data.masterContractRef = m;
+      pairs.add(`${m}#${num(r.data.amendmentNumber)}`);
+    }
+    const found = new Map((await amendments().all({ filter: (a) => pairs.has(`${a.masterContractRef}#${a.amendmentNumber}`) }, pairs.size + 1)).map((a) => [`${a.masterContractRef}#${a.amendmentNumber}`, a.objectId]));
+    for (const r of rows) {
+      if (r.data.masterContractRef === undefined || num(r.data.amendmentNumber) === null) continue;
+      const pair = `${r.data.masterContractRef}#${num(r.data.amendmentNumber)}`;
+      const amendment = found.get(pair);
+      if (type === 'Amendments') {
+        // a new amendment: its number is free under its contract, once in the batch
+        if (amendment !== undefined || seen.has(pair)) add(r, type, 'amendmentNumber', 'duplicateRecord');
+        seen.add(pair);
+      } else if (amendment === undefined) add(r, type, 'amendmentNumber', 'checkKeyNotExistsInDb');
+      else r.data.amendmentRef = amendment;
+    }
+  }
+
+  // CAMS account id -> account
+  if (hasField('accountId')) {
+    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
+    const found = new Map((await accounts().rowsOf(ids)).map((a) => [a.objectId, a]));
+    for (const r of rows) {
+      const id = num(r.data.accountId);
+      if (id !== null && !found.has(id)) add(r, type, 'accountId', 'checkKeyNotExistsInDb');
+    }
+  }
+
+  // territory code, agent code, business entity, contacts
+  if (hasField('territory') && type === 'Accounts') {
+    const byCode = new Map((await territories().all({}, 10_000)).map((t) => [t.code.toLowerCase(), t]));
+    for (const r of rows) {
+      const code = text(r.data.territory);
+      const t = code === null ? undefined : byCode.get(code.toLowerCase());
+      if (code !== null && !t) add(r, type, 'territory', 'checkKeyNotExistsInDb');
+      if (t) {
+        r.data.territoryRef = t.objectId;
+        if (has(r, 'ldcAccountNum') && ldcFormatMessage(t.code, text(r.data.ldcAccountNum))) add(r, type, 'ldcAccountNum', 'invalidDataTypeEnum');
+      }
+      // the same LDC number twice in the batch
+      const ldc = text(r.data.ldcAccountNum)?.replace(/[\s-]/g, '').toUpperCase();
+      if (ldc) {
+        if (seen.has(`ldc#${ldc}`)) add(r, type, 'ldcAccountNum', 'duplicateRecord');
+        seen.add(`ldc#${ldc}`);
+      }
+      // the commission limit: master, agent and sub-agent rates together at most a share of the contract rate
+      const commission = (num(r.data.commissionMasterUnit) ?? 0) + (num(r.data.commissionUnitNum) ?? 0) + (num(r.data.commissionSubAgentUnit) ?? 0);
+      const rate = num(r.data.contractRate);
+      if (commission > 0 && rate !== null && commission > rate * UPLOAD_COMMISSION_SHARE_MAX) add(r, type, 'commissionUnitNum', 'invalidCommission');
+    }
+  }
+  if (hasField('agent') && type === 'Accounts') {
+    const codes = new Set(rows.map((r) => text(r.data.agent)?.toLowerCase()).filter(Boolean));
+    const byCode = new Map((await agents().all({ filter: (a) => codes.has(String(a.code).toLowerCase()) }, codes.size + 1)).map((a) => [String(a.code).toLowerCase(), a.objectId]));
+    for (const r of rows) {
+      const code = text(r.data.agent)?.toLowerCase();
+      if (code && !byCode.has(code)) add(r, type, 'agent', 'invalidAgent');
+    }
+  }
+  if (hasField('businessEntityId')) {
+    const wanted = new Set(rows.map((r) => num(r.data.businessEntityId)).filter((v): v is number => v !== null));
+    const found = new Set((await businessEntities().all({ filter: (b) => wanted.has(b.businessEntityId) }, wanted.size + 1)).map((b) => b.businessEntityId));
+    for (const r of rows) if (num(r.data.businessEntityId) !== null && !found.has(num(r.data.businessEntityId)!)) add(r, type, 'businessEntityId', 'checkKeyNotExistsInDb');
+  }
+  for (const field of ['primaryContactId', 'contactId']) {
+    if (!hasField(field)) continue;
+    const ids = [...new Set(rows.map((r) => num(r.data[field])).filter((v): v is number => v !== null))];
+    const found = new Set((await contacts().rowsOf(ids)).map((c) => c.objectId));
+    for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
+  }
+
+  // volumes: a month 1-12, once per account and month in the batch
+  if (type === 'Volumes') {
+    for (const r of rows) {
+      const month = num(r.data.month);
+      if (month !== null && (month < 1 || month > 12)) add(r, type, 'month', 'invalidMonth');
+      const k = `vol#${num(r.data.accountId)}#${num(r.data.year)}#${month}`;
+      if (seen.has(k)) add(r, type, 'volume', 'duplicateRecord');
+      seen.add(k);
+    }
+  }
+}
+
+/** A worksheet's cells of a row by the matched columns. */
+function cellsOf(values: unknown[], match: ReturnType<typeof matchHeaders>): Record<string, unknown> {
+  const cells: Record<string, unknown> = {};
+  // exceljs row.values is 1-based
+  for (const { column, index } of match.columns) cells[column.field] = values[index + 1];
+  return cells;
+}
+
+registerJobType(UPLOAD_PARSE_JOB, {
+  plan: async () => 1,
+  async runChunk(job: JobRecord) {
+    const p = job.params as unknown as Params;
+    const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
+    const reader = new ExcelJS.stream.xlsx.WorkbookReader(got.Body as Readable, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    const result: ParseResult = { uploadBatchId: p.uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
+    const seen = new Set<string>();
+    let pending: Pending[] = [];
+    const flush = async () => {
+      if (!pending.length) return;
+      await crossCheck(p.uploadType, pending, seen);
+      const rows: NewUploadRow[] = pending.map((r) => {
+        const { masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data } = r.data;
+        return { uploadType: p.uploadType, uploadBatchId: p.uploadBatchId, rowNumber: r.rowNumber, uploadUser: p.uploadUser, data, exceptions: r.exceptions };
+      });
+      await writeUploadRows(rows);
+      for (const r of rows) if (r.exceptions.length) result.withExceptions++;
+      else result.validated++;
+      pending = [];
+    };
+    let match: ReturnType<typeof matchHeaders> | null = null;
+    for await (const sheet of reader) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+        const values = (row.values as unknown[]) ?? [];
+        if (!match) {
+          match = matchHeaders(p.uploadType, values.slice(1).map((v) => (cellValue(v) === null ? null : String(cellValue(v)))));
+          result.unknownHeaders = match.unknown;
+          result.missingColumns = match.missing.map((c) => c.header);
+          continue;
+        }
+        if (values.slice(1).every((v) => cellValue(v) === null)) continue;
+        const cells = cellsOf(values, match);
+        const { data, exceptions } = validateCells(p.uploadType, cells);
+        pending.push({ rowNumber: row.number, cells, data, exceptions });
+        result.rows++;
+        if (pending.length >= CHUNK_ROWS) await flush();
+      }
+      break; // the first sheet is the type's
+    }
+    await flush();
+    // the batch's summary, committed with the job's checkpoint
+    return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(p.uploadBatchId), ...result, uploadType: p.uploadType, fileName: p.fileName } } }] };
+  },
+  async finish(job: JobRecord) {
+    const p = job.params as unknown as Params;
+    const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(p.uploadBatchId));
+    const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
+    return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
+  },
+});
+
+/** Queues the parse job of a registered upload. */
+export const startParse = (params: Params, userId: number) =>
+  createJob({ jobType: UPLOAD_PARSE_JOB, name: `Upload ${params.uploadType} (${params.fileName})`, createdBy: userId, params: params as unknown as Record<string, unknown> });

@@ -1,0 +1,130 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import ExcelJS from 'exceljs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@eb/shared/job/schemas';
+import { MSG } from '@eb/shared/messages';
+import { UPLOAD_COLUMNS } from '@eb/shared/upload/columns';
+import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
+import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
+import type { Session } from '../../../test/support/invoke';
+import { runJobNow } from '../../../test/support/jobs';
+import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { signedIn } from '../../../test/support/users';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
+
+/**
+ * The uploader against the local emulators: the template, a workbook posted to S3 and registered,
+ * its parse job, the validated rows and those with exceptions and their reasons, the batch ids,
+ * removal, and the refusals of a renamed csv, a 31 MB file and a zip bomb.
+ */
+const U = '/api/upload';
+let admin: Session;
+let staff: Session;
+beforeAll(async () => {
+  const [a, s] = await Promise.all([signedIn('superAdmin'), signedIn('admin')]);
+  admin = a.session;
+  staff = s.session;
+});
+
+async function workbook(sheet: string, rows: unknown[][]): Promise<Buffer> {
+  const wb = new ExcelJS.Workbook();
+  const ws = wb.addWorksheet(sheet);
+  for (const r of rows) ws.addRow(r);
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}
+async function post(bytes: Buffer | Uint8Array, fileName: string, uploadType = 'Accounts') {
+  const form = await ok<UploadForm>(admin.post(`${U}/GetUploadForm`, { uploadType, fileName, size: Math.min(bytes.length, 30 * 1024 * 1024) }));
+  await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
+  return admin.post(`${U}/Upload`, { uploadType, key: form.key, fileName });
+}
+async function xlsxRows(b64: string): Promise<unknown[][]> {
+  const bytes = Buffer.from(b64, 'base64');
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+  return wb.worksheets.map((w) => (w.getRow(1).values as unknown[]).slice(1));
+}
+
+describe('upload/DownloadTemplate', () => {
+  it("answers a type's columns as the header row, and a SingleFile workbook with a sheet per type; staff who are not administrators are refused", async () => {
+    // Act
+    const accounts = await admin.get(`${U}/DownloadTemplate`, { uploadType: 'Accounts' });
+    const single = await admin.get(`${U}/DownloadTemplate`, { uploadType: 'SingleFile' });
+    const byStaff = await staff.get(`${U}/DownloadTemplate`, { uploadType: 'Accounts' });
+    // Assess
+    expect((await xlsxRows(accounts.body as string))[0]).toEqual(UPLOAD_COLUMNS.Accounts.map((c) => c.header));
+    expect((await xlsxRows(single.body as string)).length).toBe(8);
+    expect(byStaff.status).toBe(403);
+  });
+});
+
+describe('upload/Upload and its parse job', () => {
+  it('parses an Accounts workbook into validated rows and rows with their exceptions, lists them by state and batch, and removes them', async () => {
+    // Prepare: one good row, and rows with a missing name, a bad date, an unknown territory, a repeated LDC number, an unknown contract
+    const amendment = await newAmendment(admin);
+    const ldc = uniqueLdc();
+    const headers = ['contract id', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'Utility Account', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term', 'Contract Rate', 'Favourite Colour'];
+    const good = [amendment.contractId, 1, 'Harborview Hotels - Annex', 'Renewal', 'Pending', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', new Date(Date.UTC(2026, 2, 1)), 12, 0.1, 'blue'];
+    const bytes = await workbook('Accounts', [
+      headers,
+      good,
+      [amendment.contractId, 1, '', 'Renewal', 'Pending', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', 'soon', 12, 0.1],
+      [amendment.contractId, 1, 'Elsewhere', 'Renewal', 'Pending', 'NOWHERE', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12, 0.1],
+      [amendment.contractId, 1, 'Twice', 'Renewal', 'Pending', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12, 0.1],
+      [987654321, 1, 'No contract', 'Renewal', 'Pending', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12, 0.1],
+    ]);
+    // Act
+    const job = await ok<Job>(post(bytes, 'accounts.xlsx'));
+    await runJobNow(job.jobId);
+    const done = await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }));
+    const batchId = (done.result as { uploadBatchId: number }).uploadBatchId;
+    const validated = await ok<{ data: UploadedRow[]; totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'validated', uploadType: 'Accounts', batchId }, { getTotalCount: true }));
+    const withExceptions = await ok<{ data: UploadedRow[]; totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId }, { getTotalCount: true }));
+    const count = await ok<{ totalCount: number; data: unknown[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId, rowCountOnly: true }, { getTotalCount: true }));
+    const batches = await ok<{ batchIds: number[] }>(admin.post(`${U}/GetBatchIds`, { uploadType: 'Accounts', isValid: false }));
+    // Assess
+    expect(done).toMatchObject({ status: 'completed', result: { rows: 5, validated: 1, withExceptions: 4, unknownHeaders: ['Favourite Colour'], missingColumns: [] } });
+    expect(validated.totalCount).toBe(1);
+    expect(JSON.parse(validated.data[0]!.uploadDataRow)).toMatchObject({ contractId: amendment.contractId, name: 'Harborview Hotels - Annex', ldcAccountNum: ldc, requestedStartDate: '2026-03-01T00:00:00', term: 12 });
+    expect(validated.data[0]).toMatchObject({ uploadBatchId: batchId, rowNumber: 2, rowState: 'validated' });
+    const reasons = withExceptions.data.map((r) => [r.rowNumber, r.uploadExceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`)]);
+    expect(reasons).toEqual([
+      [3, ['Account Name: Required Field', 'Requested Start Date: Invalid Data Type - Enter as Date.']],
+      [4, ['Territory: Key Not Exists In DB.']],
+      [5, ['LDC Account #: Duplicate Record - Please remove.']],
+      [6, ['Contract ID: Key Not Exists In DB.']],
+    ]);
+    expect(withExceptions.data[0]!.uploadExceptions[1]).toMatchObject({ oldValue: 'soon', newValue: 'soon', fixUser: null });
+    expect([count.totalCount, count.data.length]).toEqual([4, 0]);
+    expect(batches.batchIds[0]).toBe(batchId);
+    // Act: remove the rows with exceptions
+    expect((await admin.del(`${U}/DeleteRows`, withExceptions.data.map((r) => r.objectId))).status).toBe(204);
+    expect((await ok<{ totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId }, { getTotalCount: true }))).totalCount).toBe(0);
+  });
+
+  it('refuses a renamed csv, a zip bomb and a file over 30 MB at once with a clear message, queueing nothing', async () => {
+    // Prepare
+    const JSZip = (await import('jszip')).default;
+    const csv = Buffer.from('Contract ID,Amendment #\n1,1\n');
+    const bomb = await new JSZip()
+      .file('[Content_Types].xml', '<Types/>')
+      .file('xl/workbook.xml', '<workbook/>')
+      .file('xl/worksheets/sheet1.xml', new Uint8Array(700 * 1024 * 1024))
+      .generateAsync({ type: 'uint8array', compression: 'DEFLATE', compressionOptions: { level: 1 } });
+    const big = Buffer.alloc(31 * 1024 * 1024, 1);
+    const started = Date.now();
+    // Act
+    const renamed = await post(csv, 'accounts.xlsx');
+    const zipBomb = await post(bomb, 'accounts.xlsx');
+    const tooLarge = await post(big, 'accounts.xlsx');
+    const formForBig = await admin.post(`${U}/GetUploadForm`, { uploadType: 'Accounts', fileName: 'big.xlsx', size: big.length });
+    const notXlsxName = await admin.post(`${U}/GetUploadForm`, { uploadType: 'Accounts', fileName: 'accounts.csv', size: 10 });
+    // Assess
+    expect([renamed.status, renamed.body.message]).toEqual([400, UPLOAD_TEXTS.notXlsx]);
+    expect([zipBomb.status, zipBomb.body.message]).toEqual([400, UPLOAD_TEXTS.zipBomb]);
+    expect([tooLarge.status, tooLarge.body.message]).toEqual([400, MSG.fileTooLarge]);
+    expect(formForBig.body.fieldErrors).toEqual({ size: MSG.fileTooLarge });
+    expect(notXlsxName.body.fieldErrors).toEqual({ fileName: UPLOAD_TEXTS.onlyXlsx });
+    expect(Date.now() - started).toBeLessThan(20_000);
+  }, 120_000);
+});

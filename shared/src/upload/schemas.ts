@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { FILE_SIZE_LIMIT_BYTES, MAX_RECORD_COUNT } from '../constants';
+import { MSG } from '../messages';
+import { pageQuerySchema } from '../paging';
+import type { UploadException } from './exceptions';
+import { UPLOAD_TYPES, type UploadType } from './columns';
+
+/**
+ * The uploader's calls (spec 3 section 7 "Uploader calls"; issue 10): the template, the upload (the
+ * browser posts the .xlsx straight to S3 with a presigned form, then Upload registers it and queues
+ * its parse job), the rows by state, type and batch, the batch ids, and removal.
+ */
+export const ROW_STATES = ['withExceptions', 'validated', 'imported'] as const;
+export type RowState = (typeof ROW_STATES)[number];
+
+export const UPLOAD_TEXTS = {
+  onlyXlsx: 'Only .xlsx files can be uploaded.',
+  notXlsx: 'This file is not an Excel workbook (.xlsx).',
+  zipBomb: 'This workbook cannot be opened safely: it expands to far more than its size.',
+  notUploaded: 'The file did not reach the server: upload it again.',
+  removeSelected: 'Please confirm to remove selected records',
+  removeAll: 'Please confirm to remove all records',
+} as const;
+
+const uploadType = z.enum(UPLOAD_TYPES, { error: MSG.invalidOption });
+export const uploadTypeQuerySchema = z.object({ uploadType });
+
+/** POST upload/GetUploadForm: the file about to be posted to S3. */
+export const uploadFormBodySchema = z.object({
+  uploadType,
+  fileName: z.string({ error: MSG.invalidInput }).trim().min(1, MSG.invalidInput).max(255, MSG.invalidInput).refine((n) => /\.xlsx$/i.test(n), UPLOAD_TEXTS.onlyXlsx),
+  size: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput).max(FILE_SIZE_LIMIT_BYTES, MSG.fileTooLarge),
+});
+/** POST upload/Upload: the posted file to register and parse. */
+export const uploadBodySchema = z.object({
+  uploadType,
+  key: z.string({ error: MSG.invalidInput }).regex(/^incoming\/uploads\/[0-9a-f-]{36}\.\d+$/, MSG.invalidInput),
+  fileName: uploadFormBodySchema.shape.fileName,
+});
+
+/** POST upload/GetList body (spec 3: rowState, uploadType, batchId, rowCountOnly); paging in the query. */
+export const uploadListBodySchema = z.object({
+  rowState: z.enum(ROW_STATES, { error: MSG.invalidOption }),
+  uploadType,
+  batchId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput).optional()),
+  rowCountOnly: z.boolean({ error: MSG.invalidInput }).optional(),
+});
+export type UploadListBody = z.output<typeof uploadListBodySchema>;
+export const uploadListQuerySchema = pageQuerySchema;
+
+/** POST upload/GetBatchIds: the batch ids of a type's valid (or exception) rows, newest first. */
+export const batchIdsBodySchema = z.object({ uploadType, isValid: z.boolean({ error: MSG.invalidInput }) });
+
+/** DELETE upload/DeleteRows: the ids of the rows to remove. */
+export const rowIdsBodySchema = z.array(z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput), { error: MSG.invalidInput }).min(1, MSG.invalidInput).max(MAX_RECORD_COUNT, MSG.tooManyToDelete);
+
+/** An uploaded row (spec 3 "Uploaded row"); uploadDataRow is the row's data as JSON text, as the spec has it. */
+export interface UploadedRow {
+  objectId: number;
+  uploadType: UploadType;
+  uploadBatchId: number;
+  rowNumber: number;
+  uploadDate: string;
+  uploadUser: string;
+  rowState: RowState;
+  uploadDataRow: string;
+  uploadExceptions: UploadException[];
+}
+
+/** The parse job's result. */
+export interface ParseResult {
+  uploadBatchId: number;
+  rows: number;
+  validated: number;
+  withExceptions: number;
+  /** headers of the sheet that name no column (reported, not dropped silently) */
+  unknownHeaders: string[];
+  /** required columns the sheet lacks */
+  missingColumns: string[];
+}
+
+/** POST upload/GetUploadForm's answer: where the browser posts the file, with the form's fields. */
+export interface UploadForm {
+  key: string;
+  url: string;
+  fields: Record<string, string>;
+}
