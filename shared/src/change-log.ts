@@ -34,4 +34,6 @@ export interface ChangeLogEntry {
    * that declare none (the log then shows the internal number).
    */
   entityName?: string;
+  /** where the change came from when not from a screen ('Upload batch 12', 'Update batch 3') */
+  source?: string;
 }

@@ -85,7 +85,10 @@ import {
 import { loadBillingBodySchema, type BillingRow } from './account/billing';
 import { reportQuerySchema } from './report/schemas';
 import {
+  allRowsBodySchema,
   batchIdsBodySchema,
+  importRowsBodySchema,
+  resolveBodySchema,
   rowIdsBodySchema,
   uploadBodySchema,
   uploadFormBodySchema,
@@ -220,6 +223,10 @@ export const ROUTES = [
   { method: 'POST', resource: 'upload', action: 'GetList', access: 'admin', query: uploadListQuerySchema, body: uploadListBodySchema, response: res<PagedResult<UploadedRow>>() },
   { method: 'POST', resource: 'upload', action: 'GetBatchIds', access: 'admin', body: batchIdsBodySchema, response: res<{ batchIds: number[] }>() },
   { method: 'DELETE', resource: 'upload', action: 'DeleteRows', access: 'admin', body: rowIdsBodySchema, response: res<NoContent>() },
+  { method: 'POST', resource: 'upload', action: 'Resolve', access: 'admin', body: resolveBodySchema, response: res<UploadedRow[]>() },
+  { method: 'POST', resource: 'upload', action: 'ImportRows', access: 'admin', body: importRowsBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'upload', action: 'SaveAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
+  { method: 'DELETE', resource: 'upload', action: 'DeleteAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

@@ -22,7 +22,7 @@ import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import { amendmentDef, amendmentListSpec } from '../contract/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
-import { nextId } from '../lib/db';
+import { nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
@@ -367,7 +367,7 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean, exce
 }
 
 /** POST account/Create: a new account of an existing amendment. */
-export async function createAccount(input: AccountCreateInput & Record<string, unknown>, actor: Actor): Promise<Account> {
+export async function createAccount(input: AccountCreateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Account> {
   let amendment;
   try {
     amendment = await requireEntity(amendmentDef, input.contract.objectId);
@@ -384,18 +384,18 @@ export async function createAccount(input: AccountCreateInput & Record<string, u
       enteredBy: actor.name,
       enteredOn: toTransferDate(new Date()),
     },
-    { actor },
+    { actor, ...opts },
     { objectId: await nextId(accountDef.idCounter) },
   );
   return getAccount(stored.objectId);
 }
 
 /** PUT account/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
-export async function updateAccount(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor): Promise<Account> {
+export async function updateAccount(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Account> {
   const current = await requireEntity(accountDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   const { version, ...fields } = input;
-  await updateEntity(accountDef, objectId, version, await storedFields(fields, false, objectId), { actor });
+  await updateEntity(accountDef, objectId, version, await storedFields(fields, false, objectId), { actor, ...opts });
   return getAccount(objectId);
 }
 

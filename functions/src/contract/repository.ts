@@ -20,7 +20,7 @@ import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
 import { businessEntityById, businessEntityListSpec } from '../businessentity/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
-import { keys, nextId } from '../lib/db';
+import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
@@ -376,7 +376,7 @@ function storedFields(
 }
 
 /** POST contract/Create: a new amendment of an existing master contract. */
-export async function createAmendment(input: AmendmentCreateInput, actor: Actor): Promise<Amendment> {
+export async function createAmendment(input: AmendmentCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Amendment> {
   const master = await requireMasterContract(input.masterContract.objectId);
   if (input.cloneOf) {
     const source = await requireEntity(amendmentDef, input.cloneOf.objectId);
@@ -393,7 +393,7 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor)
       enteredBy: actor.name,
       enteredOn: toTransferDate(new Date()),
     },
-    { actor },
+    { actor, ...opts },
     { objectId },
   );
   return getAmendment(stored.objectId);

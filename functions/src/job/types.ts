@@ -10,3 +10,6 @@ import '../account/export-job';
 import '../report/p2c';
 // Uploads: the parse of an uploaded workbook
 import '../upload/parse';
+// Uploads: Save / Save All, Remove All
+import '../upload/import';
+import '../upload/remove-job';

@@ -48,6 +48,7 @@ interface LogItem {
   fieldPrefix?: string;
   /** the record as users know it, when its kind declares one (VersionedKind.label) */
   entityName?: string;
+  source?: string;
 }
 
 /** A value as the log shows it: text, or null for empty. */
@@ -82,6 +83,8 @@ export function changeLogPut(ev: {
   fieldPrefix?: string;
   /** the record as users know it ('Ada Lovelace', 'PSEG', '8565550111') */
   entityName?: string;
+  /** where the change came from when not from a screen ('Upload batch 12') */
+  source?: string;
 }): TransactItem {
   const eventId = randomUUID();
   const now = new Date();
@@ -103,6 +106,7 @@ export function changeLogPut(ev: {
     changes: ev.changes ?? [],
     ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
     ...(ev.entityName ? { entityName: ev.entityName } : {}),
+    ...(ev.source ? { source: ev.source } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }
@@ -122,6 +126,7 @@ function flatten(items: LogItem[]): ChangeLogEntry[] {
       actionDate: it.actionDate,
       ...(it.fieldPrefix ? { fieldPrefix: it.fieldPrefix } : {}),
       ...(it.entityName ? { entityName: it.entityName } : {}),
+      ...(it.source ? { source: it.source } : {}),
     };
     if (it.changes.length === 0) out.push({ ...base, objectId: `${it.eventId}:0`, fieldName: '', oldValue: null, newValue: null });
     it.changes.forEach((c, i) => out.push({ ...base, objectId: `${it.eventId}:${i}`, ...c }));

@@ -49,6 +49,8 @@ export interface WriteContext {
   parent?: { type: LogParent; id: number };
   /** more actions for the same transaction (uniqueness items, related records) */
   extra?: TransactItem[];
+  /** where the change came from when not from a screen: its log names it ('Upload batch 12') */
+  source?: string;
 }
 
 /** A prepared write: the item as it will be stored and the transaction's actions. */
@@ -73,6 +75,7 @@ const logOf = <T extends object>(kind: VersionedKind<T>, ctx: WriteContext, reco
     entity: kind.entity,
     parent: ctx.parent,
     actor: ctx.actor,
+    ...(ctx.source ? { source: ctx.source } : {}),
     ...(kind.fieldPrefix ? { fieldPrefix: kind.fieldPrefix } : {}),
     ...(entityName ? { entityName } : {}),
   };

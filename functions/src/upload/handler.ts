@@ -1,4 +1,4 @@
-import type { UploadType } from '@eb/shared/upload/columns';
+import type { RowType, UploadType } from '@eb/shared/upload/columns';
 import { MSG } from '@eb/shared/messages';
 import { UPLOAD_TEXTS, type UploadListBody } from '@eb/shared/upload/schemas';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -11,7 +11,10 @@ import { uploadForm } from '../lib/files';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { inspectXlsxObject } from '../lib/xlsx-guard';
+import { startImport } from './import';
 import { startParse } from './parse';
+import { startRemoveAll } from './remove-job';
+import { resolveRows, type ResolveInput } from './resolve';
 import { deleteUploadRows, listUploadRows, uploadBatchIds } from './rows';
 import { templateFileName, uploadTemplate } from './template';
 
@@ -47,6 +50,16 @@ export const handler = resourceHandler('upload', {
   'POST getlist': ({ query, body }: ActionContext<Query, UploadListBody>) => listUploadRows(body, query),
   /** POST upload/GetBatchIds, body: { uploadType, isValid } -> { batchIds } newest first */
   'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean }>) => uploadBatchIds(body.uploadType, body.isValid),
+  /** POST upload/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
+  'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(body, user!.objectId),
+  /** POST upload/ImportRows, body: { uploadType, ids } -> the Save job */
+  'POST importrows': ({ body, user }: ActionContext<unknown, { uploadType: RowType; ids: number[] }>) =>
+    startImport({ uploadType: body.uploadType, ids: body.ids, userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
+  /** POST upload/SaveAll, body: { uploadType, batchId? } -> the Save All job */
+  'POST saveall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; batchId?: number }>) =>
+    startImport({ uploadType: body.uploadType, ...(body.batchId ? { batchId: body.batchId } : {}), userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
+  /** DELETE upload/DeleteAll, body: { uploadType, rowState?, batchId? } -> the Remove All job */
+  'DELETE deleteall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; rowState?: 'validated' | 'withExceptions'; batchId?: number }>) => startRemoveAll(body, user!.objectId),
   /** DELETE upload/DeleteRows, body: [ids] -> 204 */
   'DELETE deleterows': async ({ body }: ActionContext<unknown, number[]>) => {
     await deleteUploadRows(body);

@@ -44,7 +44,7 @@ interface Params {
   uploadUser: string;
 }
 
-interface Pending {
+export interface Pending {
   rowNumber: number;
   cells: Record<string, unknown>;
   data: Record<string, unknown>;
@@ -60,7 +60,7 @@ const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The cross-record checks of a chunk of rows (in place). */
-async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
+export async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
   const has = (p: Pending, field: string) => !p.exceptions.some((e) => e.uiHeader === column(type, field).header);
   const columns = UPLOAD_COLUMNS[type];
   const hasField = (f: string) => columns.some((c: UploadColumn) => c.field === f);

@@ -140,3 +140,8 @@ export async function deleteUploadRows(ids: readonly number[]): Promise<void> {
   const first = await nextSeq(UPLOAD_ROW_TYPE, ids.length);
   await batchWrite(ids.map((objectId, i) => ({ ...key(objectId), objectId, deleted: true, version: 2, ...feedAttributes(UPLOAD_ROW_TYPE, objectId, first + i) })));
 }
+
+/** The rows of these ids (after a write). */
+export async function listUploadRowsByIds(ids: readonly number[]): Promise<UploadedRow[]> {
+  return (await uploadRows().rowsOf(ids)).map(toRow);
+}

@@ -128,3 +128,43 @@ describe('upload/Upload and its parse job', () => {
     expect(Date.now() - started).toBeLessThan(20_000);
   }, 120_000);
 });
+
+describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
+  it('validates a fixed row, saves every validated row of the batch through the write path with the batch in the change log, exactly once, and removes the rest', async () => {
+    // Prepare: a good row and one with a bad date, then a third with an unknown territory
+    const amendment = await newAmendment(admin);
+    const [ldc1, ldc2, ldc3] = [uniqueLdc(), uniqueLdc(), uniqueLdc()];
+    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
+    const row = (name: string, ldc: string, date: unknown, territory = 'PSEG') => [amendment.contractId, 1, name, 'Renewal', 'Enrolled', territory, ldc, 'GS', 'Small Commercial', 'No', date, 12];
+    const job = await ok<Job>(post(await workbook('Accounts', [headers, row('Saved One', ldc1, '3/1/2026'), row('Fixed Two', ldc2, 'tomorrow'), row('Removed Three', ldc3, '3/1/2026', 'NOWHERE')]), 'accounts.xlsx'));
+    await runJobNow(job.jobId);
+    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const list = (rowState: string) => ok<{ data: UploadedRow[]; totalCount: number }>(admin.post(`${U}/GetList`, { rowState, uploadType: 'Accounts', batchId }, { getTotalCount: true }));
+    const [fixMe, removeMe] = (await list('withExceptions')).data;
+    // Act: fix the date (the New Value) and validate
+    const resolved = await ok<UploadedRow[]>(admin.post(`${U}/Resolve`, [{ objectId: fixMe!.objectId, exceptions: [{ uiHeader: 'Requested Start Date', newValue: '04/01/2026' }] }]));
+    const stillWrong = await ok<UploadedRow[]>(admin.post(`${U}/Resolve`, [{ objectId: removeMe!.objectId, exceptions: [{ uiHeader: 'Territory', newValue: 'ELSEWHERE' }] }]));
+    // Act: Save All of the batch, then the same chunk once more (a redelivered message)
+    const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'Accounts', batchId }));
+    await runJobNow(save.jobId);
+    const { jobTypeDef } = await import('../job/registry');
+    const { getJobRecord } = await import('../job/repository');
+    await jobTypeDef('uploadImport')!.runChunk((await getJobRecord(save.jobId))!, 0);
+    // Assess
+    expect(resolved[0]).toMatchObject({ rowState: 'validated' });
+    expect(JSON.parse(resolved[0]!.uploadDataRow).requestedStartDate).toBe('2026-04-01T00:00:00');
+    expect(stillWrong[0]!.uploadExceptions).toEqual([expect.objectContaining({ uiHeader: 'Territory', oldValue: 'ELSEWHERE', type: 'checkKeyNotExistsInDb', fixUser: expect.any(Number) })]);
+    expect((await ok<Job>(admin.get('/api/job/getjob', { id: save.jobId }))).status).toBe('completed');
+    const saved = await ok<{ data: { objectId: number; ldcAccountNumber: string }[]; totalCount: number }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { getTotalCount: true }));
+    expect(saved.data.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());
+    const log = await ok<{ actionUser: string; source?: string }[]>(admin.get('/api/account/ChangeLogs', { accountId: saved.data[0]!.objectId }));
+    expect(log[0]!.source).toBe(`Upload batch ${batchId}`);
+    expect((await list('imported')).totalCount).toBe(2);
+    expect((await list('validated')).totalCount).toBe(0);
+    // Act: Remove All of the batch's exceptions
+    const remove = await ok<Job>(admin.del(`${U}/DeleteAll`, { uploadType: 'Accounts', rowState: 'withExceptions', batchId }));
+    await runJobNow(remove.jobId);
+    expect((await list('withExceptions')).totalCount).toBe(0);
+    expect((await list('imported')).totalCount).toBe(2);
+  });
+});

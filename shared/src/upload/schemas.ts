@@ -85,3 +85,24 @@ export interface UploadForm {
   url: string;
   fields: Record<string, string>;
 }
+
+/** POST upload/Resolve: the chosen rows' fixes (each exception's New Value); the server sets fixUser. */
+export const resolveBodySchema = z
+  .array(
+    z.object({
+      objectId: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput),
+      exceptions: z.array(z.object({ uiHeader: z.string({ error: MSG.invalidInput }).max(200, MSG.invalidInput), newValue: z.string({ error: MSG.invalidInput }).max(10_000, MSG.invalidInput).nullable() }), { error: MSG.invalidInput }).max(500, MSG.invalidInput),
+    }),
+    { error: MSG.invalidInput },
+  )
+  .min(1, MSG.invalidInput)
+  .max(MAX_RECORD_COUNT, MSG.invalidInput);
+
+/** POST upload/ImportRows: the chosen rows' ids and their type (Save). */
+export const importRowsBodySchema = z.object({ uploadType, ids: rowIdsBodySchema });
+/** POST upload/SaveAll and DELETE upload/DeleteAll: a type's rows, of a batch (the spec's enabling rule needs one). */
+export const allRowsBodySchema = z.object({
+  uploadType,
+  rowState: z.enum(['validated', 'withExceptions'], { error: MSG.invalidOption }).optional(),
+  batchId: uploadListBodySchema.shape.batchId,
+});

@@ -167,7 +167,7 @@ export function groupChangeLog(
       });
     items.push({
       eventId,
-      user: first.actionUser,
+      user: first.source ? `${first.actionUser} (${first.source})` : first.actionUser,
       action,
       verb: CHANGE_LOG_VERBS[action],
       entity,
