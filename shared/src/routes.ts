@@ -90,6 +90,7 @@ import {
   importRowsBodySchema,
   resolveBodySchema,
   rowIdsBodySchema,
+  rowsDownloadQuerySchema,
   uploadBodySchema,
   uploadFormBodySchema,
   uploadListBodySchema,
@@ -218,6 +219,8 @@ export const ROUTES = [
   ...childRoutes(ACCOUNT_ADDRESSES),
   // Uploader (spec 3 section 7; administrators only): template, upload to S3 then register, rows, batches, removal
   { method: 'GET', resource: 'upload', action: 'DownloadTemplate', access: 'admin', query: uploadTypeQuerySchema, response: res<FileResponse>() },
+  { method: 'GET', resource: 'upload', action: 'DownloadExceptions', access: 'admin', query: rowsDownloadQuerySchema, response: res<FileResponse>() },
+  { method: 'GET', resource: 'upload', action: 'DownloadImported', access: 'admin', query: rowsDownloadQuerySchema, response: res<FileResponse>() },
   { method: 'POST', resource: 'upload', action: 'GetUploadForm', access: 'admin', body: uploadFormBodySchema, response: res<UploadForm>() },
   { method: 'POST', resource: 'upload', action: 'Upload', access: 'admin', body: uploadBodySchema, response: res<Job>() },
   { method: 'POST', resource: 'upload', action: 'GetList', access: 'admin', query: uploadListQuerySchema, body: uploadListBodySchema, response: res<PagedResult<UploadedRow>>() },

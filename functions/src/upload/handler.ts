@@ -11,6 +11,7 @@ import { uploadForm } from '../lib/files';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { inspectXlsxObject } from '../lib/xlsx-guard';
+import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook } from './downloads';
 import { startImport } from './import';
 import { startParse } from './parse';
 import { startRemoveAll } from './remove-job';
@@ -29,6 +30,12 @@ type Query = Record<string, string | undefined>;
 export const handler = resourceHandler('upload', {
   /** GET upload/DownloadTemplate?uploadType -> {type}-template.xlsx */
   'GET downloadtemplate': async ({ query }: ActionContext<{ uploadType: UploadType }>) => xlsxResult(await uploadTemplate(query.uploadType), templateFileName(query.uploadType)),
+  /** GET upload/DownloadExceptions?uploadType[&batchId] -> the rejected rows with their reasons (to correct and upload again) */
+  'GET downloadexceptions': async ({ query }: ActionContext<{ uploadType: RowType; batchId?: number }>) =>
+    xlsxResult(await exceptionsWorkbook(query.uploadType, query.batchId), exceptionsFileName(query.uploadType)),
+  /** GET upload/DownloadImported?uploadType[&batchId] -> the imported rows */
+  'GET downloadimported': async ({ query }: ActionContext<{ uploadType: RowType; batchId?: number }>) =>
+    xlsxResult(await importedWorkbook(query.uploadType, query.batchId), importedFileName(query.uploadType)),
   /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
   'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */

@@ -168,3 +168,30 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     expect((await list('imported')).totalCount).toBe(2);
   });
 });
+
+describe('upload/DownloadExceptions', () => {
+  it('answers the rejected rows with a reason column, and the workbook corrected in place uploads again as it is', async () => {
+    // Prepare: a volume row of an unknown account and a month 13
+    const headers = ['CAMS Account ID', 'Year', 'Month', 'Volume'];
+    const first = await ok<Job>(post(await workbook('Volumes', [headers, [987_654_321, 2026, 13, 1200]]), 'volumes.xlsx', 'Volumes'));
+    await runJobNow(first.jobId);
+    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: first.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    // Act
+    const file = await admin.get(`${U}/DownloadExceptions`, { uploadType: 'Volumes', batchId });
+    const bytes = Buffer.from(file.body as string, 'base64');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+    const sheet = wb.worksheets[0]!;
+    const values = sheet.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
+    sheet.getRow(2).getCell(3).value = 12;
+    const again = await ok<Job>(post(Buffer.from(await wb.xlsx.writeBuffer()), 'volumes-exceptions.xlsx', 'Volumes'));
+    await runJobNow(again.jobId);
+    const result = (await ok<Job>(admin.get('/api/job/getjob', { id: again.jobId }))).result as { unknownHeaders: string[]; withExceptions: number; uploadBatchId: number };
+    const rows = await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Volumes', batchId: result.uploadBatchId }));
+    // Assess
+    expect(values[0]).toEqual([...headers, 'Exception Reason']);
+    expect(values[1]).toEqual([987654321, 2026, 13, 1200, `CAMS Account ID: ${EXCEPTION_REASONS.checkKeyNotExistsInDb}; Month: ${EXCEPTION_REASONS.invalidMonth}`]);
+    expect(result.unknownHeaders).toEqual([]);
+    expect(rows.data[0]!.uploadExceptions.map((e) => e.type)).toEqual(['checkKeyNotExistsInDb']);
+  });
+});

@@ -203,6 +203,10 @@ export interface HeaderMatch {
   missing: UploadColumn[];
 }
 
+/** Columns the exceptions workbook adds, skipped when it comes back corrected. */
+export const EXCEPTION_REASON_HEADER = 'Exception Reason';
+const IGNORED_HEADERS = new Set([headerKey(EXCEPTION_REASON_HEADER)]);
+
 export function matchHeaders(type: RowType, headers: readonly (string | null | undefined)[]): HeaderMatch {
   const byKey = new Map<string, UploadColumn>();
   for (const c of UPLOAD_COLUMNS[type]) for (const h of [c.header, ...(c.synonyms ?? [])]) if (!byKey.has(headerKey(h))) byKey.set(headerKey(h), c);
@@ -210,7 +214,7 @@ export function matchHeaders(type: RowType, headers: readonly (string | null | u
   const unknown: string[] = [];
   const seen = new Set<UploadColumn>();
   headers.forEach((h, index) => {
-    if (h === null || h === undefined || String(h).trim() === '') return;
+    if (h === null || h === undefined || String(h).trim() === '' || IGNORED_HEADERS.has(headerKey(String(h)))) return;
     const column = byKey.get(headerKey(String(h)));
     if (!column || seen.has(column)) unknown.push(String(h));
     else {

@@ -3,7 +3,7 @@ import { FILE_SIZE_LIMIT_BYTES, MAX_RECORD_COUNT } from '../constants';
 import { MSG } from '../messages';
 import { pageQuerySchema } from '../paging';
 import type { UploadException } from './exceptions';
-import { UPLOAD_TYPES, type UploadType } from './columns';
+import { UPLOAD_TYPES, type RowType, type UploadType } from './columns';
 
 /**
  * The uploader's calls (spec 3 section 7 "Uploader calls"; issue 10): the template, the upload (the
@@ -24,6 +24,11 @@ export const UPLOAD_TEXTS = {
 
 const uploadType = z.enum(UPLOAD_TYPES, { error: MSG.invalidOption });
 export const uploadTypeQuerySchema = z.object({ uploadType });
+/** GET upload/DownloadExceptions and DownloadImported: a row type's rows (of a batch). */
+export const rowsDownloadQuerySchema = z.object({
+  uploadType: z.enum(UPLOAD_TYPES.filter((t) => t !== 'SingleFile') as [RowType, ...RowType[]], { error: MSG.invalidOption }),
+  batchId: z.preprocess((v) => (v === '' || v === null ? undefined : v), z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput).optional()),
+});
 
 /** POST upload/GetUploadForm: the file about to be posted to S3. */
 export const uploadFormBodySchema = z.object({
