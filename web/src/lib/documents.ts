@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { FILE_SIZE_LIMIT_BYTES } from '@eb/shared/constants';
 import { planDocumentUpload, type DocumentRecord, type DocumentUploadAnswer, type FileType } from '@eb/shared/file/schemas';
 import type { Resource, Route } from '@eb/shared/routes';
+import { postForm } from './presigned-post';
 import { request } from './api-client';
 import { invalidateRoutes, type KeyPrefix } from './queries';
 
@@ -33,21 +34,6 @@ export interface UploadResult {
 
 /** The total size of the stored documents, and what remains of the limit (bytes). */
 export const remainingBytes = (stored: readonly DocumentRecord[]): number => Math.max(0, FILE_SIZE_LIMIT_BYTES - stored.reduce((s, d) => s + d.size, 0));
-
-/** POST a file to its presigned form, reporting progress (XHR: fetch has no upload progress). */
-function postForm(form: { url: string; fields: Record<string, string> }, file: File, onProgress: (done: number) => void): Promise<boolean> {
-  return new Promise((resolve) => {
-    const data = new FormData();
-    for (const [k, v] of Object.entries(form.fields)) data.append(k, v);
-    data.append('file', file);
-    const xhr = new XMLHttpRequest();
-    xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => resolve(xhr.status >= 200 && xhr.status < 300);
-    xhr.onerror = () => resolve(false);
-    xhr.open('POST', form.url);
-    xhr.send(data);
-  });
-}
 
 export function documentCalls(resource: Resource, fileType: FileType, changeLog: KeyPrefix): DocumentCalls {
   const at = (method: Route['method'], res: Resource, action: string) => ({ method, resource: res, action });

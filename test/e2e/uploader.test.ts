@@ -1,0 +1,82 @@
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Session } from '../support/invoke';
+import { newAmendment, uniqueLdc } from '../support/records';
+import { signedIn } from '../support/users';
+import { checkScreen, launchBrowser, sharedPages } from './support/browser';
+
+/**
+ * The Uploader in Chromium against the local stack: download the Accounts template, upload a
+ * workbook with a good row and one with a bad date, see both tabs' counts, fix the date in the
+ * exception row and validate it, then Save All of the batch and find the accounts, their change log
+ * naming the batch.
+ */
+let browser: Browser;
+let api: Session;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  api = (await signedIn('superAdmin')).session;
+});
+afterAll(async () => {
+  await browser?.close();
+});
+const shared = sharedPages(() => browser);
+const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1440, height: 900 }, path);
+async function pick(page: Page, label: string, typed: string) {
+  const input = page.getByRole('combobox', { name: label });
+  await input.click();
+  await input.pressSequentially(typed);
+  await input.press('Enter');
+}
+
+describe('Uploader', () => {
+  it('uploads an Accounts workbook, fixes an exception in place, validates it and saves the batch with the batch in the change log', async () => {
+    // Prepare: a workbook of two accounts under a new amendment, the second with a bad date
+    const amendment = await newAmendment(api);
+    const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Accounts');
+    ws.addRow(['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term']);
+    ws.addRow([amendment.contractId, 1, 'Uploaded One', 'Renewal', 'Enrolled', 'PSEG', ldc1, 'GS', 'Small Commercial', 'No', '3/1/2026', 12]);
+    ws.addRow([amendment.contractId, 1, 'Uploaded Two', 'Renewal', 'Enrolled', 'PSEG', ldc2, 'GS', 'Small Commercial', 'No', 'next spring', 12]);
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const page = await open('/enrollments/uploader');
+    // Act: the type, its template, the upload
+    await pick(page, 'Upload type', 'Accounts');
+    await page.waitForURL((u) => u.searchParams.get('type') === 'Accounts', { waitUntil: 'commit' });
+    const template = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download Template' }).click();
+    expect((await template).suggestedFilename()).toBe('Accounts-template.xlsx');
+    const validatedBefore = Number((await page.getByRole('tab', { name: /^1 Validated/ }).textContent())!.match(/\((\d+)\)/)![1]);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'accounts.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: bytes });
+    // Assess: the parse's outcome, one more row in each tab
+    await expect.poll(() => page.getByText('2 rows read: 1 validated, 1 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(async () => Number((await page.getByRole('tab', { name: /^1 Validated/ }).textContent())!.match(/\((\d+)\)/)![1])).toBe(validatedBefore + 1);
+    // Act: the batch, the exception tab, the fix and Validate
+    const batches = (await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[];
+    await page.getByRole('tab', { name: /^2 Exception/ }).click();
+    await pick(page, 'Batch', String(batches[0]));
+    const grid = page.getByRole('table', { name: 'Exception rows' });
+    await expect.poll(() => grid.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await grid.locator('tbody tr').first().getByRole('button').first().click();
+    const fix = page.getByRole('textbox', { name: /^New value of Requested Start Date/ });
+    await expect.poll(() => fix.inputValue()).toBe('next spring');
+    await checkScreen(page, 'uploader-exceptions');
+    await fix.fill('03/01/2026');
+    await grid.locator('tbody tr').first().locator('.p-checkbox, input[type="checkbox"]').first().click();
+    await page.getByRole('button', { name: 'Validate' }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /^2 Exception/ }).textContent()).toBe('2 Exception(0)');
+    // Act: Save All of the batch on the validated tab
+    await page.getByRole('tab', { name: /^1 Validated/ }).click();
+    await expect.poll(() => page.getByRole('tab', { name: /^1 Validated/ }).textContent()).toBe('1 Validated(2)');
+    await page.getByRole('button', { name: 'Save All' }).click();
+    // Assess: saved, imported in the last-save tab, the accounts and their log
+    await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).textContent(), { timeout: 30_000 }).toBe('3 Last Save(2)');
+    const saved = (await api.post('/api/account/GetList', { amendmentId: amendment.objectId })).body.data as { objectId: number; ldcAccountNumber: string }[];
+    expect(saved.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());
+    const accountPage = await open(`/enrollments/accounts/${saved[0]!.objectId}`);
+    await accountPage.getByRole('button', { name: /change log/i }).click();
+    await expect.poll(() => accountPage.locator('.eb-list-page__changelog').textContent(), { timeout: 15_000 }).toContain(`(Upload batch ${batches[0]})`);
+  });
+});

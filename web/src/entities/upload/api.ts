@@ -1,0 +1,49 @@
+import type { RowType, UploadType } from '@eb/shared/upload/columns';
+import type { RowState } from '@eb/shared/upload/schemas';
+import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
+import { ApiError, call, endpoint } from '../../lib/api-client';
+import { postForm } from '../../lib/presigned-post';
+import { routeQuery } from '../../lib/queries';
+
+/** The uploader's calls (spec 3 section 7), keyed by the route table. */
+export interface UploadListParams {
+  uploadType: RowType;
+  rowState: RowState;
+  batchId: number | null;
+  skip: number;
+  limit: number;
+}
+
+/** POST upload/GetList: a page of a type's rows of a state (and batch), with the total. */
+export const uploadRowsQuery = (p: UploadListParams) =>
+  routeQuery(endpoint('POST', 'upload', 'GetList'), {
+    query: { limit: p.limit, skip: p.skip, getTotalCount: true },
+    body: { uploadType: p.uploadType, rowState: p.rowState, ...(p.batchId ? { batchId: p.batchId } : {}) },
+  });
+/** The count alone (rowCountOnly), for the tabs. */
+export const uploadCountQuery = (uploadType: RowType, rowState: RowState, batchId: number | null) =>
+  routeQuery(endpoint('POST', 'upload', 'GetList'), { query: { limit: 0, getTotalCount: true }, body: { uploadType, rowState, rowCountOnly: true, ...(batchId ? { batchId } : {}) } });
+/** POST upload/GetBatchIds: the batch filter's options, newest first. */
+export const batchIdsQuery = (uploadType: RowType, isValid: boolean) => routeQuery(endpoint('POST', 'upload', 'GetBatchIds'), { body: { uploadType, isValid } });
+
+export const downloadTemplate = (uploadType: UploadType) => call(endpoint('GET', 'upload', 'DownloadTemplate'), { query: { uploadType } });
+export const downloadExceptions = (uploadType: RowType, batchId: number | null) =>
+  call(endpoint('GET', 'upload', 'DownloadExceptions'), { query: { uploadType, ...(batchId ? { batchId } : {}) } });
+export const downloadImported = (uploadType: RowType, batchId: number | null) =>
+  call(endpoint('GET', 'upload', 'DownloadImported'), { query: { uploadType, ...(batchId ? { batchId } : {}) } });
+export const importRows = (uploadType: RowType, ids: number[]) => call(endpoint('POST', 'upload', 'ImportRows'), { body: { uploadType, ids } });
+export const saveAll = (uploadType: RowType, batchId: number | null) => call(endpoint('POST', 'upload', 'SaveAll'), { body: { uploadType, ...(batchId ? { batchId } : {}) } });
+export const deleteRows = (ids: number[]) => call(endpoint('DELETE', 'upload', 'DeleteRows'), { body: ids });
+export const deleteAll = (uploadType: RowType, rowState: 'validated' | 'withExceptions', batchId: number | null) =>
+  call(endpoint('DELETE', 'upload', 'DeleteAll'), { body: { uploadType, rowState, ...(batchId ? { batchId } : {}) } });
+export const resolveRows = (fixes: { objectId: number; exceptions: { uiHeader: string; newValue: string | null }[] }[]) => call(endpoint('POST', 'upload', 'Resolve'), { body: fixes });
+
+/**
+ * Upload Spreadsheet: a presigned form for the .xlsx, the file posted straight to S3 (progress from
+ * 0 to 1), then Upload registers it and answers its parse job.
+ */
+export async function uploadSpreadsheet(uploadType: RowType, file: File, onProgress: (done: number) => void) {
+  const form = await call(endpoint('POST', 'upload', 'GetUploadForm'), { body: { uploadType, fileName: file.name, size: file.size } });
+  if (!(await postForm(form, file, onProgress))) throw new ApiError(400, 'Bad Request', UPLOAD_TEXTS.notUploaded, undefined);
+  return call(endpoint('POST', 'upload', 'Upload'), { body: { uploadType, key: form.key, fileName: file.name } });
+}
