@@ -1,9 +1,9 @@
 import type { AccountListFilter } from '@eb/shared/account/schemas';
-import { defineExportJob } from '../lib/export-job';
+import { defineExportJob } from '../job/export-job';
 import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, accountCells } from './export';
 import { accountIds, accountRowsOf } from './repository';
 
-/** Accounts Search's Export all (as the contracts'): every row of the filter in its order, no row cap (lib/export-job.ts). */
+/** Accounts Search's Export all (as the contracts'): every row of the filter in its order, no row cap (job/export-job.ts). */
 const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: string }>({
   jobType: 'accountsExport',
   name: 'Export all accounts',

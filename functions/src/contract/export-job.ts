@@ -1,11 +1,11 @@
 import type { ContractListFilter } from '@eb/shared/contract/schemas';
-import { defineExportJob } from '../lib/export-job';
+import { defineExportJob } from '../job/export-job';
 import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, contractCells } from './export';
 import { contractIds, lightList } from './repository';
 
 /**
  * Export all (beyond the spec: the whole filtered contract list, no row cap) as a job
- * (lib/export-job.ts): the filter's ids in its order once, the rows a part at a time, the .xlsx
+ * (job/export-job.ts): the filter's ids in its order once, the rows a part at a time, the .xlsx
  * streamed to the exports bucket; GetExportLink hands its creator a presigned link.
  */
 export const CONTRACTS_EXPORT_JOB = 'contractsExport';

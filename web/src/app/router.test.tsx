@@ -164,7 +164,7 @@ describe('Routes', () => {
     });
 
     it.each([
-      ['/enrollments/uploader', 'Uploader'],
+      // '/enrollments/uploader' is a real page now (test/e2e/uploader.test.ts)
       // '/enrollments/users' is a real page now: features/users/components/UsersPage.test.tsx
       // '/enrollments/data' is a real page now: features/data-admin/components/DataAdminPage.test.tsx
       ['/enrollments/updater', 'Updater'],
@@ -180,6 +180,17 @@ describe('Routes', () => {
       expect(await heading(title)).toBeInTheDocument();
       expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
       expect(currentPath()).toBe(path);
+    });
+
+    it('lets a superAdmin open /enrollments/uploader with its type picker', async () => {
+      // Prepare
+      signedInAs('superAdmin');
+      // Act
+      renderApp('/enrollments/uploader');
+      // Assess
+      expect(await heading('Uploader')).toBeInTheDocument();
+      expect(await screen.findByText('Choose an upload type to see its rows.')).toBeInTheDocument();
+      expect(currentPath()).toBe('/enrollments/uploader');
     });
   });
 

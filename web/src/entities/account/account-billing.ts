@@ -5,7 +5,7 @@ export const BILLING_TEXTS = {
   none: 'No billing rows yet. They arrive from the billing system.',
 } as const;
 
-export const BILLING_COLUMNS = [
+export const BILLING_COLUMNS: readonly { field: 'fromDate' | 'toDate' | 'usageDays' | 'canceled' | 'usageQuantity' | 'rateBilledUnitPrice' | 'usageChargeAmount' | 'tax' | 'totalBill'; label: string; numeric?: boolean }[] = [
   { field: 'fromDate', label: 'Read From' },
   { field: 'toDate', label: 'Read To' },
   { field: 'usageDays', label: 'Usage Days', numeric: true },
@@ -15,4 +15,4 @@ export const BILLING_COLUMNS = [
   { field: 'usageChargeAmount', label: 'Charge', numeric: true },
   { field: 'tax', label: 'Tax', numeric: true },
   { field: 'totalBill', label: 'Total', numeric: true },
-] as const;
+];

@@ -36,7 +36,7 @@ export function AccountVolume(props: {
   disabled: boolean;
   idPrefix: string;
   /** the form's rule messages by path ('accountVolume.usageCharges.0.tolPct') */
-  errors: Readonly<Record<string, string>>;
+  errors: Readonly<Partial<Record<string, string>>>;
   optionsOf: (itemType: string) => readonly TypeaheadOption<unknown>[];
 }) {
   const v = props.value ?? EMPTY;

@@ -2,14 +2,14 @@ import { PassThrough } from 'node:stream';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
-import { createJob, getJobRecord, type JobRecord } from '../job/repository';
+import { createJob, getJobRecord, type JobRecord } from './repository';
 import type { Job } from '@eb/shared/job/schemas';
-import { registerJobType } from '../job/registry';
-import { s3Client } from './aws';
-import { config } from './config';
-import { NotFoundError } from './errors';
-import { presignedDownload } from './files';
-import { XLSX_CONTENT_TYPE, xlsxSheetWriter, type XlsxColumn } from './xlsx';
+import { registerJobType } from './registry';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
+import { NotFoundError } from '../lib/errors';
+import { presignedDownload } from '../lib/files';
+import { XLSX_CONTENT_TYPE, xlsxSheetWriter, type XlsxColumn } from '../lib/xlsx';
 
 /**
  * A spreadsheet written by a job, with no row cap (Export all of contracts and accounts, the
