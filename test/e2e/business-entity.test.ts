@@ -41,6 +41,8 @@ async function closeToasts(page: Page) {
 
 /** Creates an entity through the Add popup; answers its Business Entity ID. */
 async function addEntity(page: Page, legalName: string, companyType: [string, string], shot?: string): Promise<string> {
+  // the notice of an entity added just before is not this one's
+  await closeToasts(page);
   await page.getByRole('button', { name: 'Add New Business Entity' }).click();
   await expect.poll(() => dialog(page).getByText('Add New Business Entity', { exact: true }).count()).toBe(1);
   const id = dialog(page).getByLabel('Business Entity ID');

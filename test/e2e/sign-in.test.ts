@@ -166,9 +166,11 @@ describe('shell', () => {
     await signInAs(page, user.email, user.password);
     await page.waitForURL(/\/enrollments\/contracts$/);
     await page.getByRole('button', { name: 'Log Out' }).click();
-    // (a query still running when the session ends may send the page to the login a second time)
-    await page.waitForURL(/\/login/, { waitUntil: 'commit' });
-    await page.goto(appUrl('/enrollments/accounts'));
+    // (a query still running when the session ends may send the page to the login a second time,
+    // aborting the first navigation: poll the address rather than wait for one navigation)
+    await expect.poll(() => new URL(page.url()).pathname, { timeout: 15_000 }).toMatch(/^\/login/);
+    // a late second redirect to the login may abort this navigation once: go again then
+    await page.goto(appUrl('/enrollments/accounts')).catch(() => page.goto(appUrl('/enrollments/accounts')));
     // the app sends the signed-out page to the login (a second navigation): wait for its URL, not for a load the redirect may cut short
     await page.waitForURL(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/, { waitUntil: 'commit' });
     const cookies = await page.context().cookies();
