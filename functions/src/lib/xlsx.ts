@@ -45,9 +45,8 @@ export interface XlsxSheetWriter {
   commit(): Promise<void>;
 }
 
-/** An .xlsx of one sheet written to `out` as rows are added. */
-export function xlsxSheetWriter(out: NodeJS.WritableStream, sheetName: string, columns: readonly XlsxColumn[]): XlsxSheetWriter {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Stream, useSharedStrings: false, useStyles: true });
+/** A sheet of a streaming workbook: its header row written, rows added one by one. */
+function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheetName: string, columns: readonly XlsxColumn[]) {
   const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = columns.map((c, i) => ({
     key: `c${i}`,
@@ -58,16 +57,31 @@ export function xlsxSheetWriter(out: NodeJS.WritableStream, sheetName: string, c
   header.font = { bold: true };
   header.commit();
   return {
-    add: (row) => sheet.addRow(row.map((v, i) => cellOf(v, columns[i]!))).commit(),
+    add: (row: readonly unknown[]) => sheet.addRow(row.map((v, i) => cellOf(v, columns[i]!))).commit(),
+    end: () => sheet.commit(),
+  };
+}
+
+/** An .xlsx of one sheet written to `out` as rows are added. */
+export function xlsxSheetWriter(out: NodeJS.WritableStream, sheetName: string, columns: readonly XlsxColumn[]): XlsxSheetWriter {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out as unknown as import('node:stream').Stream, useSharedStrings: false, useStyles: true });
+  const sheet = sheetOf(workbook, sheetName, columns);
+  return {
+    add: sheet.add,
     async commit() {
-      sheet.commit();
+      sheet.end();
       await workbook.commit();
     },
   };
 }
 
 /** Write the rows to an .xlsx in memory (streamed through the writer) and answer its bytes. */
-export async function xlsxWorkbook(sheetName: string, columns: readonly XlsxColumn[], rows: Iterable<readonly unknown[]>): Promise<Buffer> {
+export function xlsxWorkbook(sheetName: string, columns: readonly XlsxColumn[], rows: Iterable<readonly unknown[]>): Promise<Buffer> {
+  return xlsxSheets([{ name: sheetName, columns, rows }]);
+}
+
+/** A workbook of several sheets in memory (a SingleFile template: a sheet per type). */
+export async function xlsxSheets(sheets: readonly { name: string; columns: readonly XlsxColumn[]; rows: Iterable<readonly unknown[]> }[]): Promise<Buffer> {
   const out = new PassThrough();
   const chunks: Buffer[] = [];
   out.on('data', (c: Buffer) => chunks.push(c));
@@ -75,9 +89,13 @@ export async function xlsxWorkbook(sheetName: string, columns: readonly XlsxColu
     out.on('end', resolve);
     out.on('error', reject);
   });
-  const writer = xlsxSheetWriter(out, sheetName, columns);
-  for (const row of rows) writer.add(row);
-  await writer.commit();
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  for (const s of sheets) {
+    const writer = sheetOf(workbook, s.name, s.columns);
+    for (const row of s.rows) writer.add(row);
+    writer.end();
+  }
+  await workbook.commit();
   await done;
   return Buffer.concat(chunks);
 }
