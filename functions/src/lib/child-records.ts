@@ -102,7 +102,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     attributes: () => ({ [parentAttr]: parentId }),
     label: kind.labelField ? (r) => labelText((r as Record<string, unknown>)[kind.labelField as string]) : undefined,
   });
-  const ctxOf = (parentId: number, actor: Actor, extra?: TransactItem[]) => ({ actor, parent: { type: parent.type, id: parentId }, extra });
+  const ctxOf = (parentId: number, actor: Actor, extra?: TransactItem[], source?: string) => ({ actor, parent: { type: parent.type, id: parentId }, extra, ...(source ? { source } : {}) });
 
   /** The stored item as the calls answer it: its fields (empty is null), objectId, version, its parent. */
   const toRecord = (item: Item): R => {
@@ -135,12 +135,12 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     return { parentId, item };
   };
 
-  const createWrite = (parentId: number, id: number, input: F, actor: Actor): Promise<Write<Row>> => {
+  const createWrite = (parentId: number, id: number, input: F, actor: Actor, source?: string): Promise<Write<Row>> => {
     const fields = derived(input, undefined, actor);
     return prepareCreate(versioned(parentId), key(parentId, id), allFields(fields) as Omit<Row, 'objectId'>, id, ctxOf(parentId, actor, [
       { Put: { TableName: table(), Item: { ...pointerKey(id), [parentAttr]: parentId } } },
       ...claimUnique(parentId, uniqueValue(fields), id),
-    ]));
+    ], source));
   };
 
   /** Every child of one parent, in the default order (one strongly consistent Query of its partition). */
@@ -164,11 +164,12 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     nextId: (): Promise<number> => nextId(def.counter),
     /** The writes creating a child (the record, its parent pointer, its 'added' event), for the caller's transaction. */
     puts: createWrite,
-    /** {Name}Add: a new child of an existing parent (404 otherwise). */
-    async add(parentId: number, fields: F, actor: Actor): Promise<R> {
+    /** {Name}Add: a new child of an existing parent (404 otherwise); `opts` adds actions to its transaction and names its source in the log. */
+    async add(parentId: number, fields: F, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<R> {
       await parent.require(parentId);
-      const write = await createWrite(parentId, await nextId(def.counter), fields, actor);
-      await transact(write.actions, conflictOf(write.actions));
+      const write = await createWrite(parentId, await nextId(def.counter), fields, actor, opts.source);
+      const actions = [...write.actions, ...(opts.extra ?? [])];
+      await transact(actions, conflictOf(actions));
       return toRecord(write.item as unknown as Item);
     },
     /** One child by its objectId (404 when unknown or deleted). */

@@ -4,7 +4,13 @@ import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
 import type { RowType } from '@eb/shared/upload/columns';
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
 import { withVolumeAt } from '@eb/shared/account/volume';
+import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
+import { MSG } from '@eb/shared/messages';
+import { participantFromContact } from '@eb/shared/record-children';
+import { accountAddresses, accountChildren } from '../account/children';
 import { accountDef, createAccount, getAccount, updateAccount } from '../account/repository';
+import { contractCrms, contractParticipants } from '../contract/children';
+import { contactReferenceData } from '../primarycontact/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments, createAmendment } from '../contract/repository';
@@ -76,8 +82,10 @@ async function refuse(row: StoredRow, seq: number, type: ExceptionType, header: 
       Update: {
         TableName: table(),
         Key: rowKey(row.objectId),
-        UpdateExpression: 'SET rowState = :w, exceptions = :e, seq = :seq, feedpk = :fpk, etype = :et, version = version + :one',
+        UpdateExpression: 'SET rowState = :w, #exceptions = :e, seq = :seq, feedpk = :fpk, etype = :et, version = version + :one',
         ConditionExpression: 'rowState = :validated',
+        // 'exceptions' is a DynamoDB reserved word
+        ExpressionAttributeNames: { '#exceptions': 'exceptions' },
         ExpressionAttributeValues: { ':w': 'withExceptions', ':e': JSON.stringify(exceptions), ':validated': 'validated', ':seq': feed.seq, ':fpk': feed.feedpk, ':et': feed.etype, ':one': 1 },
       },
     },
@@ -129,8 +137,38 @@ async function importRow(type: RowType, row: StoredRow, data: Record<string, unk
       await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), accountVolume: volume, version: current.version } as never, actor, { source, extra });
       return;
     }
-    default:
-      throw new AppError(400, `Saving ${type} rows is not available yet`);
+    case 'AmendmentParticipants':
+    case 'AccountParticipants': {
+      const contactId = num(data.contactId);
+      if (contactId === null) throw new AppError(400, MSG.required, { contactId: MSG.required });
+      const composed = participantFromContact(await contactReferenceData(contactId), {});
+      const kind = type === 'AmendmentParticipants' ? contractParticipants : accountChildren.participants;
+      const fields = kind.def.kind.fieldsSchema.parse({ ...composed, ...(data.role ? { role: data.role } : {}), ...(data.identifier ? { identifier: data.identifier } : {}) });
+      const parentId = type === 'AmendmentParticipants' ? await amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!) : num(data.accountId)!;
+      await kind.add(parentId!, fields as never, actor, { source, extra });
+      return;
+    }
+    case 'AmendmentCRM':
+    case 'AccountCRM': {
+      const kind = type === 'AmendmentCRM' ? contractCrms : accountChildren.crms;
+      const fields = kind.def.kind.fieldsSchema.parse({ crmType: data.crmType, comment: data.comment, date: data.date, isResolved: data.isResolved ?? false });
+      const parentId = type === 'AmendmentCRM' ? await amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!) : num(data.accountId)!;
+      await kind.add(parentId!, fields as never, actor, { source, extra });
+      return;
+    }
+    case 'AccountAddresses': {
+      const { accountId: _id, ...fields } = data;
+      await accountAddresses.add(num(data.accountId)!, ACCOUNT_ADDRESSES.fieldsSchema.parse(fields) as never, actor, { source, extra });
+      return;
+    }
+    case 'PriceReport': {
+      // the account's pricing block takes the report's prices (the effective date stays in the row and the log's source)
+      const account = await getAccount(num(data.accountId)!);
+      const prices = Object.fromEntries(['contractRate', 'indexAdder', 'priceAdder', 'fixedChargeAmount', 'totalPassthroughs', 'autoRenewalRate'].filter((f) => data[f] !== null && data[f] !== undefined).map((f) => [f, data[f]]));
+      const current = await requireEntity(accountDef, account.objectId);
+      await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), ...prices, version: current.version } as never, actor, { source, extra });
+      return;
+    }
   }
 }
 
@@ -161,8 +199,14 @@ registerJobType(UPLOAD_IMPORT_JOB, {
         await importRow(p.uploadType, row, data, actor, rowSeq);
       } catch (e) {
         if (e instanceof ConflictError) {
-          // the row moved on meanwhile (imported by a run before): done; else a record changed under us: run the chunk again
+          // the row moved on meanwhile (imported by a run before): done
           if ((await getItem<StoredRow>(rowKey(id)))?.rowState !== 'validated') continue;
+          // a record that must be unique exists already (a participant added twice): the row's exception
+          if (e.message !== MSG.staleVersion) {
+            await refuse(row, rowSeq, 'duplicateRecord', 'Row', null);
+            continue;
+          }
+          // a record changed under us: run the chunk again
           throw e;
         }
         if (e instanceof AppError && e.status < 500) {

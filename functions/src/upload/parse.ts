@@ -7,7 +7,8 @@ import { matchHeaders, UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
 import type { ParseResult } from '@eb/shared/upload/schemas';
 import { cellValue, exceptionOf, validateCells } from '@eb/shared/upload/validate';
-import { accounts } from '../account/repository';
+import type { AccountVolume } from '@eb/shared/account/volume';
+import { accountDef, accounts } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments } from '../contract/repository';
@@ -15,7 +16,7 @@ import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, table } from '../lib/db';
+import { batchGet, getItem, table } from '../lib/db';
 import { masterContracts } from '../mastercontract/repository';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
@@ -146,9 +147,18 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
     for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
   }
 
-  // volumes: a month 1-12, once per account and month in the batch
+  // volumes: a month 1-12, an account with a volume block whose years hold the row's, once per account and month in the batch
   if (type === 'Volumes') {
+    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
+    const blocks = new Map((await batchGet(ids.map((id) => accountDef.key(id)))).map((i) => [Number(i.objectId), i.accountVolume as AccountVolume | null | undefined]));
     for (const r of rows) {
+      const id = num(r.data.accountId);
+      if (id !== null && blocks.has(id)) {
+        const block = blocks.get(id);
+        const year = num(r.data.year);
+        if (!block) add(r, type, 'volume', 'volumeNotConfigured');
+        else if (year !== null && ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4))))) add(r, type, 'year', 'yearOutOfRange');
+      }
       const month = num(r.data.month);
       if (month !== null && (month < 1 || month > 12)) add(r, type, 'month', 'invalidMonth');
       const k = `vol#${num(r.data.accountId)}#${num(r.data.year)}#${month}`;

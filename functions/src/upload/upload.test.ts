@@ -8,7 +8,7 @@ import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
-import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -193,5 +193,52 @@ describe('upload/DownloadExceptions', () => {
     expect(values[1]).toEqual([987654321, 2026, 13, 1200, `CAMS Account ID: ${EXCEPTION_REASONS.checkKeyNotExistsInDb}; Month: ${EXCEPTION_REASONS.invalidMonth}`]);
     expect(result.unknownHeaders).toEqual([]);
     expect(rows.data[0]!.uploadExceptions.map((e) => e.type)).toEqual(['checkKeyNotExistsInDb']);
+  });
+});
+
+describe('Save All of the other row types', () => {
+  it("sets a month's volume, adds a CRM note, an address and a participant, and takes a price report's prices, refusing what the account cannot take", async () => {
+    // Prepare: an account with a volume block, one without, a contact
+    const amendment = await newAmendment(admin);
+    const territories = (await ok<{ data: { code: string; objectId: number }[] }>(admin.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
+    const account = (over: Record<string, unknown>) =>
+      ok<{ objectId: number; version: number }>(
+        admin.post('/api/account/Create', {
+          contract: { objectId: amendment.objectId }, name: 'Volume Site', type: 'Renewal', accountStatus: 'Enrolled', territory: { objectId: territories.find((t) => t.code === 'PSEG')!.objectId },
+          ldcAccountNum: uniqueLdc(), serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: '2026-03-01T00:00:00', term: 12, contractRate: 0.1, ...over,
+        }),
+      );
+    const withVolume = await account({ accountVolume: { startDate: '2026-03-01T00:00:00', endDate: '2027-02-28T00:00:00', accountVolumeUom: 'KWH' } });
+    const without = await account({});
+    const contact = await newContact(admin);
+    const saveAllOf = async (uploadType: string, rows: unknown[][], fileName: string) => {
+      const job = await ok<Job>(post(await workbook(uploadType, rows), fileName, uploadType));
+      await runJobNow(job.jobId);
+      const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+      const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType, batchId }));
+      await runJobNow(save.jobId);
+      return batchId;
+    };
+    const exceptionsOf = async (uploadType: string, batchId: number) =>
+      (await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType, batchId }))).data.map((r) => r.uploadExceptions.map((e) => e.type));
+    // Act
+    const volumes = await saveAllOf('Volumes', [['CAMS Account ID', 'Year', 'Month', 'Volume'], [withVolume.objectId, 2026, 5, 1500], [withVolume.objectId, 2030, 1, 10], [without.objectId, 2026, 1, 1]], 'volumes.xlsx');
+    await saveAllOf('AccountCRM', [['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'], [withVolume.objectId, 'Call', '3/1/2026', 'Asked for the May bill', 'No']], 'crm.xlsx');
+    await saveAllOf('AccountAddresses', [['CAMS Account ID', 'Address Type', 'Address', 'Zip', 'County', 'City', 'State'], [withVolume.objectId, 'Service', '1 Ocean Avenue', '07102', 'Essex', 'Newark', 'NJ']], 'addresses.xlsx');
+    await saveAllOf('AmendmentParticipants', [['Contract ID', 'Amendment #', 'Contact ID', 'Role'], [amendment.contractId, 1, contact.objectId, 'Owner']], 'participants.xlsx');
+    const again = await saveAllOf('AmendmentParticipants', [['Contract ID', 'Amendment #', 'Contact ID', 'Role'], [amendment.contractId, 1, contact.objectId, 'Owner']], 'participants-again.xlsx');
+    await saveAllOf('PriceReport', [['CAMS Account ID', 'Contract Rate', 'Effective Date'], [without.objectId, 0.2, '4/1/2026']], 'prices.xlsx');
+    // Assess
+    const volumeAccount = await ok<{ accountVolume: { volumeData: { year: number; months: (number | null)[] }[] } }>(admin.get('/api/account/Get', { id: withVolume.objectId }));
+    expect(volumeAccount.accountVolume.volumeData).toEqual([{ year: 2026, months: [null, null, null, null, 1500, null, null, null, null, null, null, null] }]);
+    expect(await exceptionsOf('Volumes', volumes)).toEqual([['yearOutOfRange'], ['volumeNotConfigured']]);
+    const crms = await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: withVolume.objectId } }));
+    expect(crms.data.map((c) => c.comment)).toEqual(['Asked for the May bill']);
+    const addresses = await ok<{ data: { addressLine: string }[] }>(admin.post('/api/account/GetAddressList', { account: { objectId: withVolume.objectId } }));
+    expect(addresses.data.map((a) => a.addressLine)).toEqual(['1 Ocean Avenue']);
+    const participants = await ok<{ data: { contactId: number; role: string }[] }>(admin.post('/api/contract/GetParticipants', { contract: { objectId: amendment.objectId } }));
+    expect(participants.data.map((p) => [p.contactId, p.role])).toEqual([[contact.objectId, 'Owner']]);
+    expect(await exceptionsOf('AmendmentParticipants', again)).toEqual([['duplicateRecord']]);
+    expect(await ok(admin.get('/api/account/Get', { id: without.objectId }))).toMatchObject({ contractRate: 0.2, uploadRate: 0.18757327 });
   });
 });
