@@ -37,6 +37,8 @@ import { UPLOAD_ROW_TYPE, uploadRows } from './rows';
  * account) goes back to 'withExceptions' with the reason.
  */
 export const UPLOAD_IMPORT_JOB = 'uploadImport';
+/** Fault injection for the crash tests: called before and after each row's write (a throw is a worker killed there). */
+export const importFaults: { at: ((when: 'before' | 'after', rowId: number) => void) | null } = { at: null };
 const CHUNK = 100;
 const idsKey = (jobId: string) => `jobs/upload-import/${jobId}/ids.json`;
 const rowKey = (id: number) => ({ pk: `UPLOADROW#${id}`, sk: 'UPLOADROW' });
@@ -195,9 +197,12 @@ registerJobType(UPLOAD_IMPORT_JOB, {
       const rowSeq = seq++;
       if (!row || row.rowState !== 'validated') continue; // imported by an earlier run of this chunk, or removed
       const data = JSON.parse(row.data) as Record<string, unknown>;
+      importFaults.at?.('before', id);
       try {
         await importRow(p.uploadType, row, data, actor, rowSeq);
+        importFaults.at?.('after', id);
       } catch (e) {
+        if (e instanceof SimulatedCrash) throw e;
         if (e instanceof ConflictError) {
           // the row moved on meanwhile (imported by a run before): done
           if ((await getItem<StoredRow>(rowKey(id)))?.rowState !== 'validated') continue;
@@ -221,6 +226,9 @@ registerJobType(UPLOAD_IMPORT_JOB, {
     return {};
   },
 });
+
+/** What a fault injection throws (never caught as a row's refusal). */
+export class SimulatedCrash extends Error {}
 
 /** Save (selected rows) or Save All (a type's validated rows, of a batch or all): the import job. */
 export const startImport = (params: Params & { userName: string }, userId: number) =>
