@@ -22,6 +22,7 @@ export const UPLOADER_TEXTS = {
   hideProgress: 'Hide progress',
   noTasks: 'No tasks are running or scheduled.',
   cancel: 'Cancel',
+  taskLine: (name: string, progress: number, left: number | null) => `${name}: ${progress}%${left !== null ? `, about ${left} s left` : ''}`,
   posting: (name: string, pct: number) => `Sending ${name}: ${pct}%`,
   parsed: (rows: number, valid: number, bad: number) => `${rows} rows read: ${valid} validated, ${bad} with exceptions`,
   unknownHeaders: (h: string[]) => `Columns not recognised and not read: ${h.join(', ')}`,
