@@ -4,11 +4,12 @@
  *   list       the list engine at 100,000 and 500,000 rows (run.ts)
  *   contracts  Contracts Search at 100,000 amendments and the 100,000-row download (contracts.ts)
  *   accounts   Accounts Search at 500,000 accounts and the Export To P2C report (accounts.ts)
+ *   uploads    the uploader's parse of a 50,000-row workbook and its Save All (uploads.ts)
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const SUITES: Record<string, string> = { list: 'run.ts', contracts: 'contracts.ts', accounts: 'accounts.ts' };
+const SUITES: Record<string, string> = { list: 'run.ts', contracts: 'contracts.ts', accounts: 'accounts.ts', uploads: 'uploads.ts' };
 const chosen = (process.env.BENCH_SUITES ?? Object.keys(SUITES).join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 let failed = 0;
 for (const suite of chosen) {

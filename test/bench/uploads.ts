@@ -1,0 +1,147 @@
+/**
+ * npm run bench (BENCH_SUITES=uploads): the uploader on the local stack. A benchmark, not a test:
+ * figures go to bench/results/.
+ *
+ * 1. Parse: an Accounts workbook of 50,000 rows (about 30 MB as the template's columns fill it),
+ *    posted to the uploads bucket and parsed by the parse job (streaming read, shared rules,
+ *    cross-record checks, rows written), beside a bare exceljs streaming read of the same file in
+ *    the same run; the process's peak resident memory while the job runs.
+ * 2. Save All: 1,000 validated Accounts rows imported by the import job through the forms' write
+ *    path, beside raw BatchWriteItem of 1,000 account items to the same DynamoDB.
+ * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_LABEL=after
+ */
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+process.env.LOG_LEVEL ??= 'warn';
+import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { generatedAccount, generatedAmendment } from '../../infra/local/contract-generator';
+import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+import { ms, runJobThroughWorker, seedItems } from './support';
+
+const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
+const SAVE_ROWS = Number(process.env.BENCH_SAVE_ROWS ?? 1_000);
+const mb = (n: number) => Math.round(n / 1e6);
+
+export async function benchUploads(): Promise<Record<string, unknown>> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-bench-uploads-'));
+  const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '2g' });
+  const { keys } = await import('../../functions/src/lib/db');
+  const { feedAttributes } = await import('../../functions/src/lib/feed');
+  const { s3Client } = await import('../../functions/src/lib/aws');
+  const { config } = await import('../../functions/src/lib/config');
+  const { UPLOAD_COLUMNS } = await import('@eb/shared/upload/columns');
+  const { startParse } = await import('../../functions/src/upload/parse');
+  const { startImport } = await import('../../functions/src/upload/import');
+  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+
+  // one master contract with 100 amendments, the accounts' parents
+  await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 700000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
+  await seedItems('contract', 100, (id, seq) => {
+    const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
+    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
+  });
+
+  // ---- the workbook ----------------------------------------------------------------------------------
+  const columns = UPLOAD_COLUMNS.Accounts;
+  const file = path.join(dataDir, 'accounts.xlsx');
+  const writer = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false, useStyles: false });
+  const sheet = writer.addWorksheet('Accounts');
+  sheet.addRow(columns.map((c) => c.header)).commit();
+  const rowOf = (i: number) => {
+    const amendmentNumber = 1 + (i % 100);
+    const a = generatedAmendment(0, amendmentNumber);
+    const { territoryCode, ...f } = generatedAccount(i, a);
+    const values: Record<string, unknown> = { ...f, contractId: 700001, amendmentNumber, territory: territoryCode, requestedStartDate: new Date(a.startDate.slice(0, 10)), contractStartDate: new Date(a.startDate.slice(0, 10)), flowDate: new Date(a.startDate.slice(0, 10)), serviceZone: 'Z1', gasPoolId: 'POOL-1', poid: `POID${i}`, p2CNumber: `P2C${i}`, supplyZone: 'PSEG', pricingPlan: 'Fixed', etfStatus: 'None', paymentStatus: 'Paid', tripCycle: 'C12', batchNumber: `B${i % 50}`, managingAgent: 'S-100' };
+    return columns.map((c) => values[c.field] ?? null);
+  };
+  for (let i = 1; i <= UPLOAD_ROWS; i++) sheet.addRow(rowOf(i)).commit();
+  sheet.commit();
+  await writer.commit();
+  const bytes = (await import('node:fs')).statSync(file).size;
+  console.log(`workbook: ${UPLOAD_ROWS} rows, ${mb(bytes)} MB`);
+
+  // ---- bare exceljs streaming read of the same file -----------------------------------------------
+  let t0 = process.hrtime.bigint();
+  let bareRows = 0;
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(file), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+  for await (const ws of reader) {
+    for await (const _row of ws as AsyncIterable<ExcelJS.Row>) bareRows++;
+  }
+  const bareReadMs = ms(t0);
+
+  // ---- the parse job -------------------------------------------------------------------------------
+  const key = `incoming/uploads/00000000-0000-0000-0000-000000000000.${bytes}`;
+  // a Buffer body: s3rver does not decode the SDK's aw-chunked stream uploads
+  await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: key, Body: readFileSync(file) }));
+  global.gc?.();
+  const baseRss = process.memoryUsage().rss;
+  let peakRss = baseRss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  t0 = process.hrtime.bigint();
+  const parse = await startParse({ uploadType: 'Accounts', uploadBatchId: 1, key, fileName: 'accounts.xlsx', uploadUser: 'Bench' }, 0);
+  const parsed = await runJobThroughWorker(parse.jobId);
+  const parseMs = ms(t0);
+  clearInterval(sampler);
+  const result = parsed.result as { rows: number; validated: number; withExceptions: number };
+  console.log(`parse: ${result.rows} rows (${result.validated} validated) in ${Math.round(parseMs)} ms; bare read ${Math.round(bareReadMs)} ms; peak rss ${mb(peakRss)} MB`);
+
+  // ---- Save All of SAVE_ROWS validated rows beside raw BatchWriteItem ------------------------------
+  const { uploadRows } = await import('../../functions/src/upload/rows');
+  const ids = (await uploadRows().idsOf({ filter: (r) => r.rowState === 'validated', orderBy: 'objectId Ascending' })).slice(SAVE_ROWS);
+  const { deleteUploadRows } = await import('../../functions/src/upload/rows');
+  for (let i = 0; i < ids.length; i += 1000) await deleteUploadRows(ids.slice(i, i + 1000));
+  t0 = process.hrtime.bigint();
+  const save = await startImport({ uploadType: 'Accounts', batchId: 1, userName: 'Bench' }, 0);
+  await runJobThroughWorker(save.jobId);
+  const saveMs = ms(t0);
+  const { accountDef } = await import('../../functions/src/account/repository');
+  t0 = process.hrtime.bigint();
+  await seedItems('benchAccount', SAVE_ROWS, (id, seq) => ({ ...accountDef.key(900_000_000 + id), objectId: 900_000_000 + id, name: `Raw ${id}`, ...feedAttributes('benchAccount', id, seq) }));
+  const rawMs = ms(t0);
+  console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms; raw BatchWriteItem ${Math.round(rawMs)} ms`);
+
+  await stack.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+  return {
+    workbookRows: UPLOAD_ROWS,
+    workbookMb: +(bytes / 1e6).toFixed(1),
+    parseMs: Math.round(parseMs),
+    parseRowsPerSecond: Math.round(result.rows / (parseMs / 1000)),
+    parsedValidated: result.validated,
+    parsedWithExceptions: result.withExceptions,
+    bareExceljsReadMs: Math.round(bareReadMs),
+    bareExceljsRowsPerSecond: Math.round(bareRows / (bareReadMs / 1000)),
+    parseToBareRatio: +(bareReadMs / parseMs).toFixed(2),
+    peakRssMb: mb(peakRss),
+    baseRssMb: mb(baseRss),
+    saveRows: SAVE_ROWS,
+    saveAllMs: Math.round(saveMs),
+    saveAllRowsPerSecond: Math.round(SAVE_ROWS / (saveMs / 1000)),
+    rawBatchWriteMs: Math.round(rawMs),
+    rawBatchWriteRowsPerSecond: Math.round(SAVE_ROWS / (rawMs / 1000)),
+    saveToRawRatio: +(rawMs / saveMs).toFixed(2),
+  };
+}
+
+async function main() {
+  const result = await benchUploads();
+  const outDir = path.join(REPO_ROOT, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+  const out = path.join(outDir, `uploads-${new Date().toISOString().slice(0, 10)}${label}.json`);
+  writeFileSync(out, JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, command: 'BENCH_SUITES=uploads npm run bench', result }, null, 2));
+  console.log('\nUploads benchmark');
+  console.table([result]);
+  console.log(`written to ${path.relative(REPO_ROOT, out)}`);
+  process.exit(0);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((e) => {
+    console.error(e);
+    process.exit(1);
+  });
+}
