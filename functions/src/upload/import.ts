@@ -106,8 +106,16 @@ async function amendmentOf(contractId: number, amendmentNumber: number): Promise
   return a?.objectId;
 }
 
+/** Lookups shared by a chunk's rows (an amendment, the territories, an agent): read once a chunk. */
+type Memo = Map<string, Promise<unknown>>;
+const memoized = <T>(memo: Memo, key: string, read: () => Promise<T>): Promise<T> => {
+  if (!memo.has(key)) memo.set(key, read());
+  return memo.get(key) as Promise<T>;
+};
+
 /** Writes one row's record, moving the row to 'imported' in the same transaction. */
-async function importRow(type: RowType, row: StoredRow, data: Record<string, unknown>, actor: Actor, seq: number): Promise<void> {
+async function importRow(type: RowType, row: StoredRow, data: Record<string, unknown>, actor: Actor, seq: number, memo: Memo = new Map()): Promise<void> {
+  const amendmentOfRow = () => memoized(memo, `a#${num(data.contractId)}#${num(data.amendmentNumber)}`, () => amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!));
   const source = `Upload batch ${row.uploadBatchId}`;
   const extra = [importedUpdate(row, seq)];
   switch (type) {
@@ -124,10 +132,11 @@ async function importRow(type: RowType, row: StoredRow, data: Record<string, unk
       return;
     }
     case 'Accounts': {
-      const amendmentId = await amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!);
-      const [territory] = await territories().all({ filter: (t) => t.code.toLowerCase() === String(data.territory).toLowerCase() }, 1);
+      const amendmentId = await amendmentOfRow();
+      const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));
+      const territory = all.find((t) => t.code.toLowerCase() === String(data.territory).toLowerCase());
       const agentCode = typeof data.agent === 'string' && data.agent ? data.agent.toLowerCase() : null;
-      const [agent] = agentCode ? await agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1) : [];
+      const agent = agentCode ? (await memoized(memo, `ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
       const input = accountCreateBodySchema.parse({ ...data, contract: { objectId: amendmentId }, territory: { objectId: territory?.objectId }, agent: agent ? { objectId: agent.objectId } : null });
       await createAccount(input as never, actor, { source, extra });
       return;
@@ -146,7 +155,7 @@ async function importRow(type: RowType, row: StoredRow, data: Record<string, unk
       const composed = participantFromContact(await contactReferenceData(contactId), {});
       const kind = type === 'AmendmentParticipants' ? contractParticipants : accountChildren.participants;
       const fields = kind.def.kind.fieldsSchema.parse({ ...composed, ...(data.role ? { role: data.role } : {}), ...(data.identifier ? { identifier: data.identifier } : {}) });
-      const parentId = type === 'AmendmentParticipants' ? await amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!) : num(data.accountId)!;
+      const parentId = type === 'AmendmentParticipants' ? await amendmentOfRow() : num(data.accountId)!;
       await kind.add(parentId!, fields as never, actor, { source, extra });
       return;
     }
@@ -154,7 +163,7 @@ async function importRow(type: RowType, row: StoredRow, data: Record<string, unk
     case 'AccountCRM': {
       const kind = type === 'AmendmentCRM' ? contractCrms : accountChildren.crms;
       const fields = kind.def.kind.fieldsSchema.parse({ crmType: data.crmType, comment: data.comment, date: data.date, isResolved: data.isResolved ?? false });
-      const parentId = type === 'AmendmentCRM' ? await amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!) : num(data.accountId)!;
+      const parentId = type === 'AmendmentCRM' ? await amendmentOfRow() : num(data.accountId)!;
       await kind.add(parentId!, fields as never, actor, { source, extra });
       return;
     }
@@ -192,6 +201,7 @@ registerJobType(UPLOAD_IMPORT_JOB, {
     if (!ids.length) return {};
     const actor: Actor = { objectId: job.createdBy ?? 0, name: String(job.params.userName ?? 'Uploader') };
     let seq = await nextSeq(UPLOAD_ROW_TYPE, ids.length);
+    const memo: Memo = new Map();
     for (const id of ids) {
       const row = await getItem<StoredRow>(rowKey(id));
       const rowSeq = seq++;
@@ -199,7 +209,7 @@ registerJobType(UPLOAD_IMPORT_JOB, {
       const data = JSON.parse(row.data) as Record<string, unknown>;
       importFaults.at?.('before', id);
       try {
-        await importRow(p.uploadType, row, data, actor, rowSeq);
+        await importRow(p.uploadType, row, data, actor, rowSeq, memo);
         importFaults.at?.('after', id);
       } catch (e) {
         if (e instanceof SimulatedCrash) throw e;

@@ -74,15 +74,23 @@ const toRow = (r: RowOwn): UploadedRow => ({
   uploadExceptions: JSON.parse(r.exceptions) as UploadException[],
 });
 
+/** Writes items in batches of 25, eight batches in flight, retrying unprocessed items with backoff. */
 async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
-      if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-    }
-  }
+  let next = 0;
+  const batches = Math.ceil(items.length / 25);
+  await Promise.all(
+    Array.from({ length: Math.min(8, batches) }, async () => {
+      while (next < batches) {
+        const b = next++;
+        let pending = items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
+        for (let attempt = 0; pending.length; attempt++) {
+          const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+          pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
+          if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
+        }
+      }
+    }),
+  );
 }
 
 /** Writes rows (their state from their exceptions), their feed stamps reserved in one range. */
