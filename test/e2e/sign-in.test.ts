@@ -25,7 +25,9 @@ describe('sign-in', () => {
     const page = await fresh();
     // Act
     await page.goto(appUrl('/enrollments/accounts'));
-    await page.waitForURL(/\/login\?ref=/);
+    // the app's redirect to the login may cut the first load short: poll the address, then wait for the form
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/login\?ref=/);
+    await page.getByLabel('Email').waitFor();
     const loginUrl = new URL(page.url());
     await checkScreen(page, 'login');
     await page.getByLabel('Email').fill(user.email);
@@ -172,7 +174,7 @@ describe('shell', () => {
     // a late second redirect to the login may abort this navigation once: go again then
     await page.goto(appUrl('/enrollments/accounts')).catch(() => page.goto(appUrl('/enrollments/accounts')));
     // the app sends the signed-out page to the login (a second navigation): wait for its URL, not for a load the redirect may cut short
-    await page.waitForURL(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/, { waitUntil: 'commit' });
+    await expect.poll(() => page.url(), { timeout: 15_000 }).toMatch(/\/login\?ref=%2Fenrollments%2Faccounts|\/login\?ref=\/enrollments\/accounts/);
     const cookies = await page.context().cookies();
     expect(cookies.filter((c) => c.name.startsWith('__Host-eb'))).toEqual([]);
   });
