@@ -13,3 +13,4 @@ import '../upload/parse';
 // Uploads: Save / Save All, Remove All
 import '../upload/import';
 import '../upload/remove-job';
+import '../upload/single-file';

@@ -1,4 +1,4 @@
-import type { RowType, UploadType } from '@eb/shared/upload/columns';
+import { SINGLE_FILE_ORDER, type RowType, type UploadType } from '@eb/shared/upload/columns';
 import { MSG } from '@eb/shared/messages';
 import { UPLOAD_TEXTS, type UploadListBody } from '@eb/shared/upload/schemas';
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
@@ -15,6 +15,7 @@ import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkb
 import { startImport } from './import';
 import { startParse } from './parse';
 import { startRemoveAll } from './remove-job';
+import { startSingleFile } from './single-file';
 import { resolveRows, type ResolveInput } from './resolve';
 import { deleteUploadRows, listUploadRows, uploadBatchIds } from './rows';
 import { templateFileName, uploadTemplate } from './template';
@@ -39,8 +40,7 @@ export const handler = resourceHandler('upload', {
   /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
   'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
-  'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string }>) => {
-    if (body.uploadType === 'SingleFile') throw new BadRequestError(MSG.invalidInput, { uploadType: MSG.invalidOption });
+  'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string; resumeKey?: string }>) => {
     let size: number;
     try {
       size = Number((await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: body.key }))).ContentLength ?? 0);
@@ -50,6 +50,12 @@ export const handler = resourceHandler('upload', {
     if (size > FILE_SIZE_LIMIT_BYTES) throw new BadRequestError(MSG.fileTooLarge);
     const refused = await inspectXlsxObject(config.uploadsBucket, body.key);
     if (refused) throw new BadRequestError(UPLOAD_TEXTS[refused]);
+    const uploadUser = `${user!.firstName} ${user!.lastName}`;
+    if (body.uploadType === 'SingleFile') {
+      // a batch per sheet, in import order
+      const firstBatchId = (await nextId('uploadBatch', SINGLE_FILE_ORDER.length)) - SINGLE_FILE_ORDER.length + 1;
+      return startSingleFile({ key: body.key, fileName: body.fileName, uploadUser, userName: uploadUser, firstBatchId, ...(body.resumeKey ? { resumeKey: body.resumeKey } : {}) }, user!.objectId);
+    }
     const uploadBatchId = await nextId('uploadBatch');
     return startParse({ uploadType: body.uploadType, uploadBatchId, key: body.key, fileName: body.fileName, uploadUser: `${user!.firstName} ${user!.lastName}` }, user!.objectId);
   },

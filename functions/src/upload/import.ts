@@ -199,43 +199,56 @@ registerJobType(UPLOAD_IMPORT_JOB, {
     const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(job.jobId) }));
     const ids = (JSON.parse(await got.Body!.transformToString()) as number[]).slice(index * CHUNK, (index + 1) * CHUNK);
     if (!ids.length) return {};
-    const actor: Actor = { objectId: job.createdBy ?? 0, name: String(job.params.userName ?? 'Uploader') };
-    let seq = await nextSeq(UPLOAD_ROW_TYPE, ids.length);
-    const memo: Memo = new Map();
-    for (const id of ids) {
-      const row = await getItem<StoredRow>(rowKey(id));
-      const rowSeq = seq++;
-      if (!row || row.rowState !== 'validated') continue; // imported by an earlier run of this chunk, or removed
-      const data = JSON.parse(row.data) as Record<string, unknown>;
-      importFaults.at?.('before', id);
-      try {
-        await importRow(p.uploadType, row, data, actor, rowSeq, memo);
-        importFaults.at?.('after', id);
-      } catch (e) {
-        if (e instanceof SimulatedCrash) throw e;
-        if (e instanceof ConflictError) {
-          // the row moved on meanwhile (imported by a run before): done
-          if ((await getItem<StoredRow>(rowKey(id)))?.rowState !== 'validated') continue;
-          // a record that must be unique exists already (a participant added twice): the row's exception
-          if (e.message !== MSG.staleVersion) {
-            await refuse(row, rowSeq, 'duplicateRecord', 'Row', null);
-            continue;
-          }
-          // a record changed under us: run the chunk again
-          throw e;
-        }
-        if (e instanceof AppError && e.status < 500) {
-          const field = Object.keys((e as AppError & { fieldErrors?: Record<string, string> }).fieldErrors ?? {})[0] ?? '';
-          const type: ExceptionType = /Overlapping/.test(e.message) || /Overlapping/.test(JSON.stringify((e as { fieldErrors?: unknown }).fieldErrors ?? {})) ? 'overlappedAccounts' : /exists|already/.test(e.message) ? 'duplicateRecord' : 'genericError';
-          await refuse(row, rowSeq, type, field || 'Row', field ? data[field] : null);
-          continue;
-        }
-        throw e;
-      }
-    }
+    await importIds(p.uploadType, ids, { objectId: job.createdBy ?? 0, name: String(job.params.userName ?? 'Uploader') });
     return {};
   },
 });
+
+/**
+ * Imports these validated rows, each exactly once (the rows already imported or removed are passed
+ * over); answers the row numbers imported and those refused at import. A record changed under a
+ * row's write, or a simulated crash, throws: the caller's job runs again.
+ */
+export async function importIds(type: RowType, ids: readonly number[], actor: Actor): Promise<{ imported: number[]; refused: number[] }> {
+  const out = { imported: [] as number[], refused: [] as number[] };
+  let seq = await nextSeq(UPLOAD_ROW_TYPE, ids.length);
+  const memo: Memo = new Map();
+  for (const id of ids) {
+    const row = await getItem<StoredRow>(rowKey(id));
+    const rowSeq = seq++;
+    if (!row || row.rowState !== 'validated') continue; // imported by an earlier run, or removed
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    importFaults.at?.('before', id);
+    try {
+      await importRow(type, row, data, actor, rowSeq, memo);
+      importFaults.at?.('after', id);
+      out.imported.push(row.rowNumber);
+    } catch (e) {
+      if (e instanceof SimulatedCrash) throw e;
+      if (e instanceof ConflictError) {
+        // the row moved on meanwhile (imported by a run before): done
+        if ((await getItem<StoredRow>(rowKey(id)))?.rowState !== 'validated') continue;
+        // a record that must be unique exists already (a participant added twice): the row's exception
+        if (e.message !== MSG.staleVersion) {
+          await refuse(row, rowSeq, 'duplicateRecord', 'Row', null);
+          out.refused.push(row.rowNumber);
+          continue;
+        }
+        // a record changed under us: run again
+        throw e;
+      }
+      if (e instanceof AppError && e.status < 500) {
+        const field = Object.keys(e.fieldErrors ?? {})[0] ?? '';
+        const reason: ExceptionType = /Overlapping/.test(e.message) || /Overlapping/.test(JSON.stringify(e.fieldErrors ?? {})) ? 'overlappedAccounts' : /exists|already/.test(e.message) ? 'duplicateRecord' : 'genericError';
+        await refuse(row, rowSeq, reason, field || 'Row', field ? data[field] : null);
+        out.refused.push(row.rowNumber);
+        continue;
+      }
+      throw e;
+    }
+  }
+  return out;
+}
 
 /** What a fault injection throws (never caught as a row's refusal). */
 export class SimulatedCrash extends Error {}

@@ -176,49 +176,74 @@ function cellsOf(values: unknown[], match: ReturnType<typeof matchHeaders>): Rec
   return cells;
 }
 
+/** A sheet's outcome: the batch's counts, and the rows that failed with their exceptions. */
+export interface SheetResult extends ParseResult {
+  failed: { rowNumber: number; exceptions: UploadException[]; data: Record<string, unknown> }[];
+  /** the data of every row, by row number (the single-file upload's resume keys) */
+  keys: Map<number, Record<string, unknown>>;
+}
+
+/**
+ * Reads one worksheet of a type: the header row matched, each row converted and checked by the
+ * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
+ * exceptions under `uploadBatchId`.
+ */
+export async function parseSheet(type: RowType, sheet: AsyncIterable<ExcelJS.Row>, uploadBatchId: number, uploadUser: string): Promise<SheetResult> {
+  const result: SheetResult = { uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
+  const seen = new Set<string>();
+  let pending: Pending[] = [];
+  const flush = async () => {
+    if (!pending.length) return;
+    await crossCheck(type, pending, seen);
+    const rows: NewUploadRow[] = pending.map((r) => {
+      const { masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data } = r.data;
+      return { uploadType: type, uploadBatchId, rowNumber: r.rowNumber, uploadUser, data, exceptions: r.exceptions };
+    });
+    await writeUploadRows(rows);
+    for (const r of rows) {
+      result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
+      if (r.exceptions.length) {
+        result.withExceptions++;
+        result.failed.push({ rowNumber: r.rowNumber, exceptions: r.exceptions, data: r.data });
+      } else result.validated++;
+    }
+    pending = [];
+  };
+  let match: ReturnType<typeof matchHeaders> | null = null;
+  for await (const row of sheet) {
+    const values = (row.values as unknown[]) ?? [];
+    if (!match) {
+      match = matchHeaders(type, values.slice(1).map((v) => (cellValue(v) === null ? null : String(cellValue(v)))));
+      result.unknownHeaders = match.unknown;
+      result.missingColumns = match.missing.map((c) => c.header);
+      continue;
+    }
+    if (values.slice(1).every((v) => cellValue(v) === null)) continue;
+    const cells = cellsOf(values, match);
+    const { data, exceptions } = validateCells(type, cells);
+    pending.push({ rowNumber: row.number, cells, data, exceptions });
+    result.rows++;
+    if (pending.length >= CHUNK_ROWS) await flush();
+  }
+  await flush();
+  return result;
+}
+
 registerJobType(UPLOAD_PARSE_JOB, {
   plan: async () => 1,
   async runChunk(job: JobRecord) {
     const p = job.params as unknown as Params;
     const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
     const reader = new ExcelJS.stream.xlsx.WorkbookReader(got.Body as Readable, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
-    const result: ParseResult = { uploadBatchId: p.uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
-    const seen = new Set<string>();
-    let pending: Pending[] = [];
-    const flush = async () => {
-      if (!pending.length) return;
-      await crossCheck(p.uploadType, pending, seen);
-      const rows: NewUploadRow[] = pending.map((r) => {
-        const { masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data } = r.data;
-        return { uploadType: p.uploadType, uploadBatchId: p.uploadBatchId, rowNumber: r.rowNumber, uploadUser: p.uploadUser, data, exceptions: r.exceptions };
-      });
-      await writeUploadRows(rows);
-      for (const r of rows) if (r.exceptions.length) result.withExceptions++;
-      else result.validated++;
-      pending = [];
-    };
-    let match: ReturnType<typeof matchHeaders> | null = null;
+    let result: ParseResult | null = null;
     for await (const sheet of reader) {
-      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
-        const values = (row.values as unknown[]) ?? [];
-        if (!match) {
-          match = matchHeaders(p.uploadType, values.slice(1).map((v) => (cellValue(v) === null ? null : String(cellValue(v)))));
-          result.unknownHeaders = match.unknown;
-          result.missingColumns = match.missing.map((c) => c.header);
-          continue;
-        }
-        if (values.slice(1).every((v) => cellValue(v) === null)) continue;
-        const cells = cellsOf(values, match);
-        const { data, exceptions } = validateCells(p.uploadType, cells);
-        pending.push({ rowNumber: row.number, cells, data, exceptions });
-        result.rows++;
-        if (pending.length >= CHUNK_ROWS) await flush();
-      }
+      result = await parseSheet(p.uploadType, sheet as AsyncIterable<ExcelJS.Row>, p.uploadBatchId, p.uploadUser);
       break; // the first sheet is the type's
     }
-    await flush();
+    result ??= { uploadBatchId: p.uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
     // the batch's summary, committed with the job's checkpoint
-    return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(p.uploadBatchId), ...result, uploadType: p.uploadType, fileName: p.fileName } } }] };
+    const { failed: _f, keys: _k, ...summary } = result as SheetResult;
+    return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(p.uploadBatchId), ...summary, uploadType: p.uploadType, fileName: p.fileName } } }] };
   },
   async finish(job: JobRecord) {
     const p = job.params as unknown as Params;

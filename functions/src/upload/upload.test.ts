@@ -8,7 +8,7 @@ import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
-import { newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
+import { newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -240,5 +240,51 @@ describe('Save All of the other row types', () => {
     expect(participants.data.map((p) => [p.contactId, p.role])).toEqual([[contact.objectId, 'Owner']]);
     expect(await exceptionsOf('AmendmentParticipants', again)).toEqual([['duplicateRecord']]);
     expect(await ok(admin.get('/api/account/Get', { id: without.objectId }))).toMatchObject({ contractRate: 0.2, uploadRate: 0.18757327 });
+  });
+});
+
+describe('SingleFile upload', () => {
+  it('imports a workbook of amendments and their accounts in order, reports the failed rows per type with the key to resume from, and continues from it with the next file', async () => {
+    // Prepare: a contract; amendments 1 (good) and 2 (no start date), an account of each
+    const contract = await newContract(admin);
+    const cid = contract.contractId;
+    const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
+    const amendmentHeaders = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
+    const amendmentRow = (n: number, start: string | null) => [cid, n, 'New', 'Signed', '1/15/2026', '1/20/2026', start, 12, 'No', 'Month to Month Variable', 'KWH'];
+    const accountHeaders = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
+    const accountRow = (n: number, ldc: string) => [cid, n, `Site ${n}`, 'New', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12];
+    const book = async (amendments: unknown[][], accounts: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const a = wb.addWorksheet('Amendments');
+      for (const r of [amendmentHeaders, ...amendments]) a.addRow(r);
+      const b = wb.addWorksheet('Accounts');
+      for (const r of [accountHeaders, ...accounts]) b.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const run = async (bytes: Buffer, resumeKey?: string) => {
+      const form = await ok<UploadForm>(admin.post(`${U}/GetUploadForm`, { uploadType: 'SingleFile', fileName: 'single.xlsx', size: bytes.length }));
+      await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
+      const job = await ok<Job>(admin.post(`${U}/Upload`, { uploadType: 'SingleFile', key: form.key, fileName: 'single.xlsx', ...(resumeKey ? { resumeKey } : {}) }));
+      await runJobNow(job.jobId);
+      return ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }));
+    };
+    // Act
+    const first = await run(await book([amendmentRow(1, '3/1/2026'), amendmentRow(2, null)], [accountRow(1, ldc1), accountRow(2, ldc2)]));
+    const result = first.result as { errors: { uploadType: string; message: string }[]; uploadedRows: { uploadType: string; rowInfos: number[] }[]; currentKey: string };
+    // Assess: amendment 1 and its account imported; amendment 2 refused, its account's amendment missing; the key of amendment 2
+    expect(first).toMatchObject({ jobType: 'singleFileUpload', status: 'completed' });
+    expect(result.uploadedRows).toEqual([expect.objectContaining({ uploadType: 'Amendments', rowInfos: [2] }), expect.objectContaining({ uploadType: 'Accounts', rowInfos: [2] })]);
+    expect(result.errors.map((e) => e.uploadType)).toEqual(['Amendments', 'Accounts']);
+    expect(result.errors[0]!.message).toBe(`Row 3: Start Date: ${EXCEPTION_REASONS.requiredField}`);
+    expect(result.currentKey).toBe(`${cid}-2`);
+    // Act: the corrected file from the key (amendment 1's rows passed over)
+    const second = await run(await book([amendmentRow(1, '3/1/2026'), amendmentRow(2, '4/1/2026')], [accountRow(2, ldc2)]), result.currentKey);
+    const resumed = second.result as { errors: unknown[]; uploadedRows: { uploadType: string; rowInfos: number[] }[]; currentKey: string | null };
+    // Assess
+    expect(resumed.errors).toEqual([]);
+    expect(resumed.currentKey).toBeNull();
+    expect(resumed.uploadedRows.map((u) => [u.uploadType, u.rowInfos])).toEqual([['Amendments', [3]], ['Accounts', [2]]]);
+    const amendments = await ok<{ data: { amendmentNumber: number }[] }>(admin.post('/api/contract/GetList', { contractId: cid }));
+    expect(amendments.data.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
   });
 });

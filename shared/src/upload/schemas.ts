@@ -36,12 +36,20 @@ export const uploadFormBodySchema = z.object({
   fileName: z.string({ error: MSG.invalidInput }).trim().min(1, MSG.invalidInput).max(255, MSG.invalidInput).refine((n) => /\.xlsx$/i.test(n), UPLOAD_TEXTS.onlyXlsx),
   size: z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput).max(FILE_SIZE_LIMIT_BYTES, MSG.fileTooLarge),
 });
-/** POST upload/Upload: the posted file to register and parse. */
+/** POST upload/Upload: the posted file to register and parse (a SingleFile upload may resume from an amendment key). */
 export const uploadBodySchema = z.object({
   uploadType,
   key: z.string({ error: MSG.invalidInput }).regex(/^incoming\/uploads\/[0-9a-f-]{36}\.\d+$/, MSG.invalidInput),
   fileName: uploadFormBodySchema.shape.fileName,
+  resumeKey: z.string({ error: MSG.invalidInput }).regex(/^\d{1,10}-\d{1,4}$/, MSG.invalidInput).optional(),
 });
+
+/** A SingleFile job's result (spec 3 "Job"): errors and uploaded rows per type, and the amendment key to resume from. */
+export interface SingleFileResult {
+  errors: { uploadType: RowType; message: string }[];
+  uploadedRows: { uploadType: RowType; rowInfos: number[]; uploadBatchId: number }[];
+  currentKey: string | null;
+}
 
 /** POST upload/GetList body (spec 3: rowState, uploadType, batchId, rowCountOnly); paging in the query. */
 export const uploadListBodySchema = z.object({
