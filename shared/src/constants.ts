@@ -133,5 +133,7 @@ export const XLSX_MAX_ENTRIES = 10_000;
  * agent and sub-agent rates together may be at most this share of its contract rate.
  */
 export const UPLOAD_COMMISSION_SHARE_MAX = 0.25;
+/** The Uploader's 'Select job' lists at most this many completed SingleFile uploads (spec 3 section 9). */
+export const SINGLE_FILE_SHOWN_JOBS = 10;
 /** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
 export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

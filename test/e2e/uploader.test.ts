@@ -80,3 +80,32 @@ describe('Uploader', () => {
     await expect.poll(() => accountPage.locator('.eb-list-page__changelog').textContent(), { timeout: 15_000 }).toContain(`(Upload batch ${batches[0]})`);
   });
 });
+
+describe('Uploader: SingleFile', () => {
+  it('uploads a workbook with a sheet per type, shows the failed rows per type and the key to resume from, and continues from it', async () => {
+    // Prepare: a contract, amendment 1 good and 2 without a start date
+    const contract = (await api.post('/api/mastercontract/Create', (await api.post('/api/mastercontract/Generate')).body)).body as { contractId: number };
+    const headers = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
+    const row = (n: number, start: string | null) => [contract.contractId, n, 'New', 'Signed', '1/15/2026', '1/20/2026', start, 12, 'No', 'Month to Month Variable', 'KWH'];
+    const book = async (rows: unknown[][]) => {
+      const wb = new ExcelJS.Workbook();
+      const ws = wb.addWorksheet('Amendments');
+      for (const r of [headers, ...rows]) ws.addRow(r);
+      return Buffer.from(await wb.xlsx.writeBuffer());
+    };
+    const page = await open('/enrollments/uploader?type=SingleFile');
+    // Act
+    await page.locator('input[type="file"]').first().setInputFiles({ name: 'single.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await book([row(1, '3/1/2026'), row(2, null)]) });
+    // Assess: the error block and the key
+    const key = page.getByLabel('Amendment Key to Resume');
+    await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe(`${contract.contractId}-2`);
+    expect(await page.getByRole('group', { name: 'Amendments errors' }).textContent()).toContain('Row 3: Start Date: Required Field');
+    await checkScreen(page, 'uploader-single-file');
+    // Act: Continue upload with the corrected file
+    await page.locator('input[type="file"][aria-label="Continue upload"]').setInputFiles({ name: 'single-2.xlsx', mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', buffer: await book([row(1, '3/1/2026'), row(2, '4/1/2026')]) });
+    // Assess
+    await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe('');
+    const amendments = (await api.post('/api/contract/GetList', { contractId: contract.contractId })).body.data as { amendmentNumber: number }[];
+    expect(amendments.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
+  });
+});

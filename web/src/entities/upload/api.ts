@@ -42,8 +42,8 @@ export const resolveRows = (fixes: { objectId: number; exceptions: { uiHeader: s
  * Upload Spreadsheet: a presigned form for the .xlsx, the file posted straight to S3 (progress from
  * 0 to 1), then Upload registers it and answers its parse job.
  */
-export async function uploadSpreadsheet(uploadType: RowType, file: File, onProgress: (done: number) => void) {
+export async function uploadSpreadsheet(uploadType: UploadType, file: File, onProgress: (done: number) => void, resumeKey?: string) {
   const form = await call(endpoint('POST', 'upload', 'GetUploadForm'), { body: { uploadType, fileName: file.name, size: file.size } });
   if (!(await postForm(form, file, onProgress))) throw new ApiError(400, 'Bad Request', UPLOAD_TEXTS.notUploaded, undefined);
-  return call(endpoint('POST', 'upload', 'Upload'), { body: { uploadType, key: form.key, fileName: file.name } });
+  return call(endpoint('POST', 'upload', 'Upload'), { body: { uploadType, key: form.key, fileName: file.name, ...(resumeKey ? { resumeKey } : {}) } });
 }

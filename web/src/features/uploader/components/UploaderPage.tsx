@@ -34,6 +34,7 @@ import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useConfirm } from '../../../components/confirm-context';
 import { useNotify } from '../../../components/notify-context';
 import '../../../components/list-page.css';
+import { SingleFilePanel } from './SingleFilePanel';
 import './uploader.css';
 
 const PAGE = { validated: 100, withExceptions: 25, imported: 100 } as const;
@@ -120,13 +121,14 @@ export function UploaderPage() {
     }
   };
 
-  const upload = async (file: File) => {
-    if (!rowType) return;
+  const upload = async (file: File, resumeKey?: string) => {
+    if (!type) return;
     setPosting({ name: file.name, done: 0 });
     try {
-      const job = await uploadSpreadsheet(rowType, file, (done) => setPosting({ name: file.name, done }));
+      const job = await uploadSpreadsheet(type, file, (done) => setPosting({ name: file.name, done }), resumeKey);
       setPosting(null);
       void follow(job, (result) => {
+        if (type === 'SingleFile') return;
         const r = result as ParseResult;
         notify.info(T.parsed(r.rows, r.validated, r.withExceptions));
         if (r.unknownHeaders.length) notify.info(T.unknownHeaders(r.unknownHeaders));
@@ -271,7 +273,7 @@ export function UploaderPage() {
           disabled={!rowType}
         />
         <input ref={fileInput} type="file" accept=".xlsx" hidden onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0]).finally(() => (e.target.value = ''))} />
-        <Button type="button" label={T.uploadSpreadsheet} icon="pi pi-upload" disabled={!rowType || posting !== null} onClick={() => fileInput.current?.click()} />
+        <Button type="button" label={T.uploadSpreadsheet} icon="pi pi-upload" disabled={!type || posting !== null} onClick={() => fileInput.current?.click()} />
         {!priceReport && <Button type="button" label={T.downloadTemplate} icon="pi pi-file-excel" outlined disabled={!type} onClick={() => type && void downloadTemplate(type).then(saveFile, () => undefined)} />}
       </div>
       {posting && (
@@ -312,7 +314,7 @@ export function UploaderPage() {
           {hasLastSave && (
             <TabPanel header={T.lastSaveTab(counts[2]!.data?.totalCount ?? 0)}>
               {type === 'SingleFile' ? (
-                <p className="eb-account__later">{T.singleFileLater}</p>
+                <SingleFilePanel jobs={jobs.data?.completedJobs ?? []} posting={posting !== null} onContinue={(file, key) => void upload(file, key)} />
               ) : (
                 <>
                   <div className="eb-uploader__actions">
