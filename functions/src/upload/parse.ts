@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
-import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
@@ -125,6 +125,18 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
       const commission = (num(r.data.commissionMasterUnit) ?? 0) + (num(r.data.commissionUnitNum) ?? 0) + (num(r.data.commissionSubAgentUnit) ?? 0);
       const rate = num(r.data.contractRate);
       if (commission > 0 && rate !== null && commission > rate * UPLOAD_COMMISSION_SHARE_MAX) add(r, type, 'commissionUnitNum', 'invalidCommission');
+    }
+  }
+  // an account of the same LDC number whose term overlaps the row's ('Overlapping dates on base accounts')
+  if (type === 'Accounts') {
+    const numbers = new Set(rows.map((r) => normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '')).filter(Boolean));
+    const stored = await accounts().all({ filter: (a) => numbers.has(normalizeLdcNumber(a.ldcAccountNumber)) }, 100_000);
+    const day = (d: unknown, open: string) => (typeof d === 'string' && d ? d.slice(0, 10) : open);
+    for (const r of rows) {
+      const number = normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '');
+      const [from, to] = [day(r.data.contractStartDate, '0000'), day(r.data.contractEndDate, '9999')];
+      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && day(a.contractStartDate, '0000') <= to && from <= day(a.accountEndDate, '9999'));
+      if (number && overlaps) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
     }
   }
   if (hasField('agent') && type === 'Accounts') {

@@ -288,3 +288,30 @@ describe('SingleFile upload', () => {
     expect(amendments.data.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
   });
 });
+
+describe('overlapping accounts at parse', () => {
+  it("refuses a row whose LDC number's term overlaps a stored account's, and takes one that follows it", async () => {
+    // Prepare: a stored account for March 2026 to February 2027
+    const amendment = await newAmendment(admin);
+    const territories = (await ok<{ data: { code: string; objectId: number }[] }>(admin.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
+    const ldc = uniqueLdc();
+    await ok(
+      admin.post('/api/account/Create', {
+        contract: { objectId: amendment.objectId }, name: 'Stored', type: 'Renewal', accountStatus: 'Enrolled', territory: { objectId: territories.find((t) => t.code === 'PSEG')!.objectId },
+        ldcAccountNum: ldc, serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: '2026-03-01T00:00:00', term: 12,
+      }),
+    );
+    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
+    const row = (start: string) => [amendment.contractId, 1, 'Again', 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', start, 12];
+    // Act
+    const overlapping = await ok<Job>(post(await workbook('Accounts', [headers, row('12/1/2026')]), 'overlap.xlsx'));
+    await runJobNow(overlapping.jobId);
+    const following = await ok<Job>(post(await workbook('Accounts', [headers, row('3/1/2027')]), 'following.xlsx'));
+    await runJobNow(following.jobId);
+    // Assess
+    const batch = async (job: Job) => ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const rows = await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId: await batch(overlapping) }));
+    expect(rows.data[0]!.uploadExceptions.map((e) => [e.uiHeader, EXCEPTION_REASONS[e.type]])).toEqual([['LDC Account #', 'Overlapping dates on base accounts']]);
+    expect((await ok<{ totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'validated', uploadType: 'Accounts', batchId: await batch(following) }, { getTotalCount: true }))).totalCount).toBe(1);
+  });
+});
