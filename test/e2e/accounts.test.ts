@@ -78,6 +78,8 @@ describe('Accounts', () => {
     await addresses.getByRole('button', { name: 'Save', exact: true }).click();
     // Assess
     await expect.poll(() => addresses.locator('tbody').textContent()).toContain('1 Ocean Avenue');
+    // the section's header counts it
+    await expect.poll(() => page.locator('.p-panel-header').filter({ hasText: /^Addresses \(1\)/ }).count()).toBe(1);
     await checkScreen(page, 'account-saved');
     // Act: the amendment's grid, its status dropdown
     await page.getByRole('link', { name: /^Amendment #/ }).click();

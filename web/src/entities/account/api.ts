@@ -64,3 +64,7 @@ export const downloadAccountsTemplate = (amendmentId?: number) => call(endpoint(
 export const startAccountsExportAll = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'ExportAll'), { query: { orderBy }, body: filter });
 /** GET account/GetExportLink?id: the finished Export all's link. */
 export const accountsExportAllLink = (jobId: string) => call(endpoint('GET', 'account', 'GetExportLink'), { query: { id: jobId } });
+
+/** How many addresses, participants and CRM notes an account holds (the section headers' counts). */
+export const accountChildCountQuery = (accountId: number, list: 'GetAddressList' | 'GetParticipants' | 'GetCrms') =>
+  routeQuery(endpoint('POST', 'account', list), { query: { limit: 0, getTotalCount: true }, body: { account: { objectId: accountId } } });

@@ -13,7 +13,7 @@ import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/a
 import { BILLING_TEXTS } from '../../../entities/account/account-billing';
 import { VOLUME_TEXTS } from '../../../entities/account/account-volume';
 import type { VolumeValues } from './AccountVolume';
-import { accountChangeLogQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
+import { accountChangeLogQuery, accountChildCountQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
 import { ACCOUNT_CHILDREN_CONFIG, accountDocumentCalls } from '../../../entities/account/children-config';
 import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -88,6 +88,10 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
     },
   });
   const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
+  // the section headers' counts (spec 2 "Account Detail")
+  const count = (list: 'GetAddressList' | 'GetParticipants' | 'GetCrms') => ({ ...accountChildCountQuery(account?.objectId ?? 0, list), enabled: account !== null });
+  const counts = [useQuery(count('GetAddressList')), useQuery(count('GetParticipants')), useQuery(count('GetCrms'))].map((q) => q.data?.totalCount);
+  const titled = (title: string, n: number | undefined) => (n === undefined ? title : `${title} (${n})`);
   useEffect(() => {
     if (account) onName(account.ldcAccountNum || String(account.objectId));
   }, [account, onName]);
@@ -199,7 +203,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
         )}
       </dl>
       <DeclaredFields<AccountField> sections={sections.filter((x) => x.key === 'details')} {...fieldProps} />
-      <Panel header={ACCOUNT_TEXTS.addresses} toggleable className="eb-account__section">
+      <Panel header={titled(ACCOUNT_TEXTS.addresses, counts[0])} toggleable className="eb-account__section">
         {account ? (
           <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
             <AccountAddresses accountId={account.objectId} editor={editor} />
@@ -208,7 +212,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
         )}
       </Panel>
-      <Panel header={ACCOUNT_TEXTS.participants} toggleable className="eb-account__section">
+      <Panel header={titled(ACCOUNT_TEXTS.participants, counts[1])} toggleable className="eb-account__section">
         {account ? (
           <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
             <ParticipantsSection config={ACCOUNT_CHILDREN_CONFIG} parentId={account.objectId} editor={editor} />
@@ -230,7 +234,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           />
         </Suspense>
       </Panel>
-      <Panel header={ACCOUNT_TEXTS.crm} toggleable className="eb-account__section">
+      <Panel header={titled(ACCOUNT_TEXTS.crm, counts[2])} toggleable className="eb-account__section">
         {account ? (
           <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
             <CrmSection config={ACCOUNT_CHILDREN_CONFIG} parentId={account.objectId} editor={editor} staff={staff} />
