@@ -41,10 +41,10 @@ describe('Uploader', () => {
     ws.addRow([amendment.contractId, 1, 'Uploaded One', 'Renewal', 'Enrolled', 'PSEG', ldc1, 'GS', 'Small Commercial', 'No', '3/1/2026', 12]);
     ws.addRow([amendment.contractId, 1, 'Uploaded Two', 'Renewal', 'Enrolled', 'PSEG', ldc2, 'GS', 'Small Commercial', 'No', 'next spring', 12]);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
-    const page = await open('/enrollments/uploader');
-    // Act: the type, its template, the upload
-    await pick(page, 'Upload type', 'Accounts');
-    await page.waitForURL((u) => u.searchParams.get('type') === 'Accounts', { waitUntil: 'commit' });
+    // Act: the type (kept in the URL), its template, the upload
+    const page = await open('/enrollments/uploader?type=Accounts');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
+    await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).count()).toBe(1);
     const template = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Download Template' }).click();
     expect((await template).suggestedFilename()).toBe('Accounts-template.xlsx');
