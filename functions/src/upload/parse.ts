@@ -21,6 +21,7 @@ import { masterContracts } from '../mastercontract/repository';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
 import { writeUploadRows, type NewUploadRow } from './rows';
+import { workbookReader } from './workbook-reader';
 
 /**
  * The parse job of an uploaded workbook (issue 10 "The pipeline"): its first sheet is read with
@@ -246,7 +247,7 @@ registerJobType(UPLOAD_PARSE_JOB, {
   async runChunk(job: JobRecord) {
     const p = job.params as unknown as Params;
     const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(got.Body as Readable, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    const reader = workbookReader(got.Body as Readable);
     let result: ParseResult | null = null;
     for await (const sheet of reader) {
       result = await parseSheet(p.uploadType, sheet as AsyncIterable<ExcelJS.Row>, p.uploadBatchId, p.uploadUser);

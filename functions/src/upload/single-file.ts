@@ -12,6 +12,7 @@ import { getItem, table } from '../lib/db';
 import { importIds } from './import';
 import { parseSheet } from './parse';
 import { uploadRowId } from './rows';
+import { sheetName, workbookReader } from './workbook-reader';
 
 /**
  * SingleFile upload (spec 3 section 4, issue 10): one workbook with a sheet per type (named by the
@@ -43,11 +44,13 @@ registerJobType(SINGLE_FILE_JOB, {
     const p = job.params as unknown as Params;
     const actor = { objectId: job.createdBy ?? 0, name: p.userName };
     const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(got.Body as Readable, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
+    const reader = workbookReader(got.Body as Readable);
     const result: SingleFileResult = { errors: [], uploadedRows: [], currentKey: null };
     let resuming = !!p.resumeKey;
     for await (const sheet of reader) {
-      const type = SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey((sheet as { name?: string }).name ?? '')) as RowType | undefined;
+      // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
+      const { name, number } = sheetName(sheet);
+      const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
       if (!type) continue;
       const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
       const sheetResult = await parseSheet(type, sheet as AsyncIterable<ExcelJS.Row>, batchId, p.uploadUser);

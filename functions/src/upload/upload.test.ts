@@ -315,3 +315,21 @@ describe('overlapping accounts at parse', () => {
     expect((await ok<{ totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'validated', uploadType: 'Accounts', batchId: await batch(following) }, { getTotalCount: true }))).totalCount).toBe(1);
   });
 });
+
+describe('workbook part order', () => {
+  it("reads a workbook whose worksheets come before xl/workbook.xml in the zip (another writer's order)", async () => {
+    // Prepare: a Volumes workbook repacked with the workbook part last
+    const JSZip = (await import('jszip')).default;
+    const source = await JSZip.loadAsync(await workbook('Volumes', [['CAMS Account ID', 'Year', 'Month', 'Volume'], ['x', 2026, 1, 10]]));
+    const names = Object.keys(source.files).filter((n) => !source.files[n]!.dir);
+    const order = [...names.filter((n) => n !== 'xl/workbook.xml' && !n.startsWith('xl/worksheets/')), ...names.filter((n) => n.startsWith('xl/worksheets/')), 'xl/workbook.xml'];
+    const repacked = new JSZip();
+    for (const n of order) repacked.file(n, await source.files[n]!.async('uint8array'));
+    const bytes = Buffer.from(await repacked.generateAsync({ type: 'uint8array', compression: 'DEFLATE' }));
+    // Act
+    const job = await ok<Job>(post(bytes, 'volumes.xlsx', 'Volumes'));
+    await runJobNow(job.jobId);
+    // Assess
+    expect(await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).toMatchObject({ status: 'completed', result: { rows: 1, withExceptions: 1 } });
+  });
+});
