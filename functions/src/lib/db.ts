@@ -86,17 +86,24 @@ export async function queryAll<T = Item>(
   return limit ? out.slice(0, limit) : out;
 }
 
-/** Write many items in batches of 25, retrying unprocessed ones. */
-export async function batchPut(items: Item[]): Promise<void> {
-  for (let i = 0; i < items.length; i += 25) {
-    let pending = items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } }));
-    for (let attempt = 0; pending.length; attempt++) {
-      if (attempt >= 10) throw new Error('batchPut: unprocessed items remain');
-      const r = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-      pending = (r.UnprocessedItems?.[table()] ?? []) as typeof pending;
-      if (pending.length) await backoff(attempt);
-    }
-  }
+/** Write many items in batches of 25, retrying unprocessed ones; `concurrency` batches in flight (default one at a time). */
+export async function batchPut(items: Item[], concurrency = 1): Promise<void> {
+  let next = 0;
+  const batches = Math.ceil(items.length / 25);
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, batches) }, async () => {
+      while (next < batches) {
+        const b = next++;
+        let pending = items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
+        for (let attempt = 0; pending.length; attempt++) {
+          if (attempt >= 10) throw new Error('batchPut: unprocessed items remain');
+          const r = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+          pending = (r.UnprocessedItems?.[table()] ?? []) as typeof pending;
+          if (pending.length) await backoff(attempt);
+        }
+      }
+    }),
+  );
 }
 
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));

@@ -1,11 +1,9 @@
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { RowType, UploadType } from '@eb/shared/upload/columns';
 import type { RowState, UploadedRow, UploadListBody } from '@eb/shared/upload/schemas';
 import type { PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
-import { dynamo } from '../lib/aws';
-import { table } from '../lib/db';
+import { batchPut } from '../lib/db';
 import { feedAttributes, nextSeq } from '../lib/feed';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 
@@ -74,24 +72,8 @@ const toRow = (r: RowOwn): UploadedRow => ({
   uploadExceptions: JSON.parse(r.exceptions) as UploadException[],
 });
 
-/** Writes items in batches of 25, eight batches in flight, retrying unprocessed items with backoff. */
-async function batchWrite(items: Record<string, unknown>[]): Promise<void> {
-  let next = 0;
-  const batches = Math.ceil(items.length / 25);
-  await Promise.all(
-    Array.from({ length: Math.min(8, batches) }, async () => {
-      while (next < batches) {
-        const b = next++;
-        let pending = items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
-        for (let attempt = 0; pending.length; attempt++) {
-          const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-          pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
-          if (pending.length) await new Promise((r) => setTimeout(r, Math.min(1000, 50 * 2 ** attempt)));
-        }
-      }
-    }),
-  );
-}
+/** Upload rows are written eight batches in flight. */
+const batchWrite = (items: Record<string, unknown>[]) => batchPut(items, 8);
 
 /** Writes rows (their state from their exceptions), their feed stamps reserved in one range. */
 export async function writeUploadRows(rows: readonly NewUploadRow[]): Promise<void> {
