@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import type { Job } from '@eb/shared/job/schemas';
-import { cancelJob, JobError, waitForJob } from './jobs';
+import { cancelJob, JobError, secondsLeft, waitForJob } from './jobs';
 import { Popup } from '../../components/Popup';
 import { useNotify } from '../../components/notify-context';
 
@@ -47,8 +47,7 @@ export function JobDownloadDialog(props: {
           signal: abort.signal,
           onProgress: (j) => {
             setProgress(j.progress);
-            const elapsed = (Date.now() - started.current) / 1000;
-            setLeft(j.progress > 0 && j.progress < 100 ? Math.max(1, Math.round((elapsed * (100 - j.progress)) / j.progress)) : null);
+            setLeft(secondsLeft((Date.now() - started.current) / 1000, j.progress));
           },
         });
         const { downloadInfo } = await calls.current.link(job.jobId);

@@ -80,3 +80,7 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
     signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** The seconds a job has left at its pace so far (`elapsedSeconds` since it started); null before it has any progress or once done. */
+export const secondsLeft = (elapsedSeconds: number, progress: number): number | null =>
+  progress > 0 && progress < 100 && elapsedSeconds > 0 ? Math.max(1, Math.round((elapsedSeconds * (100 - progress)) / progress)) : null;

@@ -24,7 +24,7 @@ import {
   uploadSpreadsheet,
 } from '../../../entities/upload/api';
 import { UPLOADER_TEXTS as T } from '../../../entities/upload/upload-texts';
-import { cancelJob, jobsQuery, waitForJob } from '../../../entities/job/jobs';
+import { cancelJob, jobsQuery, secondsLeft, waitForJob } from '../../../entities/job/jobs';
 import { AREAS } from '../../../config/areas';
 import { invalidateRoutes } from '../../../lib/queries';
 import { saveFile } from '../../../lib/download';
@@ -41,12 +41,6 @@ const PAGE = { validated: 100, withExceptions: 25, imported: 100 } as const;
 const TYPE_OPTIONS = UPLOAD_TYPES.map((t) => ({ label: t, value: t }));
 const LAST_SAVE_TYPES: readonly UploadType[] = ['Amendments', 'Accounts', 'SingleFile'];
 const STATES: RowState[] = ['validated', 'withExceptions', 'imported'];
-
-/** The time a running job has left at its pace so far (null before it has any progress). */
-function secondsLeft(created: string, progress: number): number | null {
-  const elapsed = (Date.now() - Date.parse(created)) / 1000;
-  return progress > 0 && progress < 100 && elapsed > 0 ? Math.max(1, Math.round((elapsed * (100 - progress)) / progress)) : null;
-}
 
 /** A cell of an uploaded row's data as the grid shows it. */
 function show(v: unknown, kind: string): string {
@@ -239,7 +233,7 @@ export function UploaderPage() {
           {tasks.length === 0 && <p className="eb-account__later">{T.noTasks}</p>}
           {tasks.map((j) => (
             <div key={j.jobId} className="eb-uploader__task">
-              <span>{T.taskLine(j.name, j.progress, secondsLeft(j.created, j.progress))}</span>
+              <span>{T.taskLine(j.name, j.progress, secondsLeft((Date.now() - Date.parse(j.created)) / 1000, j.progress))}</span>
               <ProgressBar value={j.progress} showValue={false} aria-label={j.name} className="eb-uploader__task-bar" />
               <Button type="button" label={T.cancel} size="small" text onClick={() => void cancelJob(j.jobId).then(reload, () => undefined)} />
             </div>
