@@ -20,11 +20,9 @@ process.env.LOG_LEVEL ??= 'warn';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
-import { ms, percentile, runJobThroughWorker, seedItems } from './support';
+import { bareExceljsWrite, ms, percentile, runJobThroughWorker, seedItems } from './support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500_000);
 const PER_AMENDMENT = 5;
@@ -174,19 +172,9 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   const active = new Set<string>(P2C_ACTIVE_STATUSES);
   const { accounts } = await import('../../functions/src/account/repository');
   const activeRows = await accounts().rowsOf(await accounts().idsOf({ filter: (r) => active.has(r.accountStatus), orderBy: 'objectId Ascending' }));
-  t0 = process.hrtime.bigint();
-  const out = new PassThrough();
-  let bareBytes = 0;
-  out.on('data', (c: Buffer) => (bareBytes += c.length));
-  const ended = new Promise((resolve) => out.on('end', resolve));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const ws = wb.addWorksheet('P2C');
-  ws.addRow([...P2C_COLUMNS]).commit();
-  for (const r of activeRows) ws.addRow(p2cCells(r)).commit();
-  ws.commit();
-  await wb.commit();
-  await ended;
-  const bareMs = ms(t0);
+  const bare = await bareExceljsWrite('P2C', P2C_COLUMNS, activeRows.map(p2cCells));
+  const bareMs = bare.ms;
+  const bareBytes = bare.bytes;
   console.log(`P2C ${p2cRows} rows: ${Math.round(p2cMs)} ms (${Math.round(p2cRows / (p2cMs / 1000))} rows/s); bare exceljs ${Math.round(bareMs)} ms`);
 
   await stack.stop();

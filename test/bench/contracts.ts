@@ -18,11 +18,9 @@ process.env.LOG_LEVEL ??= 'warn';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PassThrough } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
-import { ms, percentile, runJobThroughWorker, seedItems } from './support';
+import { bareExceljsWrite, ms, percentile, runJobThroughWorker, seedItems } from './support';
 
 const AMENDMENTS = Number(process.env.BENCH_CONTRACTS ?? 100_000);
 const PER_CONTRACT = 5;
@@ -138,24 +136,16 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
   t0 = process.hrtime.bigint();
   const bytes = await contractsWorkbook(rows);
   const exportMs = ms(t0);
-  t0 = process.hrtime.bigint();
-  const out = new PassThrough();
-  let bareBytes = 0;
-  out.on('data', (c: Buffer) => (bareBytes += c.length));
-  const ended = new Promise((resolve) => out.on('end', resolve));
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
-  const ws = wb.addWorksheet('Contracts');
-  ws.addRow(CONTRACTS_EXPORT_HEADERS).commit();
-  for (const r of rows) {
-    ws.addRow([
+  const bare = await bareExceljsWrite(
+    'Contracts',
+    CONTRACTS_EXPORT_HEADERS,
+    rows.map((r) => [
       r.contractId, r.amendmentNumber, r.referenceAmendment, r.freshDescId, r.legacyId, r.type, r.receivedDate, r.startDate, r.endDate, r.agreementDate,
       r.businessEntityLegalName, `${r.primaryContactFirstName} ${r.primaryContactLastName}`, r.contractStatus,
-    ]).commit();
-  }
-  ws.commit();
-  await wb.commit();
-  await ended;
-  const bareExportMs = ms(t0);
+    ]),
+  );
+  const bareExportMs = bare.ms;
+  const bareBytes = bare.bytes;
 
   // ---- Export all: the job over every row (no cap), through the worker --------------------------
   const { startContractsExport } = await import('../../functions/src/contract/export-job');

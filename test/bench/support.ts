@@ -1,5 +1,7 @@
 /** What the benchmark suites share: percentiles, timing, seeding the table as the write path stores it, running a job through the worker. */
+import { PassThrough } from 'node:stream';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import ExcelJS from 'exceljs';
 
 export function percentile(values: number[], p: number): number {
   const s = [...values].sort((a, b) => a - b);
@@ -48,4 +50,21 @@ export async function runJobThroughWorker(jobId: string) {
   const finished = await getJobRecord(jobId);
   if (finished?.status !== 'completed') throw new Error(`job ${jobId} ${finished?.status}`);
   return finished;
+}
+
+/** The bare library's baseline: exceljs's streaming writer, the same rows to memory; its time and bytes. */
+export async function bareExceljsWrite(sheetName: string, headers: readonly string[], rows: Iterable<unknown[]>): Promise<{ ms: number; bytes: number }> {
+  const t0 = process.hrtime.bigint();
+  const out = new PassThrough();
+  let bytes = 0;
+  out.on('data', (c: Buffer) => (bytes += c.length));
+  const ended = new Promise((resolve) => out.on('end', resolve));
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
+  const ws = wb.addWorksheet(sheetName);
+  ws.addRow([...headers]).commit();
+  for (const r of rows) ws.addRow(r).commit();
+  ws.commit();
+  await wb.commit();
+  await ended;
+  return { ms: ms(t0), bytes };
 }
