@@ -36,6 +36,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   const { UPLOAD_COLUMNS } = await import('@eb/shared/upload/columns');
   const { startParse } = await import('../../functions/src/upload/parse');
   const { startImport } = await import('../../functions/src/upload/import');
+  const { UPLOADS } = await import('../../functions/src/upload/uploads');
   const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
 
   // one master contract with 100 amendments, the accounts' parents
@@ -104,7 +105,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   let peakRss = baseRss;
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
   t0 = process.hrtime.bigint();
-  const parse = await startParse({ uploadType: 'Accounts', uploadBatchId: 1, key, fileName: 'accounts.xlsx', uploadUser: 'Bench' }, 0);
+  const parse = await startParse(UPLOADS, { rowType: 'Accounts', batchId: 1, key, fileName: 'accounts.xlsx', user: 'Bench' }, 0);
   const parsed = await runJobThroughWorker(parse.jobId);
   const parseMs = ms(t0);
   clearInterval(sampler);
@@ -112,12 +113,10 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   console.log(`parse: ${result.rows} rows (${result.validated} validated) in ${Math.round(parseMs)} ms; bare read ${Math.round(bareReadMs)} ms; peak rss ${mb(peakRss)} MB`);
 
   // ---- Save All of SAVE_ROWS validated rows beside raw BatchWriteItem ------------------------------
-  const { uploadRows } = await import('../../functions/src/upload/rows');
-  const ids = (await uploadRows().idsOf({ filter: (r) => r.rowState === 'validated', orderBy: 'objectId Ascending' })).slice(SAVE_ROWS);
-  const { deleteUploadRows } = await import('../../functions/src/upload/rows');
-  for (let i = 0; i < ids.length; i += 1000) await deleteUploadRows(ids.slice(i, i + 1000));
+  const ids = (await UPLOADS.store.rows().idsOf({ filter: (r) => r.rowState === 'validated', orderBy: 'objectId Ascending' })).slice(SAVE_ROWS);
+  for (let i = 0; i < ids.length; i += 1000) await UPLOADS.store.remove(ids.slice(i, i + 1000));
   t0 = process.hrtime.bigint();
-  const save = await startImport({ uploadType: 'Accounts', batchId: 1, userName: 'Bench' }, 0);
+  const save = await startImport(UPLOADS, { rowType: 'Accounts', batchId: 1, userName: 'Bench' }, 0);
   await runJobThroughWorker(save.jobId);
   const saveMs = ms(t0);
   const { accountDef } = await import('../../functions/src/account/repository');

@@ -400,14 +400,14 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor,
 }
 
 /** PUT contract/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
-export async function updateAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor): Promise<Amendment> {
+export async function updateAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Amendment> {
   const current = await requireEntity(amendmentDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   await checkReferences(input);
   if (Number(current.amendmentNumber) !== input.amendmentNumber) await assertNumberFree(current.masterContractRef, input.amendmentNumber, objectId);
   // a new unit carries the usage and billing units with it (followUnit)
   const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
-  await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor });
+  await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts });
   return getAmendment(objectId);
 }
 

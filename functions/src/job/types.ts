@@ -9,8 +9,6 @@ import '../account/export-job';
 // Reports: Export To P2C
 import '../report/p2c';
 // Uploads: the parse of an uploaded workbook
-import '../upload/parse';
+import '../upload/uploads';
 // Uploads: Save / Save All, Remove All
-import '../upload/import';
-import '../upload/remove-job';
 import '../upload/single-file';

@@ -176,13 +176,13 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
     async get(id: number): Promise<R> {
       return toRecord((await stored(id)).item as unknown as Item);
     },
-    /** {Name}Update?id: the fields, if `version` is still the stored one (409 otherwise); nothing changed writes nothing. */
-    async update(id: number, version: number, input: F, actor: Actor): Promise<R> {
+    /** {Name}Update?id: the fields, if `version` is still the stored one (409 otherwise); nothing changed writes nothing unless `opts` adds actions. */
+    async update(id: number, version: number, input: F, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<R> {
       const { parentId, item } = await stored(id);
       const fields = derived(input, item as unknown as F, actor);
       const [before, after] = [uniqueValue(item), uniqueValue(fields)];
       const markers = before === after ? [] : [...releaseUnique(parentId, before), ...claimUnique(parentId, after, id)];
-      const write = await prepareUpdate(versioned(parentId), item, version, allFields(fields), ctxOf(parentId, actor, markers));
+      const write = await prepareUpdate(versioned(parentId), item, version, allFields(fields), ctxOf(parentId, actor, [...markers, ...(opts.extra ?? [])], opts.source));
       if (!write) return toRecord(item as unknown as Item);
       await transact(write.actions, conflictOf(write.actions));
       return toRecord(write.item as unknown as Item);

@@ -1,20 +1,26 @@
-import { EXCEPTION_REASON_HEADER, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
+import { EXCEPTION_REASON_HEADER } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS, type UploadException } from '@eb/shared/upload/exceptions';
-import { xlsxWorkbook } from '../lib/xlsx';
-import { uploadRows } from './rows';
+import { xlsxSheets, xlsxWorkbook } from '../lib/xlsx';
+import type { RowPipeline } from './pipeline';
 
 /**
- * The uploader's downloads (spec 3 section 7): the exceptions workbook — the rejected rows with
- * the type's columns as read and an 'Exception Reason' column, which can be corrected in a
- * spreadsheet and uploaded again as it is (the reason column is skipped) — and the imported rows.
+ * A pipeline's downloads (spec 3 section 7): the template (the type's columns in order, and any
+ * sheets the pipeline adds), the exceptions workbook — the rejected rows with the type's columns as
+ * read and an 'Exception Reason' column, which can be corrected in a spreadsheet and uploaded again
+ * as it is (the reason column is skipped) — and the imported rows.
  */
-export const exceptionsFileName = (type: RowType) => `${type}-exceptions.xlsx`;
-export const importedFileName = (type: RowType) => `${type}-imported.xlsx`;
+export const templateFileName = (type: string) => `${type}-template.xlsx`;
+export const exceptionsFileName = (type: string) => `${type}-exceptions.xlsx`;
+export const importedFileName = (type: string) => `${type}-imported.xlsx`;
 
-async function rowsWorkbook(type: RowType, state: 'withExceptions' | 'imported', batchId: number | undefined, withReasons: boolean): Promise<Buffer> {
-  const columns = UPLOAD_COLUMNS[type];
+/** The template of row types: a sheet per type named by it, then `more` sheets (a list of field names). */
+export const templateWorkbook = (p: RowPipeline, types: readonly string[], more: { name: string; columns: { header: string }[]; rows: unknown[][] }[] = []) =>
+  xlsxSheets([...types.map((t) => ({ name: t, columns: p.columns(t).map((c) => ({ header: c.header })), rows: [] as unknown[][] })), ...more]);
+
+async function rowsWorkbook(p: RowPipeline, type: string, state: 'withExceptions' | 'imported', batchId: number | undefined, withReasons: boolean): Promise<Buffer> {
+  const columns = p.columns(type);
   const out: unknown[][] = [];
-  for await (const batch of uploadRows().batches({ filter: (r) => r.uploadType === type && r.rowState === state && (batchId === undefined || r.uploadBatchId === batchId), orderBy: 'objectId Ascending' }, 1000)) {
+  for await (const batch of p.store.rows().batches({ filter: (r) => r.rowType === type && r.rowState === state && (batchId === undefined || r.batchId === batchId), orderBy: 'objectId Ascending' }, 1000)) {
     for (const r of batch) {
       const data = JSON.parse(r.data) as Record<string, unknown>;
       const cells: unknown[] = columns.map((c) => data[c.field] ?? null);
@@ -26,5 +32,5 @@ async function rowsWorkbook(type: RowType, state: 'withExceptions' | 'imported',
   return xlsxWorkbook(type, withReasons ? [...headers, { header: EXCEPTION_REASON_HEADER }] : headers, out.map((cells) => cells.map((v, i) => (headers[i]?.date && typeof v === 'string' && !/^\d{4}-\d{2}-\d{2}/.test(v) ? null : v))));
 }
 
-export const exceptionsWorkbook = (type: RowType, batchId?: number) => rowsWorkbook(type, 'withExceptions', batchId, true);
-export const importedWorkbook = (type: RowType, batchId?: number) => rowsWorkbook(type, 'imported', batchId, false);
+export const exceptionsWorkbook = (p: RowPipeline, type: string, batchId?: number) => rowsWorkbook(p, type, 'withExceptions', batchId, true);
+export const importedWorkbook = (p: RowPipeline, type: string, batchId?: number) => rowsWorkbook(p, type, 'imported', batchId, false);

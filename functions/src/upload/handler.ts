@@ -11,14 +11,13 @@ import { uploadForm } from '../lib/files';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { inspectXlsxObject } from '../lib/xlsx-guard';
-import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook } from './downloads';
+import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook, templateFileName, templateWorkbook } from './downloads';
 import { startImport } from './import';
 import { startParse } from './parse';
 import { startRemoveAll } from './remove-job';
 import { startSingleFile } from './single-file';
 import { resolveRows, type ResolveInput } from './resolve';
-import { deleteUploadRows, listUploadRows, uploadBatchIds } from './rows';
-import { templateFileName, uploadTemplate } from './template';
+import { UPLOADS } from './uploads';
 
 type Query = Record<string, string | undefined>;
 
@@ -30,13 +29,14 @@ type Query = Record<string, string | undefined>;
  */
 export const handler = resourceHandler('upload', {
   /** GET upload/DownloadTemplate?uploadType -> {type}-template.xlsx */
-  'GET downloadtemplate': async ({ query }: ActionContext<{ uploadType: UploadType }>) => xlsxResult(await uploadTemplate(query.uploadType), templateFileName(query.uploadType)),
+  'GET downloadtemplate': async ({ query }: ActionContext<{ uploadType: UploadType }>) =>
+    xlsxResult(await templateWorkbook(UPLOADS, query.uploadType === 'SingleFile' ? SINGLE_FILE_ORDER : [query.uploadType]), templateFileName(query.uploadType)),
   /** GET upload/DownloadExceptions?uploadType[&batchId] -> the rejected rows with their reasons (to correct and upload again) */
   'GET downloadexceptions': async ({ query }: ActionContext<{ uploadType: RowType; batchId?: number }>) =>
-    xlsxResult(await exceptionsWorkbook(query.uploadType, query.batchId), exceptionsFileName(query.uploadType)),
+    xlsxResult(await exceptionsWorkbook(UPLOADS, query.uploadType, query.batchId), exceptionsFileName(query.uploadType)),
   /** GET upload/DownloadImported?uploadType[&batchId] -> the imported rows */
   'GET downloadimported': async ({ query }: ActionContext<{ uploadType: RowType; batchId?: number }>) =>
-    xlsxResult(await importedWorkbook(query.uploadType, query.batchId), importedFileName(query.uploadType)),
+    xlsxResult(await importedWorkbook(UPLOADS, query.uploadType, query.batchId), importedFileName(query.uploadType)),
   /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
   'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
@@ -57,24 +57,25 @@ export const handler = resourceHandler('upload', {
       return startSingleFile({ key: body.key, fileName: body.fileName, uploadUser, userName: uploadUser, firstBatchId, ...(body.resumeKey ? { resumeKey: body.resumeKey } : {}) }, user!.objectId);
     }
     const uploadBatchId = await nextId('uploadBatch');
-    return startParse({ uploadType: body.uploadType, uploadBatchId, key: body.key, fileName: body.fileName, uploadUser: `${user!.firstName} ${user!.lastName}` }, user!.objectId);
+    return startParse(UPLOADS, { rowType: body.uploadType, batchId: uploadBatchId, key: body.key, fileName: body.fileName, user: uploadUser }, user!.objectId);
   },
   /** POST upload/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, uploadType, batchId?, rowCountOnly? } -> { data, totalCount } */
-  'POST getlist': ({ query, body }: ActionContext<Query, UploadListBody>) => listUploadRows(body, query),
+  'POST getlist': ({ query, body }: ActionContext<Query, UploadListBody>) => UPLOADS.store.list({ ...body, rowType: body.uploadType }, query),
   /** POST upload/GetBatchIds, body: { uploadType, isValid } -> { batchIds } newest first */
-  'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean }>) => uploadBatchIds(body.uploadType, body.isValid),
+  'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean }>) => UPLOADS.store.batchIds(body.uploadType, body.isValid),
   /** POST upload/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
-  'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(body, user!.objectId),
+  'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPLOADS, body, user!.objectId),
   /** POST upload/ImportRows, body: { uploadType, ids } -> the Save job */
   'POST importrows': ({ body, user }: ActionContext<unknown, { uploadType: RowType; ids: number[] }>) =>
-    startImport({ uploadType: body.uploadType, ids: body.ids, userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
+    startImport(UPLOADS, { rowType: body.uploadType, ids: body.ids, userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
   /** POST upload/SaveAll, body: { uploadType, batchId? } -> the Save All job */
   'POST saveall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; batchId?: number }>) =>
-    startImport({ uploadType: body.uploadType, ...(body.batchId ? { batchId: body.batchId } : {}), userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
+    startImport(UPLOADS, { rowType: body.uploadType, ...(body.batchId ? { batchId: body.batchId } : {}), userName: `${user!.firstName} ${user!.lastName}` }, user!.objectId),
   /** DELETE upload/DeleteAll, body: { uploadType, rowState?, batchId? } -> the Remove All job */
-  'DELETE deleteall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; rowState?: 'validated' | 'withExceptions'; batchId?: number }>) => startRemoveAll(body, user!.objectId),
+  'DELETE deleteall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; rowState?: 'validated' | 'withExceptions'; batchId?: number }>) =>
+    startRemoveAll(UPLOADS, { rowType: body.uploadType, ...(body.rowState ? { rowState: body.rowState } : {}), ...(body.batchId ? { batchId: body.batchId } : {}) }, user!.objectId),
   /** DELETE upload/DeleteRows, body: [ids] -> 204 */
   'DELETE deleterows': async ({ body }: ActionContext<unknown, number[]>) => {
-    await deleteUploadRows(body);
+    await UPLOADS.store.remove(body);
   },
 });

@@ -1,188 +1,42 @@
 import type { Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
-import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
-import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
-import { matchHeaders, UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
-import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
+import type { HeaderMatch } from '@eb/shared/upload/columns';
+import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { ParseResult } from '@eb/shared/upload/schemas';
-import { cellValue, exceptionOf, validateCells } from '@eb/shared/upload/validate';
-import type { AccountVolume } from '@eb/shared/account/volume';
-import { accountDef, accounts } from '../account/repository';
-import { agents } from '../agent/repository';
-import { businessEntities } from '../businessentity/repository';
-import { amendments } from '../contract/repository';
+import { cellValue } from '@eb/shared/upload/validate';
 import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
-import { batchGet, getItem, table } from '../lib/db';
-import { masterContracts } from '../mastercontract/repository';
-import { contacts } from '../primarycontact/repository';
-import { territories } from '../reference/repository';
-import { writeUploadRows, type NewUploadRow } from './rows';
+import { getItem, table } from '../lib/db';
+import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
+import type { NewRow, RowKind } from './rows';
 import { workbookReader } from './workbook-reader';
 
 /**
- * The parse job of an uploaded workbook (issue 10 "The pipeline"): its first sheet is read with
+ * The parse job of a pipeline's workbook (issue 10 "The pipeline"): its first sheet is read with
  * exceljs's streaming reader (never whole), the header row matched to the type's columns (unknown
  * headers and missing required columns reported in the result), and each row converted and checked
- * by the shared rules (validateCells), then, a thousand rows at a time, by the cross-record checks:
- * keys that must name stored records ('Key Not Exists In DB.'), records that must not exist yet and
- * repeats within the batch ('Duplicate Record - Please remove.'), the LDC number's territory format,
- * the commission limit, and a volume's month, account block and years. The rows are written with
- * their exceptions in batches; their ids come from the batch id and row number, so a redelivered
- * job writes the same rows.
+ * by the shared rules (the pipeline's validate), then, a thousand rows at a time, by its
+ * cross-record checks. The rows are written with their exceptions in batches; their ids come from
+ * the batch id and row number, so a redelivered job writes the same rows.
  */
-export const UPLOAD_PARSE_JOB = 'uploadParse';
+export const parseJobType = (kind: RowKind) => `${kind}Parse`;
 const CHUNK_ROWS = 1000;
-const batchKey = (id: number) => ({ pk: `UPLOADBATCH#${id}`, sk: 'UPLOADBATCH' });
+const batchKey = (kind: RowKind, id: number) => ({ pk: `${kind.toUpperCase()}BATCH#${id}`, sk: `${kind.toUpperCase()}BATCH` });
 
-interface Params {
-  uploadType: RowType;
-  uploadBatchId: number;
+export interface ParseParams {
+  kind: RowKind;
+  rowType: string;
+  batchId: number;
   key: string;
   fileName: string;
-  uploadUser: string;
-}
-
-export interface Pending {
-  rowNumber: number;
-  cells: Record<string, unknown>;
-  data: Record<string, unknown>;
-  exceptions: UploadException[];
-}
-
-const column = (type: RowType, field: string) => UPLOAD_COLUMNS[type].find((c) => c.field === field)!;
-function add(p: Pending, type: RowType, field: string, reason: ExceptionType) {
-  const c = column(type, field);
-  if (!p.exceptions.some((e) => e.uiHeader === c.header)) p.exceptions.push(exceptionOf(c, p.cells[field], reason));
-}
-const num = (v: unknown) => (typeof v === 'number' ? v : null);
-const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
-
-/** The cross-record checks of a chunk of rows (in place). */
-export async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
-  const has = (p: Pending, field: string) => !p.exceptions.some((e) => e.uiHeader === column(type, field).header);
-  const columns = UPLOAD_COLUMNS[type];
-  const hasField = (f: string) => columns.some((c: UploadColumn) => c.field === f);
-
-  // contract id -> master contract; (master contract, amendment #) -> amendment
-  if (hasField('contractId') && type !== 'PriceReport') {
-    const wanted = new Set(rows.map((r) => num(r.data.contractId)).filter((v): v is number => v !== null));
-    const masters = new Map((await masterContracts().all({ filter: (m) => wanted.has(m.contractId) }, wanted.size + 1)).map((m) => [m.contractId, m.objectId]));
-    const pairs = new Set<string>();
-    for (const r of rows) {
-      const m = masters.get(num(r.data.contractId) ?? -1);
-      if (m === undefined) {
-        if (has(r, 'contractId') && r.data.contractId !== null) add(r, type, 'contractId', 'checkKeyNotExistsInDb');
-        continue;
-      }
-      r.data.masterContractRef = m;
-      pairs.add(`${m}#${num(r.data.amendmentNumber)}`);
-    }
-    const found = new Map((await amendments().all({ filter: (a) => pairs.has(`${a.masterContractRef}#${a.amendmentNumber}`) }, pairs.size + 1)).map((a) => [`${a.masterContractRef}#${a.amendmentNumber}`, a.objectId]));
-    for (const r of rows) {
-      if (r.data.masterContractRef === undefined || num(r.data.amendmentNumber) === null) continue;
-      const pair = `${r.data.masterContractRef}#${num(r.data.amendmentNumber)}`;
-      const amendment = found.get(pair);
-      if (type === 'Amendments') {
-        // a new amendment: its number is free under its contract, once in the batch
-        if (amendment !== undefined || seen.has(pair)) add(r, type, 'amendmentNumber', 'duplicateRecord');
-        seen.add(pair);
-      } else if (amendment === undefined) add(r, type, 'amendmentNumber', 'checkKeyNotExistsInDb');
-      else r.data.amendmentRef = amendment;
-    }
-  }
-
-  // CAMS account id -> account
-  if (hasField('accountId')) {
-    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
-    const found = new Map((await accounts().rowsOf(ids)).map((a) => [a.objectId, a]));
-    for (const r of rows) {
-      const id = num(r.data.accountId);
-      if (id !== null && !found.has(id)) add(r, type, 'accountId', 'checkKeyNotExistsInDb');
-    }
-  }
-
-  // territory code, agent code, business entity, contacts
-  if (hasField('territory') && type === 'Accounts') {
-    const byCode = new Map((await territories().all({}, 10_000)).map((t) => [t.code.toLowerCase(), t]));
-    for (const r of rows) {
-      const code = text(r.data.territory);
-      const t = code === null ? undefined : byCode.get(code.toLowerCase());
-      if (code !== null && !t) add(r, type, 'territory', 'checkKeyNotExistsInDb');
-      if (t) {
-        r.data.territoryRef = t.objectId;
-        if (has(r, 'ldcAccountNum') && ldcFormatMessage(t.code, text(r.data.ldcAccountNum))) add(r, type, 'ldcAccountNum', 'invalidDataTypeEnum');
-      }
-      // the same LDC number twice in the batch
-      const ldc = text(r.data.ldcAccountNum)?.replace(/[\s-]/g, '').toUpperCase();
-      if (ldc) {
-        if (seen.has(`ldc#${ldc}`)) add(r, type, 'ldcAccountNum', 'duplicateRecord');
-        seen.add(`ldc#${ldc}`);
-      }
-      // the commission limit: master, agent and sub-agent rates together at most a share of the contract rate
-      const commission = (num(r.data.commissionMasterUnit) ?? 0) + (num(r.data.commissionUnitNum) ?? 0) + (num(r.data.commissionSubAgentUnit) ?? 0);
-      const rate = num(r.data.contractRate);
-      if (commission > 0 && rate !== null && commission > rate * UPLOAD_COMMISSION_SHARE_MAX) add(r, type, 'commissionUnitNum', 'invalidCommission');
-    }
-  }
-  // an account of the same LDC number whose term overlaps the row's ('Overlapping dates on base accounts')
-  if (type === 'Accounts') {
-    const numbers = new Set(rows.map((r) => normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '')).filter(Boolean));
-    const stored = await accounts().all({ filter: (a) => numbers.has(normalizeLdcNumber(a.ldcAccountNumber)) }, 100_000);
-    const day = (d: unknown, open: string) => (typeof d === 'string' && d ? d.slice(0, 10) : open);
-    for (const r of rows) {
-      const number = normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '');
-      const [from, to] = [day(r.data.contractStartDate, '0000'), day(r.data.contractEndDate, '9999')];
-      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && day(a.contractStartDate, '0000') <= to && from <= day(a.accountEndDate, '9999'));
-      if (number && overlaps) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
-    }
-  }
-  if (hasField('agent') && type === 'Accounts') {
-    const codes = new Set(rows.map((r) => text(r.data.agent)?.toLowerCase()).filter(Boolean));
-    const byCode = new Map((await agents().all({ filter: (a) => codes.has(String(a.code).toLowerCase()) }, codes.size + 1)).map((a) => [String(a.code).toLowerCase(), a.objectId]));
-    for (const r of rows) {
-      const code = text(r.data.agent)?.toLowerCase();
-      if (code && !byCode.has(code)) add(r, type, 'agent', 'invalidAgent');
-    }
-  }
-  if (hasField('businessEntityId')) {
-    const wanted = new Set(rows.map((r) => num(r.data.businessEntityId)).filter((v): v is number => v !== null));
-    const found = new Set((await businessEntities().all({ filter: (b) => wanted.has(b.businessEntityId) }, wanted.size + 1)).map((b) => b.businessEntityId));
-    for (const r of rows) if (num(r.data.businessEntityId) !== null && !found.has(num(r.data.businessEntityId)!)) add(r, type, 'businessEntityId', 'checkKeyNotExistsInDb');
-  }
-  for (const field of ['primaryContactId', 'contactId']) {
-    if (!hasField(field)) continue;
-    const ids = [...new Set(rows.map((r) => num(r.data[field])).filter((v): v is number => v !== null))];
-    const found = new Set((await contacts().rowsOf(ids)).map((c) => c.objectId));
-    for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
-  }
-
-  // volumes: a month 1-12, an account with a volume block whose years hold the row's, once per account and month in the batch
-  if (type === 'Volumes') {
-    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
-    const blocks = new Map((await batchGet(ids.map((id) => accountDef.key(id)))).map((i) => [Number(i.objectId), i.accountVolume as AccountVolume | null | undefined]));
-    for (const r of rows) {
-      const id = num(r.data.accountId);
-      if (id !== null && blocks.has(id)) {
-        const block = blocks.get(id);
-        const year = num(r.data.year);
-        if (!block) add(r, type, 'volume', 'volumeNotConfigured');
-        else if (year !== null && ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4))))) add(r, type, 'year', 'yearOutOfRange');
-      }
-      const month = num(r.data.month);
-      if (month !== null && (month < 1 || month > 12)) add(r, type, 'month', 'invalidMonth');
-      const k = `vol#${num(r.data.accountId)}#${num(r.data.year)}#${month}`;
-      if (seen.has(k)) add(r, type, 'volume', 'duplicateRecord');
-      seen.add(k);
-    }
-  }
+  user: string;
 }
 
 /** A worksheet's cells of a row by the matched columns. */
-function cellsOf(values: unknown[], match: ReturnType<typeof matchHeaders>): Record<string, unknown> {
+function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown> {
   const cells: Record<string, unknown> = {};
   // exceljs row.values is 1-based
   for (const { column, index } of match.columns) cells[column.field] = values[index + 1];
@@ -199,20 +53,17 @@ export interface SheetResult extends ParseResult {
 /**
  * Reads one worksheet of a type: the header row matched, each row converted and checked by the
  * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
- * exceptions under `uploadBatchId`.
+ * exceptions under `batchId`.
  */
-export async function parseSheet(type: RowType, sheet: AsyncIterable<ExcelJS.Row>, uploadBatchId: number, uploadUser: string): Promise<SheetResult> {
-  const result: SheetResult = { uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
+export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string): Promise<SheetResult> {
+  const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
   const flush = async () => {
     if (!pending.length) return;
-    await crossCheck(type, pending, seen);
-    const rows: NewUploadRow[] = pending.map((r) => {
-      const { masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data } = r.data;
-      return { uploadType: type, uploadBatchId, rowNumber: r.rowNumber, uploadUser, data, exceptions: r.exceptions };
-    });
-    await writeUploadRows(rows);
+    await p.crossCheck(rowType, pending, seen);
+    const rows: NewRow[] = pending.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
+    await p.store.write(rows);
     for (const r of rows) {
       result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
       if (r.exceptions.length) {
@@ -222,18 +73,18 @@ export async function parseSheet(type: RowType, sheet: AsyncIterable<ExcelJS.Row
     }
     pending = [];
   };
-  let match: ReturnType<typeof matchHeaders> | null = null;
+  let match: HeaderMatch | null = null;
   for await (const row of sheet) {
     const values = (row.values as unknown[]) ?? [];
     if (!match) {
-      match = matchHeaders(type, values.slice(1).map((v) => (cellValue(v) === null ? null : String(cellValue(v)))));
+      match = p.match(rowType, values.slice(1).map((v) => (cellValue(v) === null ? null : String(cellValue(v)))));
       result.unknownHeaders = match.unknown;
       result.missingColumns = match.missing.map((c) => c.header);
       continue;
     }
     if (values.slice(1).every((v) => cellValue(v) === null)) continue;
     const cells = cellsOf(values, match);
-    const { data, exceptions } = validateCells(type, cells);
+    const { data, exceptions } = p.validate(rowType, cells);
     pending.push({ rowNumber: row.number, cells, data, exceptions });
     result.rows++;
     if (pending.length >= CHUNK_ROWS) await flush();
@@ -242,30 +93,34 @@ export async function parseSheet(type: RowType, sheet: AsyncIterable<ExcelJS.Row
   return result;
 }
 
-registerJobType(UPLOAD_PARSE_JOB, {
-  plan: async () => 1,
-  async runChunk(job: JobRecord) {
-    const p = job.params as unknown as Params;
-    const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
-    const reader = workbookReader(got.Body as Readable);
-    let result: ParseResult | null = null;
-    for await (const sheet of reader) {
-      result = await parseSheet(p.uploadType, sheet as AsyncIterable<ExcelJS.Row>, p.uploadBatchId, p.uploadUser);
-      break; // the first sheet is the type's
-    }
-    result ??= { uploadBatchId: p.uploadBatchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
-    // the batch's summary, committed with the job's checkpoint
-    const { failed: _f, keys: _k, ...summary } = result as SheetResult;
-    return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(p.uploadBatchId), ...summary, uploadType: p.uploadType, fileName: p.fileName } } }] };
-  },
-  async finish(job: JobRecord) {
-    const p = job.params as unknown as Params;
-    const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(p.uploadBatchId));
-    const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
-    return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
-  },
-});
+/** Registers a pipeline's parse job. */
+export function registerParseJob(kind: RowKind): void {
+  registerJobType(parseJobType(kind), {
+    plan: async () => 1,
+    async runChunk(job: JobRecord) {
+      const params = job.params as unknown as ParseParams;
+      const p = pipelineOf(kind);
+      const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: params.key }));
+      const reader = workbookReader(got.Body as Readable);
+      let result: ParseResult | null = null;
+      for await (const sheet of reader) {
+        result = await parseSheet(p, params.rowType, sheet as AsyncIterable<ExcelJS.Row>, params.batchId, params.user);
+        break; // the first sheet is the type's
+      }
+      result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
+      // the batch's summary, committed with the job's checkpoint
+      const { failed: _f, keys: _k, ...summary } = result as SheetResult;
+      return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(kind, params.batchId), ...summary, rowType: params.rowType, fileName: params.fileName } } }] };
+    },
+    async finish(job: JobRecord) {
+      const params = job.params as unknown as ParseParams;
+      const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(kind, params.batchId));
+      const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
+      return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
+    },
+  });
+}
 
 /** Queues the parse job of a registered upload. */
-export const startParse = (params: Params, userId: number) =>
-  createJob({ jobType: UPLOAD_PARSE_JOB, name: `Upload ${params.uploadType} (${params.fileName})`, createdBy: userId, params: params as unknown as Record<string, unknown> });
+export const startParse = (p: RowPipeline, params: Omit<ParseParams, 'kind'>, userId: number) =>
+  createJob({ jobType: parseJobType(p.kind), name: `${p.label} ${params.rowType} (${params.fileName})`, createdBy: userId, params: { ...params, kind: p.kind } as unknown as Record<string, unknown> });

@@ -1,137 +1,192 @@
 import type { UploadException } from '@eb/shared/upload/exceptions';
-import type { RowType, UploadType } from '@eb/shared/upload/columns';
-import type { RowState, UploadedRow, UploadListBody } from '@eb/shared/upload/schemas';
 import type { PagedResult } from '@eb/shared/paging';
+import type { RowState, UploadedRow } from '@eb/shared/upload/schemas';
 import { toTransferDate } from '@eb/shared/validation';
-import { batchPut } from '../lib/db';
+import { batchPut, getItem } from '../lib/db';
 import { feedAttributes, nextSeq } from '../lib/feed';
-import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { listEngine, pageParams, type ListEngine, type ListSpec } from '../lib/list-engine';
 
 /**
- * Uploaded rows (spec 3 "Uploaded row"), one item each (UPLOADROW#id), listed by the list engine
- * (type 'uploadRow': by upload type, state and batch, paged and counted). A row's id is its batch's
- * id times ROWS_PER_BATCH plus its row number, so a parse job delivered again writes the same items
- * (nothing twice). Rows are written in batches of 25 with their feed stamps reserved once per
- * batch (one counter update per 25 rows, not per row).
+ * The rows of a spreadsheet pipeline (spec 3 "Uploaded row" and "Update row"), one item each
+ * (UPLOADROW#id or UPDATEROW#id), listed by the list engine (type 'uploadRow' or 'updateRow': by
+ * type, state and batch, paged and counted). The uploader and the updater each have one store; a
+ * row's id is its batch's id times ROWS_PER_BATCH plus its row number, so a parse job delivered
+ * again writes the same items (nothing twice). Rows are written in batches of 25 with their feed
+ * stamps reserved once per write (one counter update per chunk, not per row).
  */
 export const ROWS_PER_BATCH = 1_000_000;
-export const uploadRowId = (batchId: number, rowNumber: number) => batchId * ROWS_PER_BATCH + rowNumber;
-export const UPLOAD_ROW_TYPE = 'uploadRow';
-const key = (id: number) => ({ pk: `UPLOADROW#${id}`, sk: 'UPLOADROW' });
+export const rowIdOf = (batchId: number, rowNumber: number) => batchId * ROWS_PER_BATCH + rowNumber;
+export type RowKind = 'upload' | 'update';
 
-export interface NewUploadRow {
-  uploadType: RowType;
-  uploadBatchId: number;
+export interface NewRow {
+  /** the row's type (an upload type or an update type) */
+  rowType: string;
+  batchId: number;
   rowNumber: number;
-  uploadUser: string;
+  user: string;
   data: Record<string, unknown>;
   exceptions: UploadException[];
 }
 
-interface RowOwn {
+/** A stored row as the list engine projects it (the data and exceptions as JSON text). */
+export interface RowOwn {
   objectId: number;
-  uploadType: string;
-  uploadBatchId: number;
+  rowType: string;
+  batchId: number;
   rowNumber: number;
-  uploadDate: string;
-  uploadUser: string;
+  date: string;
+  user: string;
   rowState: string;
   data: string;
   exceptions: string;
 }
 
-export const uploadRowListSpec: ListSpec<RowOwn> = {
-  type: UPLOAD_ROW_TYPE,
-  project: (s) => ({
-    objectId: Number(s.objectId),
-    uploadType: String(s.uploadType),
-    uploadBatchId: Number(s.uploadBatchId),
-    rowNumber: Number(s.rowNumber),
-    uploadDate: String(s.uploadDate ?? ''),
-    uploadUser: String(s.uploadUser ?? ''),
-    rowState: String(s.rowState),
-    data: String(s.data ?? '{}'),
-    exceptions: String(s.exceptions ?? '[]'),
-  }),
-  id: (r) => r.objectId,
-  searchText: () => '',
-  sortKeys: { objectId: 'objectId', rowNumber: 'rowNumber', uploadBatchId: 'uploadBatchId', uploadDate: 'uploadDate' },
-  defaultSort: { field: 'objectId', direction: 'Ascending' },
-};
-export const uploadRows = () => listEngine(uploadRowListSpec);
+/** A row as the pipeline's calls answer it (the spec's names: uploadBatchId or updateBatchId, ...). */
+export interface ApiRow {
+  objectId: number;
+  rowNumber: number;
+  rowState: RowState;
+}
 
-const toRow = (r: RowOwn): UploadedRow => ({
-  objectId: r.objectId,
-  uploadType: r.uploadType as UploadType,
-  uploadBatchId: r.uploadBatchId,
-  rowNumber: r.rowNumber,
-  uploadDate: r.uploadDate,
-  uploadUser: r.uploadUser,
-  rowState: r.rowState as RowState,
-  uploadDataRow: r.data,
-  uploadExceptions: JSON.parse(r.exceptions) as UploadException[],
-});
+/** GetList's body, whichever pipeline: a type's rows of a state (and batch). */
+export interface RowListBody {
+  rowType: string;
+  rowState: RowState;
+  batchId?: number | undefined;
+  rowCountOnly?: boolean | undefined;
+}
 
-/** Upload rows are written eight batches in flight. */
-const batchWrite = (items: Record<string, unknown>[]) => batchPut(items, 8);
+export interface RowStore<A extends ApiRow = ApiRow> {
+  kind: RowKind;
+  /** the list engine's type and the feed's */
+  type: string;
+  key(id: number): { pk: string; sk: string };
+  rows(): ListEngine<RowOwn>;
+  write(rows: readonly NewRow[]): Promise<void>;
+  list(body: RowListBody, query: Record<string, string | undefined>): Promise<PagedResult<A>>;
+  batchIds(rowType: string, isValid: boolean): Promise<{ batchIds: number[] }>;
+  remove(ids: readonly number[]): Promise<void>;
+  byIds(ids: readonly number[]): Promise<A[]>;
+  /** one stored row as the pipeline reads it (null when it is not there or removed) */
+  read(id: number): Promise<StoredRow | null>;
+}
+/** A stored row with its version. */
+export type StoredRow = RowOwn & { version: number };
 
-/** Writes rows (their state from their exceptions), their feed stamps reserved in one range. */
-export async function writeUploadRows(rows: readonly NewUploadRow[]): Promise<void> {
-  if (!rows.length) return;
-  const first = await nextSeq(UPLOAD_ROW_TYPE, rows.length);
-  const now = toTransferDate(new Date());
-  await batchWrite(
-    rows.map((r, i) => {
-      const objectId = uploadRowId(r.uploadBatchId, r.rowNumber);
-      return {
-        ...key(objectId),
-        objectId,
-        uploadType: r.uploadType,
-        uploadBatchId: r.uploadBatchId,
-        rowNumber: r.rowNumber,
-        uploadDate: now,
-        uploadUser: r.uploadUser,
-        rowState: r.exceptions.length ? 'withExceptions' : 'validated',
-        data: JSON.stringify(r.data),
-        exceptions: JSON.stringify(r.exceptions),
-        version: 1,
-        ...feedAttributes(UPLOAD_ROW_TYPE, objectId, first + i),
-      };
+/** The stored attribute names of the spec's row fields, per pipeline. */
+const NAMES = {
+  upload: { type: 'uploadType', batch: 'uploadBatchId', date: 'uploadDate', user: 'uploadUser', data: 'uploadDataRow', exceptions: 'uploadExceptions' },
+  update: { type: 'updateType', batch: 'updateBatchId', date: 'updateDate', user: 'updateUser', data: 'updateDataRow', exceptions: 'updateExceptions' },
+} as const;
+
+const stores = new Map<RowKind, RowStore<never>>();
+
+/** The row store of a pipeline. */
+export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
+  const existing = stores.get(kind);
+  if (existing) return existing as unknown as RowStore<A>;
+  const n = NAMES[kind];
+  const type = `${kind}Row`;
+  const prefix = `${kind.toUpperCase()}ROW`;
+  const key = (id: number) => ({ pk: `${prefix}#${id}`, sk: prefix });
+  const spec: ListSpec<RowOwn> = {
+    type,
+    project: (s) => ({
+      objectId: Number(s.objectId),
+      rowType: String(s[n.type]),
+      batchId: Number(s[n.batch]),
+      rowNumber: Number(s.rowNumber),
+      date: String(s[n.date] ?? ''),
+      user: String(s[n.user] ?? ''),
+      rowState: String(s.rowState),
+      data: String(s.data ?? '{}'),
+      exceptions: String(s.exceptions ?? '[]'),
     }),
-  );
+    id: (r) => r.objectId,
+    searchText: () => '',
+    sortKeys: { objectId: 'objectId', rowNumber: 'rowNumber', [n.batch]: 'batchId', [n.date]: 'date' },
+    defaultSort: { field: 'objectId', direction: 'Ascending' },
+    // the attribute names come from NAMES, which the projection's text does not show
+    version: 2,
+  };
+  const rows = () => listEngine(spec);
+  const toApi = (r: RowOwn): A =>
+    ({
+    objectId: r.objectId,
+    [n.type]: r.rowType,
+    [n.batch]: r.batchId,
+    rowNumber: r.rowNumber,
+    [n.date]: r.date,
+    [n.user]: r.user,
+    rowState: r.rowState as RowState,
+    [n.data]: r.data,
+    [n.exceptions]: JSON.parse(r.exceptions) as UploadException[],
+  }) as unknown as A;
+  // rows are written eight batches in flight
+  const batchWrite = (items: Record<string, unknown>[]) => batchPut(items, 8);
+  const store: RowStore<A> = {
+    kind,
+    type,
+    key,
+    rows,
+    async write(list) {
+      if (!list.length) return;
+      const first = await nextSeq(type, list.length);
+      const now = toTransferDate(new Date());
+      await batchWrite(
+        list.map((r, i) => {
+          const objectId = rowIdOf(r.batchId, r.rowNumber);
+          return {
+            ...key(objectId),
+            objectId,
+            [n.type]: r.rowType,
+            [n.batch]: r.batchId,
+            rowNumber: r.rowNumber,
+            [n.date]: now,
+            [n.user]: r.user,
+            rowState: r.exceptions.length ? 'withExceptions' : 'validated',
+            data: JSON.stringify(r.data),
+            exceptions: JSON.stringify(r.exceptions),
+            version: 1,
+            ...feedAttributes(type, objectId, first + i),
+          };
+        }),
+      );
+    },
+    async list(body, query) {
+      const page = pageParams(query);
+      const result = await rows().query({
+        ...page,
+        ...(body.rowCountOnly ? { limit: 0 } : {}),
+        orderBy: page.orderBy ?? 'objectId Ascending',
+        getTotalCount: true,
+        filter: (r) => r.rowType === body.rowType && r.rowState === body.rowState && (body.batchId === undefined || r.batchId === body.batchId),
+      });
+      return { data: result.data.map(toApi), totalCount: result.totalCount };
+    },
+    async batchIds(rowType, isValid) {
+      const state = isValid ? 'validated' : 'withExceptions';
+      const ids = new Set<number>();
+      for await (const batch of rows().batches({ filter: (r) => r.rowType === rowType && r.rowState === state }, 10_000)) for (const r of batch) ids.add(r.batchId);
+      return { batchIds: [...ids].sort((a, b) => b - a) };
+    },
+    async remove(ids) {
+      // tombstones: the list sees the removal
+      const first = await nextSeq(type, ids.length);
+      await batchWrite(ids.map((objectId, i) => ({ ...key(objectId), objectId, deleted: true, version: 2, ...feedAttributes(type, objectId, first + i) })));
+    },
+    async byIds(ids) {
+      return (await rows().rowsOf(ids)).map(toApi);
+    },
+    async read(id) {
+      const item = await getItem<Record<string, unknown>>(key(id));
+      if (!item || item.deleted) return null;
+      return { ...spec.project(item as never), version: Number(item.version) };
+    },
+  };
+  stores.set(kind, store as unknown as RowStore<never>);
+  return store;
 }
 
-const filterOf = (b: Pick<UploadListBody, 'rowState' | 'uploadType' | 'batchId'>) => (r: RowOwn) =>
-  r.uploadType === b.uploadType && r.rowState === b.rowState && (b.batchId === undefined || r.uploadBatchId === b.batchId);
-
-/** POST upload/GetList: a type's rows of a state (and batch), by batch and row number; with rowCountOnly, the count alone. */
-export async function listUploadRows(body: UploadListBody, query: Record<string, string | undefined>): Promise<PagedResult<UploadedRow>> {
-  const page = pageParams(query);
-  const result = await uploadRows().query({
-    ...page,
-    ...(body.rowCountOnly ? { limit: 0 } : {}),
-    orderBy: page.orderBy ?? 'objectId Ascending',
-    getTotalCount: true,
-    filter: filterOf(body),
-  });
-  return { data: result.data.map(toRow), totalCount: result.totalCount };
-}
-
-/** POST upload/GetBatchIds: the batch ids of a type's valid (validated) or exception rows, newest first. */
-export async function uploadBatchIds(uploadType: UploadType, isValid: boolean): Promise<{ batchIds: number[] }> {
-  const state = isValid ? 'validated' : 'withExceptions';
-  const ids = new Set<number>();
-  for await (const rows of uploadRows().batches({ filter: (r) => r.uploadType === uploadType && r.rowState === state }, 10_000)) for (const r of rows) ids.add(r.uploadBatchId);
-  return { batchIds: [...ids].sort((a, b) => b - a) };
-}
-
-/** DELETE upload/DeleteRows: the rows as tombstones (the list sees the removal). */
-export async function deleteUploadRows(ids: readonly number[]): Promise<void> {
-  const first = await nextSeq(UPLOAD_ROW_TYPE, ids.length);
-  await batchWrite(ids.map((objectId, i) => ({ ...key(objectId), objectId, deleted: true, version: 2, ...feedAttributes(UPLOAD_ROW_TYPE, objectId, first + i) })));
-}
-
-/** The rows of these ids (after a write). */
-export async function listUploadRowsByIds(ids: readonly number[]): Promise<UploadedRow[]> {
-  return (await uploadRows().rowsOf(ids)).map(toRow);
-}
+/** The uploader's rows. */
+export const uploadStore = () => rowStore<UploadedRow>('upload');

@@ -11,7 +11,8 @@ import { config } from '../lib/config';
 import { getItem, table } from '../lib/db';
 import { importIds } from './import';
 import { parseSheet } from './parse';
-import { uploadRowId } from './rows';
+import { rowIdOf } from './rows';
+import { UPLOADS } from './uploads';
 import { sheetName, workbookReader } from './workbook-reader';
 
 /**
@@ -53,7 +54,7 @@ registerJobType(SINGLE_FILE_JOB, {
       const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
       if (!type) continue;
       const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
-      const sheetResult = await parseSheet(type, sheet as AsyncIterable<ExcelJS.Row>, batchId, p.uploadUser);
+      const sheetResult = await parseSheet(UPLOADS, type, sheet as AsyncIterable<ExcelJS.Row>, batchId, p.uploadUser);
       // resume: the rows of amendments before the key are passed over
       const skip = new Set<number>();
       if (resuming && type === 'Amendments') {
@@ -64,8 +65,8 @@ registerJobType(SINGLE_FILE_JOB, {
         resuming = false;
       }
       const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber));
-      const validIds = [...sheetResult.keys.keys()].filter((n) => !skip.has(n) && !sheetResult.failed.some((f) => f.rowNumber === n)).sort((a, b) => a - b).map((n) => uploadRowId(batchId, n));
-      const imported = await importIds(type, validIds, actor);
+      const validIds = [...sheetResult.keys.keys()].filter((n) => !skip.has(n) && !sheetResult.failed.some((f) => f.rowNumber === n)).sort((a, b) => a - b).map((n) => rowIdOf(batchId, n));
+      const imported = await importIds(UPLOADS, type, validIds, actor);
       const lines = [
         ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
         ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),

@@ -1,0 +1,150 @@
+import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
+import type { AccountVolume } from '@eb/shared/account/volume';
+import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
+import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
+import type { ExceptionType } from '@eb/shared/upload/exceptions';
+import { exceptionOf } from '@eb/shared/upload/validate';
+import { accountDef, accounts } from '../account/repository';
+import { agents } from '../agent/repository';
+import { businessEntities } from '../businessentity/repository';
+import { amendments } from '../contract/repository';
+import { batchGet } from '../lib/db';
+import { masterContracts } from '../mastercontract/repository';
+import { contacts } from '../primarycontact/repository';
+import { territories } from '../reference/repository';
+import type { Pending } from './pipeline';
+
+/**
+ * The uploader's cross-record checks of a chunk of rows (issue 10 "Validation"): keys that must
+ * name stored records ('Key Not Exists In DB.'), records that must not exist yet and repeats within
+ * the batch ('Duplicate Record - Please remove.'), the LDC number's territory format, an overlapping
+ * base account, an unknown agent, the commission limit, and a volume's month, account block and
+ * years.
+ */
+const column = (type: RowType, field: string) => UPLOAD_COLUMNS[type].find((c) => c.field === field)!;
+function add(p: Pending, type: RowType, field: string, reason: ExceptionType) {
+  const c = column(type, field);
+  if (!p.exceptions.some((e) => e.uiHeader === c.header)) p.exceptions.push(exceptionOf(c, p.cells[field], reason));
+}
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
+
+/** The cross-record checks of a chunk of rows (in place). */
+export async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
+  const has = (p: Pending, field: string) => !p.exceptions.some((e) => e.uiHeader === column(type, field).header);
+  const columns = UPLOAD_COLUMNS[type];
+  const hasField = (f: string) => columns.some((c: UploadColumn) => c.field === f);
+
+  // contract id -> master contract; (master contract, amendment #) -> amendment
+  if (hasField('contractId') && type !== 'PriceReport') {
+    const wanted = new Set(rows.map((r) => num(r.data.contractId)).filter((v): v is number => v !== null));
+    const masters = new Map((await masterContracts().all({ filter: (m) => wanted.has(m.contractId) }, wanted.size + 1)).map((m) => [m.contractId, m.objectId]));
+    const pairs = new Set<string>();
+    for (const r of rows) {
+      const m = masters.get(num(r.data.contractId) ?? -1);
+      if (m === undefined) {
+        if (has(r, 'contractId') && r.data.contractId !== null) add(r, type, 'contractId', 'checkKeyNotExistsInDb');
+        continue;
+      }
+      r.data.masterContractRef = m;
+      pairs.add(`${m}#${num(r.data.amendmentNumber)}`);
+    }
+    const found = new Map((await amendments().all({ filter: (a) => pairs.has(`${a.masterContractRef}#${a.amendmentNumber}`) }, pairs.size + 1)).map((a) => [`${a.masterContractRef}#${a.amendmentNumber}`, a.objectId]));
+    for (const r of rows) {
+      if (r.data.masterContractRef === undefined || num(r.data.amendmentNumber) === null) continue;
+      const pair = `${r.data.masterContractRef}#${num(r.data.amendmentNumber)}`;
+      const amendment = found.get(pair);
+      if (type === 'Amendments') {
+        // a new amendment: its number is free under its contract, once in the batch
+        if (amendment !== undefined || seen.has(pair)) add(r, type, 'amendmentNumber', 'duplicateRecord');
+        seen.add(pair);
+      } else if (amendment === undefined) add(r, type, 'amendmentNumber', 'checkKeyNotExistsInDb');
+      else r.data.amendmentRef = amendment;
+    }
+  }
+
+  // CAMS account id -> account
+  if (hasField('accountId')) {
+    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
+    const found = new Map((await accounts().rowsOf(ids)).map((a) => [a.objectId, a]));
+    for (const r of rows) {
+      const id = num(r.data.accountId);
+      if (id !== null && !found.has(id)) add(r, type, 'accountId', 'checkKeyNotExistsInDb');
+    }
+  }
+
+  // territory code, agent code, business entity, contacts
+  if (hasField('territory') && type === 'Accounts') {
+    const byCode = new Map((await territories().all({}, 10_000)).map((t) => [t.code.toLowerCase(), t]));
+    for (const r of rows) {
+      const code = text(r.data.territory);
+      const t = code === null ? undefined : byCode.get(code.toLowerCase());
+      if (code !== null && !t) add(r, type, 'territory', 'checkKeyNotExistsInDb');
+      if (t) {
+        r.data.territoryRef = t.objectId;
+        if (has(r, 'ldcAccountNum') && ldcFormatMessage(t.code, text(r.data.ldcAccountNum))) add(r, type, 'ldcAccountNum', 'invalidDataTypeEnum');
+      }
+      // the same LDC number twice in the batch
+      const ldc = text(r.data.ldcAccountNum)?.replace(/[\s-]/g, '').toUpperCase();
+      if (ldc) {
+        if (seen.has(`ldc#${ldc}`)) add(r, type, 'ldcAccountNum', 'duplicateRecord');
+        seen.add(`ldc#${ldc}`);
+      }
+      // the commission limit: master, agent and sub-agent rates together at most a share of the contract rate
+      const commission = (num(r.data.commissionMasterUnit) ?? 0) + (num(r.data.commissionUnitNum) ?? 0) + (num(r.data.commissionSubAgentUnit) ?? 0);
+      const rate = num(r.data.contractRate);
+      if (commission > 0 && rate !== null && commission > rate * UPLOAD_COMMISSION_SHARE_MAX) add(r, type, 'commissionUnitNum', 'invalidCommission');
+    }
+  }
+  // an account of the same LDC number whose term overlaps the row's ('Overlapping dates on base accounts')
+  if (type === 'Accounts') {
+    const numbers = new Set(rows.map((r) => normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '')).filter(Boolean));
+    const stored = await accounts().all({ filter: (a) => numbers.has(normalizeLdcNumber(a.ldcAccountNumber)) }, 100_000);
+    const day = (d: unknown, open: string) => (typeof d === 'string' && d ? d.slice(0, 10) : open);
+    for (const r of rows) {
+      const number = normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '');
+      const [from, to] = [day(r.data.contractStartDate, '0000'), day(r.data.contractEndDate, '9999')];
+      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && day(a.contractStartDate, '0000') <= to && from <= day(a.accountEndDate, '9999'));
+      if (number && overlaps) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
+    }
+  }
+  if (hasField('agent') && type === 'Accounts') {
+    const codes = new Set(rows.map((r) => text(r.data.agent)?.toLowerCase()).filter(Boolean));
+    const byCode = new Map((await agents().all({ filter: (a) => codes.has(String(a.code).toLowerCase()) }, codes.size + 1)).map((a) => [String(a.code).toLowerCase(), a.objectId]));
+    for (const r of rows) {
+      const code = text(r.data.agent)?.toLowerCase();
+      if (code && !byCode.has(code)) add(r, type, 'agent', 'invalidAgent');
+    }
+  }
+  if (hasField('businessEntityId')) {
+    const wanted = new Set(rows.map((r) => num(r.data.businessEntityId)).filter((v): v is number => v !== null));
+    const found = new Set((await businessEntities().all({ filter: (b) => wanted.has(b.businessEntityId) }, wanted.size + 1)).map((b) => b.businessEntityId));
+    for (const r of rows) if (num(r.data.businessEntityId) !== null && !found.has(num(r.data.businessEntityId)!)) add(r, type, 'businessEntityId', 'checkKeyNotExistsInDb');
+  }
+  for (const field of ['primaryContactId', 'contactId']) {
+    if (!hasField(field)) continue;
+    const ids = [...new Set(rows.map((r) => num(r.data[field])).filter((v): v is number => v !== null))];
+    const found = new Set((await contacts().rowsOf(ids)).map((c) => c.objectId));
+    for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
+  }
+
+  // volumes: a month 1-12, an account with a volume block whose years hold the row's, once per account and month in the batch
+  if (type === 'Volumes') {
+    const ids = [...new Set(rows.map((r) => num(r.data.accountId)).filter((v): v is number => v !== null))];
+    const blocks = new Map((await batchGet(ids.map((id) => accountDef.key(id)))).map((i) => [Number(i.objectId), i.accountVolume as AccountVolume | null | undefined]));
+    for (const r of rows) {
+      const id = num(r.data.accountId);
+      if (id !== null && blocks.has(id)) {
+        const block = blocks.get(id);
+        const year = num(r.data.year);
+        if (!block) add(r, type, 'volume', 'volumeNotConfigured');
+        else if (year !== null && ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4))))) add(r, type, 'year', 'yearOutOfRange');
+      }
+      const month = num(r.data.month);
+      if (month !== null && (month < 1 || month > 12)) add(r, type, 'month', 'invalidMonth');
+      const k = `vol#${num(r.data.accountId)}#${num(r.data.year)}#${month}`;
+      if (seen.has(k)) add(r, type, 'volume', 'duplicateRecord');
+      seen.add(k);
+    }
+  }
+}

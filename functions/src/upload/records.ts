@@ -1,0 +1,103 @@
+import { accountCreateBodySchema } from '@eb/shared/account/schemas';
+import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
+import type { RowType } from '@eb/shared/upload/columns';
+import { withVolumeAt } from '@eb/shared/account/volume';
+import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
+import { MSG } from '@eb/shared/messages';
+import { participantFromContact } from '@eb/shared/record-children';
+import { accountAddresses, accountChildren } from '../account/children';
+import { accountDef, createAccount, getAccount, updateAccount } from '../account/repository';
+import { contractCrms, contractParticipants } from '../contract/children';
+import { contactReferenceData } from '../primarycontact/repository';
+import { agents } from '../agent/repository';
+import { businessEntities } from '../businessentity/repository';
+import { amendments, createAmendment } from '../contract/repository';
+import { requireEntity } from '../lib/entity';
+import { AppError } from '../lib/errors';
+import { masterContracts } from '../mastercontract/repository';
+import { territories } from '../reference/repository';
+import { memoized, type ImportContext } from './pipeline';
+import type { StoredRow } from './rows';
+
+/**
+ * How an uploaded row becomes records (issue 10): through the same write path as the forms —
+ * amendments and accounts created, a volume month set, participants, CRM notes and addresses
+ * added, a price report's prices on its account — each change's log naming the batch.
+ */
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+
+/** The amendment of a contract id and amendment number (undefined when there is none). */
+export async function amendmentOf(contractId: number, amendmentNumber: number): Promise<number | undefined> {
+  const [master] = await masterContracts().all({ filter: (m) => m.contractId === contractId }, 1);
+  if (!master) return undefined;
+  const [a] = await amendments().all({ filter: (r) => r.masterContractRef === master.objectId && r.amendmentNumber === amendmentNumber }, 1);
+  return a?.objectId;
+}
+
+/** Writes an uploaded row's record, its `extra` (the row's move to 'imported') in the same transaction. */
+export async function importUploadRow(type: string, _row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo }: ImportContext): Promise<void> {
+  const amendmentOfRow = () => memoized(memo, `a#${num(data.contractId)}#${num(data.amendmentNumber)}`, () => amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!));
+  switch (type as RowType) {
+    case 'Amendments': {
+      const [master] = await masterContracts().all({ filter: (m) => m.contractId === num(data.contractId) }, 1);
+      const be = num(data.businessEntityId) === null ? null : (await businessEntities().all({ filter: (b) => b.businessEntityId === num(data.businessEntityId) }, 1))[0];
+      const input = amendmentCreateBodySchema.parse({
+        ...data,
+        masterContract: { objectId: master!.objectId },
+        businessEntity: be ? { objectId: be.objectId } : null,
+        primaryContact: num(data.primaryContactId) === null ? null : { objectId: num(data.primaryContactId) },
+      });
+      await createAmendment(input, actor, { source, extra });
+      return;
+    }
+    case 'Accounts': {
+      const amendmentId = await amendmentOfRow();
+      const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));
+      const territory = all.find((t) => t.code.toLowerCase() === String(data.territory).toLowerCase());
+      const agentCode = typeof data.agent === 'string' && data.agent ? data.agent.toLowerCase() : null;
+      const agent = agentCode ? (await memoized(memo, `ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
+      const input = accountCreateBodySchema.parse({ ...data, contract: { objectId: amendmentId }, territory: { objectId: territory?.objectId }, agent: agent ? { objectId: agent.objectId } : null });
+      await createAccount(input as never, actor, { source, extra });
+      return;
+    }
+    case 'Volumes': {
+      const account = await getAccount(num(data.accountId)!);
+      const volume = withVolumeAt(account.accountVolume, num(data.year)!, num(data.month)!, num(data.volume));
+      const current = await requireEntity(accountDef, account.objectId);
+      await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), accountVolume: volume, version: current.version } as never, actor, { source, extra });
+      return;
+    }
+    case 'AmendmentParticipants':
+    case 'AccountParticipants': {
+      const contactId = num(data.contactId);
+      if (contactId === null) throw new AppError(400, MSG.required, { contactId: MSG.required });
+      const composed = participantFromContact(await contactReferenceData(contactId), {});
+      const kind = type === 'AmendmentParticipants' ? contractParticipants : accountChildren.participants;
+      const fields = kind.def.kind.fieldsSchema.parse({ ...composed, ...(data.role ? { role: data.role } : {}), ...(data.identifier ? { identifier: data.identifier } : {}) });
+      const parentId = type === 'AmendmentParticipants' ? await amendmentOfRow() : num(data.accountId)!;
+      await kind.add(parentId!, fields as never, actor, { source, extra });
+      return;
+    }
+    case 'AmendmentCRM':
+    case 'AccountCRM': {
+      const kind = type === 'AmendmentCRM' ? contractCrms : accountChildren.crms;
+      const fields = kind.def.kind.fieldsSchema.parse({ crmType: data.crmType, comment: data.comment, date: data.date, isResolved: data.isResolved ?? false });
+      const parentId = type === 'AmendmentCRM' ? await amendmentOfRow() : num(data.accountId)!;
+      await kind.add(parentId!, fields as never, actor, { source, extra });
+      return;
+    }
+    case 'AccountAddresses': {
+      const { accountId: _id, ...fields } = data;
+      await accountAddresses.add(num(data.accountId)!, ACCOUNT_ADDRESSES.fieldsSchema.parse(fields) as never, actor, { source, extra });
+      return;
+    }
+    case 'PriceReport': {
+      // the account's pricing block takes the report's prices (the effective date stays in the row and the log's source)
+      const account = await getAccount(num(data.accountId)!);
+      const prices = Object.fromEntries(['contractRate', 'indexAdder', 'priceAdder', 'fixedChargeAmount', 'totalPassthroughs', 'autoRenewalRate'].filter((f) => data[f] !== null && data[f] !== undefined).map((f) => [f, data[f]]));
+      const current = await requireEntity(accountDef, account.objectId);
+      await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), ...prices, version: current.version } as never, actor, { source, extra });
+      return;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
+import { validateCells } from '@eb/shared/upload/validate';
+import { crossCheck } from './checks';
+import { registerImportJob } from './import';
+import { registerParseJob } from './parse';
+import { registerPipeline } from './pipeline';
+import { importUploadRow } from './records';
+import { registerRemoveJob } from './remove-job';
+import { uploadStore } from './rows';
+
+/**
+ * The uploader's pipeline (issue 10): the columns of shared/src/upload/columns.ts, the shared rules
+ * (validateCells), the uploader's cross-record checks (checks.ts) and its record writes
+ * (records.ts); the parse, import and remove jobs are the generic ones.
+ */
+export const UPLOADS = registerPipeline({
+  kind: 'upload',
+  store: uploadStore(),
+  label: 'Upload',
+  columns: (t) => UPLOAD_COLUMNS[t as RowType],
+  match: (t, headers) => matchHeaders(t as RowType, headers),
+  validate: (t, cells) => validateCells(t as RowType, cells),
+  crossCheck: (t, rows, seen) => crossCheck(t as RowType, rows, seen),
+  // the references the cross-record checks found are read again at import
+  keep: ({ masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data }) => data,
+  fieldOf: (t, uiHeader) => UPLOAD_COLUMNS[t as RowType].find((c) => c.header === uiHeader)?.field,
+  importRow: importUploadRow,
+});
+registerParseJob('upload');
+registerImportJob('upload');
+registerRemoveJob('upload');
