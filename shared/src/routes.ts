@@ -99,6 +99,18 @@ import {
   type UploadedRow,
   type UploadForm,
 } from './upload/schemas';
+import {
+  updateAllRowsBodySchema,
+  updateBodySchema,
+  updateFilterHintsBodySchema,
+  updateFormBodySchema,
+  updateImportRowsBodySchema,
+  updateListBodySchema,
+  updateListQuerySchema,
+  updateRowsDownloadQuerySchema,
+  updateTypeQuerySchema,
+  type UpdateRow,
+} from './update/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 
@@ -230,6 +242,18 @@ export const ROUTES = [
   { method: 'POST', resource: 'upload', action: 'ImportRows', access: 'admin', body: importRowsBodySchema, response: res<Job>() },
   { method: 'POST', resource: 'upload', action: 'SaveAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
   { method: 'DELETE', resource: 'upload', action: 'DeleteAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
+  // Updater (spec 3 section 7 "Updater calls"; administrators only): the uploader's pipeline with an updateType
+  { method: 'GET', resource: 'update', action: 'DownloadTemplate', access: 'admin', query: updateTypeQuerySchema, response: res<FileResponse>() },
+  { method: 'GET', resource: 'update', action: 'DownloadExceptions', access: 'admin', query: updateRowsDownloadQuerySchema, response: res<FileResponse>() },
+  { method: 'POST', resource: 'update', action: 'GetUploadForm', access: 'admin', body: updateFormBodySchema, response: res<UploadForm>() },
+  { method: 'POST', resource: 'update', action: 'Upload', access: 'admin', body: updateBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'update', action: 'GetList', access: 'admin', query: updateListQuerySchema, body: updateListBodySchema, response: res<PagedResult<UpdateRow>>() },
+  { method: 'POST', resource: 'update', action: 'ImportRows', access: 'admin', body: updateImportRowsBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'update', action: 'importAllRows', access: 'admin', body: updateAllRowsBodySchema, response: res<Job>() },
+  { method: 'DELETE', resource: 'update', action: 'deleteAllRows', access: 'admin', body: updateAllRowsBodySchema, response: res<Job>() },
+  { method: 'DELETE', resource: 'update', action: 'DeleteRows', access: 'admin', body: rowIdsBodySchema, response: res<NoContent>() },
+  { method: 'POST', resource: 'update', action: 'Resolve', access: 'admin', body: resolveBodySchema, response: res<UpdateRow[]>() },
+  { method: 'POST', resource: 'update', action: 'GetUpdateFilterHints', access: 'admin', body: updateFilterHintsBodySchema, response: res<{ batchIds: number[] }>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },
   { method: 'GET', resource: 'job', action: 'getjob', access: 'signedIn', query: jobIdQuerySchema, response: res<Job>() },

@@ -64,3 +64,14 @@ export function uniqueLdc(territoryCode = 'PSEG'): string {
   ldcSerial = (ldcSerial + 1) % 1000;
   return sampleLdcNumber(territoryCode, Date.now() * 1000 + ldcSerial);
 }
+
+/** A saved account of the amendment in PSEG (a fresh LDC number), with `over` on top. */
+export async function newAccount(editor: Session, amendmentId: number, over: Record<string, unknown> = {}): Promise<{ objectId: number; version: number; contractRate: number | null; uploadRate: number | null }> {
+  const territories = (await ok<{ data: { code: string; objectId: number }[] }>(editor.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
+  return ok(
+    editor.post('/api/account/Create', {
+      contract: { objectId: amendmentId }, name: 'Harborview Hotels - Main Building', type: 'Renewal', accountStatus: 'Enrolled', territory: { objectId: territories.find((t) => t.code === 'PSEG')!.objectId },
+      ldcAccountNum: uniqueLdc(), serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: '2026-03-01T00:00:00', term: 12, contractRate: 0.1, ...over,
+    }),
+  );
+}

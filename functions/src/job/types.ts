@@ -12,3 +12,5 @@ import '../report/p2c';
 import '../upload/uploads';
 // Uploads: Save / Save All, Remove All
 import '../upload/single-file';
+// Updates: the parse of an update workbook, Save / Save All, Remove All
+import '../update/pipeline';

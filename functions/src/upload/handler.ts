@@ -1,16 +1,12 @@
 import { SINGLE_FILE_ORDER, type RowType, type UploadType } from '@eb/shared/upload/columns';
-import { MSG } from '@eb/shared/messages';
-import { UPLOAD_TEXTS, type UploadListBody } from '@eb/shared/upload/schemas';
-import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import type { UploadListBody } from '@eb/shared/upload/schemas';
 import { FILE_SIZE_LIMIT_BYTES } from '@eb/shared/constants';
-import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { nextId } from '../lib/db';
-import { BadRequestError } from '../lib/errors';
 import { uploadForm } from '../lib/files';
+import { checkIncoming } from './incoming';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { inspectXlsxObject } from '../lib/xlsx-guard';
 import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook, templateFileName, templateWorkbook } from './downloads';
 import { startImport } from './import';
 import { startParse } from './parse';
@@ -41,15 +37,7 @@ export const handler = resourceHandler('upload', {
   'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
   'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string; resumeKey?: string }>) => {
-    let size: number;
-    try {
-      size = Number((await s3Client().send(new HeadObjectCommand({ Bucket: config.uploadsBucket, Key: body.key }))).ContentLength ?? 0);
-    } catch {
-      throw new BadRequestError(UPLOAD_TEXTS.notUploaded);
-    }
-    if (size > FILE_SIZE_LIMIT_BYTES) throw new BadRequestError(MSG.fileTooLarge);
-    const refused = await inspectXlsxObject(config.uploadsBucket, body.key);
-    if (refused) throw new BadRequestError(UPLOAD_TEXTS[refused]);
+    await checkIncoming(body.key);
     const uploadUser = `${user!.firstName} ${user!.lastName}`;
     if (body.uploadType === 'SingleFile') {
       // a batch per sheet, in import order

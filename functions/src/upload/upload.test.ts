@@ -10,6 +10,7 @@ import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
+import { postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 
@@ -27,23 +28,9 @@ beforeAll(async () => {
   staff = s.session;
 });
 
-async function workbook(sheet: string, rows: unknown[][]): Promise<Buffer> {
-  const wb = new ExcelJS.Workbook();
-  const ws = wb.addWorksheet(sheet);
-  for (const r of rows) ws.addRow(r);
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
-async function post(bytes: Buffer | Uint8Array, fileName: string, uploadType = 'Accounts') {
-  const form = await ok<UploadForm>(admin.post(`${U}/GetUploadForm`, { uploadType, fileName, size: Math.min(bytes.length, 30 * 1024 * 1024) }));
-  await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
-  return admin.post(`${U}/Upload`, { uploadType, key: form.key, fileName });
-}
-async function xlsxRows(b64: string): Promise<unknown[][]> {
-  const bytes = Buffer.from(b64, 'base64');
-  const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-  return wb.worksheets.map((w) => (w.getRow(1).values as unknown[]).slice(1));
-}
+const workbook = xlsxOf;
+const post = (bytes: Buffer | Uint8Array, fileName: string, uploadType = 'Accounts') => postSpreadsheet(admin, 'upload', uploadType, bytes, fileName);
+const xlsxRows = xlsxHeaderRows;
 
 describe('upload/DownloadTemplate', () => {
   it("answers a type's columns as the header row, and a SingleFile workbook with a sheet per type; staff who are not administrators are refused", async () => {

@@ -207,9 +207,10 @@ export interface HeaderMatch {
 export const EXCEPTION_REASON_HEADER = 'Exception Reason';
 const IGNORED_HEADERS = new Set([headerKey(EXCEPTION_REASON_HEADER)]);
 
-export function matchHeaders(type: RowType, headers: readonly (string | null | undefined)[]): HeaderMatch {
+/** The matching of a header row to these columns (by header or synonym, case and spacing ignored). */
+export function matchColumns(all: readonly UploadColumn[], headers: readonly (string | null | undefined)[]): HeaderMatch {
   const byKey = new Map<string, UploadColumn>();
-  for (const c of UPLOAD_COLUMNS[type]) for (const h of [c.header, ...(c.synonyms ?? [])]) if (!byKey.has(headerKey(h))) byKey.set(headerKey(h), c);
+  for (const c of all) for (const h of [c.header, ...(c.synonyms ?? [])]) if (!byKey.has(headerKey(h))) byKey.set(headerKey(h), c);
   const columns: HeaderMatch['columns'] = [];
   const unknown: string[] = [];
   const seen = new Set<UploadColumn>();
@@ -222,6 +223,8 @@ export function matchHeaders(type: RowType, headers: readonly (string | null | u
       columns.push({ column, index });
     }
   });
-  const missing = UPLOAD_COLUMNS[type].filter((c) => c.required && !seen.has(c));
+  const missing = all.filter((c) => c.required && !seen.has(c));
   return { columns, unknown, missing };
 }
+
+export const matchHeaders = (type: RowType, headers: readonly (string | null | undefined)[]): HeaderMatch => matchColumns(UPLOAD_COLUMNS[type], headers);

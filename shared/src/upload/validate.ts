@@ -107,7 +107,7 @@ export function convertCell(column: Pick<UploadColumn, 'kind' | 'itemType'>, raw
 }
 
 /** The exception type of a value its rule refuses: a length rule's is 'Invalid Length.', else the kind's. */
-const ruleErrorType = (column: UploadColumn, message: string): ExceptionType => (/characters/.test(message) ? 'invalidLength' : TYPE_OF_KIND[column.kind]);
+export const ruleErrorType = (column: UploadColumn, message: string): ExceptionType => (/characters/.test(message) ? 'invalidLength' : TYPE_OF_KIND[column.kind]);
 
 /** An exception of a column: the value read, its fix (the value read, to start with), the reason. */
 export const exceptionOf = (column: Pick<UploadColumn, 'header'>, raw: unknown, type: ExceptionType): UploadException => {

@@ -1,0 +1,138 @@
+import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
+import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { accountUpdateBodySchema } from '@eb/shared/account/schemas';
+import { withVolumeAt } from '@eb/shared/account/volume';
+import { amendmentUpdateBodySchema } from '@eb/shared/contract/schemas';
+import { UPDATE_COLUMNS, updatableField, type UpdateType } from '@eb/shared/update/columns';
+import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
+import { exceptionOf, ruleErrorType } from '@eb/shared/upload/validate';
+import type { UploadColumn } from '@eb/shared/upload/columns';
+import type { z } from 'zod';
+import { accountAddresses } from '../account/children';
+import { cascadeAmendmentUnit, getAccount, updateAccount } from '../account/repository';
+import { agents } from '../agent/repository';
+import { businessEntities } from '../businessentity/repository';
+import { amendments, getAmendment, updateAmendment } from '../contract/repository';
+import { NotFoundError } from '../lib/errors';
+import { masterContracts } from '../mastercontract/repository';
+import { contacts } from '../primarycontact/repository';
+import { territories } from '../reference/repository';
+import { memoized, type ImportContext } from '../upload/pipeline';
+
+/**
+ * An update row's change, checked against the record it names (issue 11 "Behaviour"): the key must
+ * name a stored record ('Entity does not exist.'); a value naming another record (a business entity,
+ * a primary contact, a territory or agent code) must name a stored one; and the record with the
+ * change must still pass its entity's shared rules (the update body's schema — an end date before
+ * the start, an LDC number its territory does not take, a volume year outside the block). The
+ * check runs when the row is validated and again when it is imported, against the record as it is
+ * then: a record changed since validation is validated again, never overwritten blindly. The write
+ * is the forms' versioned update (derived fields follow: an amendment's end date from its start and
+ * term, an account's upload rate from its contract rate, the accounts' units from the amendment's).
+ */
+export type Change = { ok: true; version: number; apply(ctx: ImportContext): Promise<void> } | { ok: false; exceptions: UploadException[] };
+
+const num = (v: unknown) => (typeof v === 'number' ? v : null);
+const column = (type: UpdateType, field: string) => UPDATE_COLUMNS[type].find((c) => c.field === field)!;
+const refused = (c: Pick<UploadColumn, 'header'>, raw: unknown, type: ExceptionType): Change => ({ ok: false, exceptions: [exceptionOf(c, raw, type)] });
+const notFound = (e: unknown) => {
+  if (e instanceof NotFoundError) return null;
+  throw e;
+};
+
+/** A body its schema refuses: the exception of the first field it names (the changed field's label when it is that one). */
+function schemaRefusal(type: UpdateType, field: UploadColumn, value: unknown, error: z.ZodError): Change {
+  const issue = error.issues[0];
+  const path = String(issue?.path[0] ?? '');
+  const named = path === field.field || (field.field === 'territory' && path === 'territory') ? field : (updatableField(type, path) ?? { header: path || field.header, kind: 'text' as const, field: path, required: false });
+  return { ok: false, exceptions: [exceptionOf(named, named === field ? value : null, named === field ? ruleErrorType(field, issue?.message ?? '') : 'genericError')] };
+}
+
+/** The change of an update row (its data as validated), against the record as it is now. */
+export async function changeOf(type: UpdateType, data: Record<string, unknown>, memo: Map<string, Promise<unknown>>): Promise<Change> {
+  const field = updatableField(type, String(data.fieldName ?? ''))!;
+  const value = data.value ?? null;
+  switch (type) {
+    case 'Amendments': {
+      const contractId = num(data.contractId)!;
+      const [master] = await memoized(memo, `mc#${contractId}`, () => masterContracts().all({ filter: (m) => m.contractId === contractId }, 1));
+      if (!master) return refused(column(type, 'contractId'), contractId, 'invalidRowKey');
+      const [row] = await amendments().all({ filter: (a) => a.masterContractRef === master.objectId && a.amendmentNumber === num(data.amendmentNumber) }, 1);
+      if (!row) return refused(column(type, 'amendmentNumber'), data.amendmentNumber, 'invalidRowKey');
+      const current = await getAmendment(row.objectId);
+      const change: Record<string, unknown> = { [field.field]: value };
+      if (field.field === 'businessEntityId') {
+        const [be] = value === null ? [] : await businessEntities().all({ filter: (b) => b.businessEntityId === value }, 1);
+        if (value !== null && !be) return refused(field, value, 'checkKeyNotExistsInDb');
+        change.businessEntity = be ? { objectId: be.objectId } : null;
+      }
+      if (field.field === 'primaryContactId') {
+        const [contact] = value === null ? [] : await contacts().rowsOf([Number(value)]);
+        if (value !== null && !contact) return refused(field, value, 'checkKeyNotExistsInDb');
+        change.primaryContact = contact ? { objectId: contact.objectId } : null;
+      }
+      const body = amendmentUpdateBodySchema.safeParse({ ...current, ...change, version: current.version });
+      if (!body.success) return schemaRefusal(type, field, value, body.error);
+      return {
+        ok: true,
+        version: current.version,
+        async apply({ actor, source, extra }) {
+          const saved = await updateAmendment(current.objectId, body.data, actor, { source, extra });
+          // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
+          if (saved.unitOfMeasure && saved.unitOfMeasure !== current.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actor);
+        },
+      };
+    }
+    case 'Accounts':
+    case 'Volumes': {
+      const current = await getAccount(num(data.accountNumber)!).catch(notFound);
+      if (!current) return refused(column(type, 'accountNumber'), data.accountNumber, 'invalidRowKey');
+      const change: Record<string, unknown> = {};
+      if (type === 'Volumes') {
+        const [year, month] = [num(data.year)!, num(data.month)!];
+        const block = current.accountVolume;
+        if (month < 1 || month > 12) return refused(column(type, 'month'), month, 'invalidMonth');
+        if (!block) return refused(field, value, 'volumeNotConfigured');
+        if ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4)))) return refused(column(type, 'year'), year, 'yearOutOfRange');
+        change.accountVolume = withVolumeAt(block, year, month, num(value));
+      } else if (field.field === 'territory') {
+        const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));
+        const territory = all.find((t) => t.code.toLowerCase() === String(value).toLowerCase());
+        if (!territory) return refused(field, value, 'checkKeyNotExistsInDb');
+        change.territory = { objectId: territory.objectId };
+        if (ldcFormatMessage(territory.code, current.ldcAccountNum)) return refused(field, value, 'invalidDataTypeEnum');
+      } else if (field.field === 'agent') {
+        const code = value === null ? null : String(value).toLowerCase();
+        const [agent] = code === null ? [] : await memoized(memo, `ag#${code}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === code }, 1));
+        if (code !== null && !agent) return refused(field, value, 'invalidAgent');
+        change.agent = agent ? { objectId: agent.objectId } : null;
+      } else {
+        change[field.field] = value;
+        if (field.field === 'ldcAccountNum' && ldcFormatMessage(current.territoryCode ?? '', typeof value === 'string' ? value : null)) return refused(field, value, 'invalidDataTypeEnum');
+      }
+      const body = accountUpdateBodySchema.safeParse({ ...current, ...change, version: current.version });
+      if (!body.success) return schemaRefusal(type, field, value, body.error);
+      return {
+        ok: true,
+        version: current.version,
+        async apply({ actor, source, extra }) {
+          await updateAccount(current.objectId, body.data as never, actor, { source, extra });
+        },
+      };
+    }
+    case 'AccountAddresses': {
+      const current = await accountAddresses.get(num(data.accountAddressId)!).catch(notFound);
+      if (!current) return refused(column(type, 'accountAddressId'), data.accountAddressId, 'invalidRowKey');
+      const fields = Object.fromEntries(Object.keys(ACCOUNT_ADDRESSES.shape).map((f) => [f, (current as unknown as Record<string, unknown>)[f] ?? null]));
+      const body = ACCOUNT_ADDRESSES.fieldsSchema.safeParse({ ...fields, [field.field]: value });
+      if (!body.success) return schemaRefusal(type, field, value, body.error);
+      return {
+        ok: true,
+        version: current.version,
+        async apply({ actor, source, extra }) {
+          await accountAddresses.update(current.objectId, current.version, body.data as never, actor, { source, extra });
+        },
+      };
+    }
+  }
+}
