@@ -163,23 +163,16 @@ describe('Routes', () => {
       expect(await heading('Reports')).toBeInTheDocument();
     });
 
-    it.each([
-      // '/enrollments/uploader' is a real page now (test/e2e/uploader.test.ts)
-      // '/enrollments/users' is a real page now: features/users/components/UsersPage.test.tsx
-      // '/enrollments/data' is a real page now: features/data-admin/components/DataAdminPage.test.tsx
-      ['/enrollments/updater', 'Updater'],
-      // '/enrollments/contact-entity' is a real page now (below)
-      // '/enrollments/accounts/17' is Account Detail now (test/e2e/accounts.test.ts)
-      // '/enrollments/contracts/5' is Contract Details now (test/e2e/contracts.test.ts)
-    ])('lets a superAdmin open %s', async (path, title) => {
+    it('lets a superAdmin open /enrollments/updater with its type picker', async () => {
       // Prepare
       signedInAs('superAdmin');
       // Act
-      renderApp(path);
+      renderApp('/enrollments/updater');
       // Assess
-      expect(await heading(title)).toBeInTheDocument();
-      expect(screen.getByText('This area is not available yet.')).toBeInTheDocument();
-      expect(currentPath()).toBe(path);
+      expect(await heading('Updater')).toBeInTheDocument();
+      expect(await screen.findByText('Choose an update type to see its rows.')).toBeInTheDocument();
+      expect(screen.getByRole('combobox', { name: 'Update type' })).toBeInTheDocument();
+      expect(currentPath()).toBe('/enrollments/updater');
     });
 
     it('lets a superAdmin open /enrollments/uploader with its type picker', async () => {

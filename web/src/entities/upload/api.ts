@@ -1,9 +1,8 @@
 import type { RowType, UploadType } from '@eb/shared/upload/columns';
 import type { RowState } from '@eb/shared/upload/schemas';
-import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
-import { ApiError, call, endpoint } from '../../lib/api-client';
-import { postForm } from '../../lib/presigned-post';
+import { call, endpoint } from '../../lib/api-client';
 import { routeQuery } from '../../lib/queries';
+import { rowsPageOf, sendSpreadsheet, type WorkbenchApi } from './workbench';
 
 /** The uploader's calls (spec 3 section 7), keyed by the route table. */
 export interface UploadListParams {
@@ -42,8 +41,27 @@ export const resolveRows = (fixes: { objectId: number; exceptions: { uiHeader: s
  * Upload Spreadsheet: a presigned form for the .xlsx, the file posted straight to S3 (progress from
  * 0 to 1), then Upload registers it and answers its parse job.
  */
-export async function uploadSpreadsheet(uploadType: UploadType, file: File, onProgress: (done: number) => void, resumeKey?: string) {
-  const form = await call(endpoint('POST', 'upload', 'GetUploadForm'), { body: { uploadType, fileName: file.name, size: file.size } });
-  if (!(await postForm(form, file, onProgress))) throw new ApiError(400, 'Bad Request', UPLOAD_TEXTS.notUploaded, undefined);
-  return call(endpoint('POST', 'upload', 'Upload'), { body: { uploadType, key: form.key, fileName: file.name, ...(resumeKey ? { resumeKey } : {}) } });
-}
+export const uploadSpreadsheet = (uploadType: UploadType, file: File, onProgress: (done: number) => void, resumeKey?: string) =>
+  sendSpreadsheet(
+    file,
+    onProgress,
+    () => call(endpoint('POST', 'upload', 'GetUploadForm'), { body: { uploadType, fileName: file.name, size: file.size } }),
+    (key) => call(endpoint('POST', 'upload', 'Upload'), { body: { uploadType, key, fileName: file.name, ...(resumeKey ? { resumeKey } : {}) } }),
+  );
+
+/** The uploader's calls as its screen uses them (entities/upload/workbench.ts). */
+export const UPLOAD_WORKBENCH_API: WorkbenchApi = {
+  resource: 'upload',
+  rowsQuery: (p) => ({ ...uploadRowsQuery({ ...p, uploadType: p.type as RowType }), select: rowsPageOf('upload') }),
+  countQuery: (type, rowState, batchId) => ({ ...uploadCountQuery(type as RowType, rowState, batchId), select: rowsPageOf('upload') }),
+  batchIdsQuery: (type, isValid) => batchIdsQuery(type as RowType, isValid),
+  downloadTemplate: (type) => downloadTemplate(type as UploadType),
+  downloadExceptions: (type, batchId) => downloadExceptions(type as RowType, batchId),
+  downloadImported: (type, batchId) => downloadImported(type as RowType, batchId),
+  importRows: (type, ids) => importRows(type as RowType, ids),
+  saveAll: (type, batchId) => saveAll(type as RowType, batchId),
+  deleteRows,
+  deleteAll: (type, rowState, batchId) => deleteAll(type as RowType, rowState, batchId),
+  resolve: resolveRows,
+  upload: (type, file, onProgress, resumeKey) => uploadSpreadsheet(type as UploadType, file, onProgress, resumeKey),
+};

@@ -42,5 +42,5 @@ export const UPLOADER_TEXTS = {
   newValue: 'New Value',
   newValueOf: (field: string, row: number) => `New value of ${field}, row ${row}`,
   grid: (tab: string) => `${tab} rows`,
-  common: { uploadBatchId: 'Upload Batch ID', rowNumber: 'Row #', uploadDate: 'Upload DateTime', uploadUser: 'Upload User' },
+  common: { batchId: 'Upload Batch ID', rowNumber: 'Row #', date: 'Upload DateTime', user: 'Upload User' },
 } as const;

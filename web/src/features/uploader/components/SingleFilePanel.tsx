@@ -27,10 +27,10 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
         paginator={false}
         dataKey="objectId"
         columns={[
-          { field: 'uploadBatchId', header: T.common.uploadBatchId },
+          { field: 'uploadBatchId', header: T.common.batchId },
           { field: 'rowNumber', header: T.common.rowNumber },
-          { field: 'uploadDate', header: T.common.uploadDate, body: (r) => formatDisplayDate(r.uploadDate) },
-          { field: 'uploadUser', header: T.common.uploadUser },
+          { field: 'uploadDate', header: T.common.date, body: (r) => formatDisplayDate(r.uploadDate) },
+          { field: 'uploadUser', header: T.common.user },
         ]}
         className="eb-list-grid"
       />
