@@ -1,3 +1,4 @@
+import type { TransactItem } from '../lib/db';
 import { MSG } from '@eb/shared/messages';
 import type { PagedResult } from '@eb/shared/paging';
 import {
@@ -219,7 +220,7 @@ async function assertGenerated(objectId: number): Promise<void> {
  * POST Create: the contact (Active), its address, its phone and its optional email, with their
  * four 'added' events, in ONE transaction. Answers the new objectIds.
  */
-export async function createContact(input: ContactCreateInput, actor: Actor): Promise<PrimaryContactCreated> {
+export async function createContact(input: ContactCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<PrimaryContactCreated> {
   if (input.businessEntity) await requireBusinessEntity(input.businessEntity.objectId);
   if (input.objectId !== undefined) await assertGenerated(input.objectId);
   const objectId = input.objectId ?? (await generateContactId());
@@ -232,6 +233,7 @@ export async function createContact(input: ContactCreateInput, actor: Actor): Pr
     ...(await contactAddresses.puts(objectId, addressId, input.address, actor)).actions,
     ...(await contactPhones.puts(objectId, phoneId, input.phone, actor)).actions,
     ...(input.email && emailId !== undefined ? (await contactEmails.puts(objectId, emailId, input.email, actor)).actions : []),
+    ...(opts.extra ?? []),
   ];
   try {
     await createEntity(
@@ -246,11 +248,12 @@ export async function createContact(input: ContactCreateInput, actor: Actor): Pr
         status: NEW_CONTACT_STATUS,
         businessEntityRef: input.businessEntity?.objectId ?? null,
       },
-      { actor, extra },
+      { actor, extra, ...(opts.source ? { source: opts.source } : {}) },
       { objectId },
     );
   } catch (e) {
-    // The sub-records' ids are fresh: only a reused Contact Id can fail its condition.
+    // The sub-records' ids are fresh: only a reused Contact Id (or the caller's own action) can fail its condition.
+    if (e instanceof ConflictError && opts.extra?.length) throw e;
     if (e instanceof ConflictError) throw new ConflictError(MSG.contactIdTaken);
     throw e;
   }

@@ -14,6 +14,9 @@ import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
 import type { Pending } from './pipeline';
 
+/** The columns a participant row needs when it has no Contact ID (its contact is created from them). */
+const PARTICIPANT_CONTACT_FIELDS = ['firstName', 'lastName', 'address', 'city', 'state', 'zip', 'phoneNumber'];
+
 /**
  * The uploader's cross-record checks of a chunk of rows (issue 10 "Validation"): keys that must
  * name stored records ('Key Not Exists In DB.'), records that must not exist yet and repeats within
@@ -126,6 +129,14 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
     const ids = [...new Set(rows.map((r) => num(r.data[field])).filter((v): v is number => v !== null))];
     const found = new Set((await contacts().rowsOf(ids)).map((c) => c.objectId));
     for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
+  }
+
+  // a participant without a Contact ID is created from its columns: they must be there
+  if (type === 'AmendmentParticipants' || type === 'AccountParticipants') {
+    for (const r of rows) {
+      if (num(r.data.contactId) !== null) continue;
+      for (const field of PARTICIPANT_CONTACT_FIELDS) if (r.data[field] === null || r.data[field] === undefined || r.data[field] === '') add(r, type, field, 'requiredField');
+    }
   }
 
   // volumes: a month 1-12, an account with a volume block whose years hold the row's, once per account and month in the batch

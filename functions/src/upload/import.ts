@@ -23,8 +23,8 @@ import type { RowKind, RowStore, StoredRow } from './rows';
  * 'withExceptions' with the reason.
  */
 export const importJobType = (kind: RowKind) => `${kind}Import`;
-/** Fault injection for the crash tests: called before and after each row's write (a throw is a worker killed there). */
-export const importFaults: { at: ((when: 'before' | 'after', rowId: number) => void) | null } = { at: null };
+/** Fault injection for the crash tests: called before and after each row's write, and after a contact a row creates (a throw is a worker killed there). */
+export const importFaults: { at: ((when: 'before' | 'contact' | 'after', rowId: number) => void) | null } = { at: null };
 const CHUNK = 100;
 const idsKey = (kind: RowKind, jobId: string) => `jobs/${kind}-import/${jobId}/ids.json`;
 

@@ -3,17 +3,20 @@ import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
 import type { RowType } from '@eb/shared/upload/columns';
 import { withVolumeAt } from '@eb/shared/account/volume';
 import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
-import { MSG } from '@eb/shared/messages';
 import { participantFromContact } from '@eb/shared/record-children';
 import { accountAddresses, accountChildren } from '../account/children';
 import { accountDef, createAccount, getAccount, updateAccount } from '../account/repository';
 import { contractCrms, contractParticipants } from '../contract/children';
-import { contactReferenceData } from '../primarycontact/repository';
+import { contactReferenceData, createContact, generateContactId } from '../primarycontact/repository';
+import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
+import { getItem, table } from '../lib/db';
+import { ConflictError } from '../lib/errors';
+import { importFaults } from './import';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments, createAmendment } from '../contract/repository';
 import { requireEntity } from '../lib/entity';
-import { AppError } from '../lib/errors';
+
 import { masterContracts } from '../mastercontract/repository';
 import { territories } from '../reference/repository';
 import { memoized, type ImportContext } from './pipeline';
@@ -34,8 +37,41 @@ export async function amendmentOf(contractId: number, amendmentNumber: number): 
   return a?.objectId;
 }
 
+const contactMarker = (rowId: number) => ({ pk: `UPLOADCONTACT#${rowId}`, sk: 'UPLOADCONTACT' });
+
+/**
+ * The contact a participant row without a Contact ID names: created from the row's name, address
+ * (a Mailing address), phone (Work) and email (Work), exactly once — a marker of the row is written
+ * in the contact's own transaction, so a row imported again after a crash finds its contact.
+ */
+async function contactOfRow(row: StoredRow, data: Record<string, unknown>, actor: ImportContext['actor'], source: string): Promise<number> {
+  const marker = contactMarker(row.objectId);
+  const made = await getItem<{ contactId: number }>(marker);
+  if (made) return made.contactId;
+  const input = contactCreateBodySchema.parse({
+    firstName: data.firstName,
+    lastName: data.lastName,
+    role: data.role ?? null,
+    identifier: data.identifier ?? null,
+    address: { addressType: 'Mailing', addressLine: data.address, city: data.city, state: data.state, zipCode: data.zip },
+    phone: { phoneNumber: data.phoneNumber, type: 'Work' },
+    email: data.email ? { emailAddress: data.email, type: 'Work' } : null,
+  });
+  const objectId = await generateContactId();
+  try {
+    await createContact({ ...input, objectId }, actor, { source, extra: [{ Put: { TableName: table(), Item: { ...marker, contactId: objectId }, ConditionExpression: 'attribute_not_exists(pk)' } }] });
+  } catch (e) {
+    // another run made it meanwhile
+    const other = e instanceof ConflictError ? await getItem<{ contactId: number }>(marker) : null;
+    if (!other) throw e;
+    return other.contactId;
+  }
+  importFaults.at?.('contact', row.objectId);
+  return objectId;
+}
+
 /** Writes an uploaded row's record, its `extra` (the row's move to 'imported') in the same transaction. */
-export async function importUploadRow(type: string, _row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo }: ImportContext): Promise<void> {
+export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo }: ImportContext): Promise<void> {
   const amendmentOfRow = () => memoized(memo, `a#${num(data.contractId)}#${num(data.amendmentNumber)}`, () => amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!));
   switch (type as RowType) {
     case 'Amendments': {
@@ -69,8 +105,7 @@ export async function importUploadRow(type: string, _row: StoredRow, data: Recor
     }
     case 'AmendmentParticipants':
     case 'AccountParticipants': {
-      const contactId = num(data.contactId);
-      if (contactId === null) throw new AppError(400, MSG.required, { contactId: MSG.required });
+      const contactId = num(data.contactId) ?? (await contactOfRow(row, data, actor, source));
       const composed = participantFromContact(await contactReferenceData(contactId), {});
       const kind = type === 'AmendmentParticipants' ? contractParticipants : accountChildren.participants;
       const fields = kind.def.kind.fieldsSchema.parse({ ...composed, ...(data.role ? { role: data.role } : {}), ...(data.identifier ? { identifier: data.identifier } : {}) });

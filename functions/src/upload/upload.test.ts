@@ -8,7 +8,7 @@ import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
-import { newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
+import { newAccount, newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { s3Client } from '../lib/aws';
@@ -227,6 +227,42 @@ describe('Save All of the other row types', () => {
     expect(participants.data.map((p) => [p.contactId, p.role])).toEqual([[contact.objectId, 'Owner']]);
     expect(await exceptionsOf('AmendmentParticipants', again)).toEqual([['duplicateRecord']]);
     expect(await ok(admin.get('/api/account/Get', { id: without.objectId }))).toMatchObject({ contractRate: 0.2, uploadRate: 0.18757327 });
+  });
+});
+
+describe('Participants without a Contact ID', () => {
+  it("creates the participant's contact from its columns, once even when the worker dies right after the contact, and asks for the columns it lacks", async () => {
+    // Prepare: an account; a row naming a new person, one lacking its address and phone
+    const amendment = await newAmendment(admin);
+    const account = await newAccount(admin, amendment.objectId);
+    const lastName = `Upl${Date.now() % 1_000_000}`;
+    const headers = ['CAMS Account ID', 'Role', 'First Name', 'Last Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Email'];
+    const job = await ok<Job>(
+      post(await workbook('AccountParticipants', [headers, [account.objectId, 'Owner', 'Rita', lastName, '9 Bay St', 'Red Bank', 'NJ', '07701', '7325550100', 'rita@example.com'], [account.objectId, 'Owner', 'Sam', lastName, null, 'Red Bank', 'NJ', '07701', null, null]]), 'people.xlsx', 'AccountParticipants'),
+    );
+    await runJobNow(job.jobId);
+    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    // Act: Save All, the worker dying once right after it created the contact
+    const { importFaults, SimulatedCrash } = await import('./import');
+    let died = 0;
+    importFaults.at = (when) => {
+      if (when === 'contact' && died++ === 0) throw new SimulatedCrash('killed');
+    };
+    try {
+      const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'AccountParticipants', batchId }));
+      await runJobNow(save.jobId);
+      await runJobNow(save.jobId);
+    } finally {
+      importFaults.at = null;
+    }
+    // Assess
+    expect(died).toBe(1);
+    const participants = await ok<{ data: { firstName: string; lastName: string; city: string; phoneNumber: string; role: string }[] }>(admin.post('/api/account/GetParticipants', { account: { objectId: account.objectId } }));
+    expect(participants.data.map((p) => [p.firstName, p.lastName, p.city, p.phoneNumber, p.role])).toEqual([['Rita', lastName, 'Red Bank', '7325550100', 'Owner']]);
+    const contacts = await ok<{ totalCount: number }>(admin.post('/api/primarycontact/GetList', { keyword: lastName }, { getTotalCount: true }));
+    expect(contacts.totalCount).toBe(1);
+    const rejected = await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'AccountParticipants', batchId }));
+    expect(rejected.data.map((r) => r.uploadExceptions.map((e) => [e.uiHeader, e.type]))).toEqual([[['Address', 'requiredField'], ['Phone', 'requiredField']]]);
   });
 });
 
