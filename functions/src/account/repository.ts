@@ -368,6 +368,11 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean, exce
 
 /** POST account/Create: a new account of an existing amendment. */
 export async function createAccount(input: AccountCreateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Account> {
+  return getAccount(await createAccountRecord(input, actor, opts));
+}
+
+/** The write of createAccount, answering the new objectId (an import reserves the ids of a chunk in one range: `objectId`). */
+export async function createAccountRecord(input: AccountCreateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string; objectId?: number } = {}): Promise<number> {
   let amendment;
   try {
     amendment = await requireEntity(amendmentDef, input.contract.objectId);
@@ -384,10 +389,10 @@ export async function createAccount(input: AccountCreateInput & Record<string, u
       enteredBy: actor.name,
       enteredOn: toTransferDate(new Date()),
     },
-    { actor, ...opts },
-    { objectId: await nextId(accountDef.idCounter) },
+    { actor, ...(opts.extra ? { extra: opts.extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
+    { objectId: opts.objectId ?? (await nextId(accountDef.idCounter)) },
   );
-  return getAccount(stored.objectId);
+  return stored.objectId;
 }
 
 /** PUT account/Update?id: the fields, if `version` is still the stored one (409 otherwise). */

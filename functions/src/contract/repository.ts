@@ -377,6 +377,11 @@ function storedFields(
 
 /** POST contract/Create: a new amendment of an existing master contract. */
 export async function createAmendment(input: AmendmentCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Amendment> {
+  return getAmendment(await createAmendmentRecord(input, actor, opts));
+}
+
+/** The write of createAmendment, answering the new objectId (an import reserves the ids of a chunk in one range: `objectId`). */
+export async function createAmendmentRecord(input: AmendmentCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string; objectId?: number } = {}): Promise<number> {
   const master = await requireMasterContract(input.masterContract.objectId);
   if (input.cloneOf) {
     const source = await requireEntity(amendmentDef, input.cloneOf.objectId);
@@ -384,7 +389,7 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor,
   }
   await checkReferences(input);
   await assertNumberFree(master.objectId, input.amendmentNumber);
-  const objectId = await nextId(amendmentDef.idCounter);
+  const objectId = opts.objectId ?? (await nextId(amendmentDef.idCounter));
   const stored = await createEntity(
     amendmentDef,
     {
@@ -393,10 +398,10 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor,
       enteredBy: actor.name,
       enteredOn: toTransferDate(new Date()),
     },
-    { actor, ...opts },
+    { actor, ...(opts.extra ? { extra: opts.extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
     { objectId },
   );
-  return getAmendment(stored.objectId);
+  return stored.objectId;
 }
 
 /** PUT contract/Update?id: the fields, if `version` is still the stored one (409 otherwise). */

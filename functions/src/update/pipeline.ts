@@ -43,6 +43,8 @@ export const UPDATES = registerPipeline({
   },
   keep: (data) => data,
   fieldOf: (t, uiHeader) => updateCellOf(t as UpdateType, uiHeader),
+  // the record a row changes
+  groupOf: (t, d) => (t === 'Amendments' ? `a#${String(d.contractId)}#${String(d.amendmentNumber)}` : t === 'AccountAddresses' ? `addr#${String(d.accountAddressId)}` : `acct#${String(d.accountNumber)}`),
   async importRow(t, _row, data, ctx) {
     // the change against the record as it is now (validated again when it changed since)
     const change = await changeOf(t as UpdateType, data, ctx.memo);

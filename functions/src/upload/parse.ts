@@ -59,10 +59,21 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
   const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
+  // a chunk is checked and written while the next one is read (one chunk in flight, in order)
+  let inFlight: Promise<void> = Promise.resolve();
   const flush = async () => {
-    if (!pending.length) return;
-    await p.crossCheck(rowType, pending, seen);
-    const rows: NewRow[] = pending.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
+    const chunk = pending;
+    pending = [];
+    await inFlight;
+    if (chunk.length) {
+      inFlight = write(chunk);
+      // its failure is thrown where it is awaited (the next flush), not as an unhandled rejection meanwhile
+      inFlight.catch(() => undefined);
+    }
+  };
+  const write = async (chunk: Pending[]) => {
+    await p.crossCheck(rowType, chunk, seen);
+    const rows: NewRow[] = chunk.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
     await p.store.write(rows);
     for (const r of rows) {
       result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
@@ -71,7 +82,6 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
         result.failed.push({ rowNumber: r.rowNumber, exceptions: r.exceptions, data: r.data });
       } else result.validated++;
     }
-    pending = [];
   };
   let match: HeaderMatch | null = null;
   for await (const row of sheet) {
@@ -90,6 +100,7 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
     if (pending.length >= CHUNK_ROWS) await flush();
   }
   await flush();
+  await inFlight;
   return result;
 }
 

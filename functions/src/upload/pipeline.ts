@@ -26,6 +26,8 @@ export interface ImportContext {
   extra: TransactItem[];
   /** lookups shared by a chunk's rows */
   memo: Map<string, Promise<unknown>>;
+  /** a new id of a counter, from a range reserved once for the chunk (one counter update per chunk, not per record) */
+  nextId(counter: string): Promise<number>;
 }
 
 export interface RowPipeline<A extends ApiRow = ApiRow> {
@@ -44,6 +46,11 @@ export interface RowPipeline<A extends ApiRow = ApiRow> {
   keep(data: Record<string, unknown>): Record<string, unknown>;
   /** the cell a Resolve fix of an exception changes */
   fieldOf(rowType: string, uiHeader: string): string | undefined;
+  /**
+   * the record a row writes (rows of one record are imported in order, one at a time; rows of
+   * different records side by side); absent: every row its own
+   */
+  groupOf?(rowType: string, data: Record<string, unknown>): string;
   /** writes a validated row's record, its `extra` in the same transaction */
   importRow(rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: ImportContext): Promise<void>;
 }

@@ -2,7 +2,7 @@ import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { PagedResult } from '@eb/shared/paging';
 import type { RowState, UploadedRow } from '@eb/shared/upload/schemas';
 import { toTransferDate } from '@eb/shared/validation';
-import { batchPut, getItem } from '../lib/db';
+import { batchGet, batchPut, getItem } from '../lib/db';
 import { feedAttributes, nextSeq } from '../lib/feed';
 import { listEngine, pageParams, type ListEngine, type ListSpec } from '../lib/list-engine';
 
@@ -69,6 +69,8 @@ export interface RowStore<A extends ApiRow = ApiRow> {
   byIds(ids: readonly number[]): Promise<A[]>;
   /** one stored row as the pipeline reads it (null when it is not there or removed) */
   read(id: number): Promise<StoredRow | null>;
+  /** the stored rows of these ids that are there (removed ones left out) */
+  readMany(ids: readonly number[]): Promise<Map<number, StoredRow>>;
 }
 /** A stored row with its version. */
 export type StoredRow = RowOwn & { version: number };
@@ -182,6 +184,15 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
       const item = await getItem<Record<string, unknown>>(key(id));
       if (!item || item.deleted) return null;
       return { ...spec.project(item as never), version: Number(item.version) };
+    },
+    async readMany(ids) {
+      const out = new Map<number, StoredRow>();
+      for (let i = 0; i < ids.length; i += 100) {
+        for (const item of await batchGet(ids.slice(i, i + 100).map(key))) {
+          if (!item.deleted) out.set(Number(item.objectId), { ...spec.project(item), version: Number(item.version) });
+        }
+      }
+      return out;
     },
   };
   stores.set(kind, store as unknown as RowStore<never>);

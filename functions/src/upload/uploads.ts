@@ -1,3 +1,4 @@
+import { normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import { validateCells } from '@eb/shared/upload/validate';
 import { crossCheck } from './checks';
@@ -24,6 +25,9 @@ export const UPLOADS = registerPipeline({
   // the references the cross-record checks found are read again at import
   keep: ({ masterContractRef: _m, amendmentRef: _a, territoryRef: _t, ...data }) => data,
   fieldOf: (t, uiHeader) => UPLOAD_COLUMNS[t as RowType].find((c) => c.header === uiHeader)?.field,
+  // an amendment's rows (itself, its participants and notes), an LDC number's accounts, an account's rows
+  groupOf: (t, d) =>
+    t === 'Amendments' || t === 'AmendmentParticipants' || t === 'AmendmentCRM' ? `a#${String(d.contractId)}#${String(d.amendmentNumber)}` : t === 'Accounts' ? `ldc#${normalizeLdcNumber(String(d.ldcAccountNum ?? ''))}` : `acct#${String(d.accountId)}`,
   importRow: importUploadRow,
 });
 registerParseJob('upload');
