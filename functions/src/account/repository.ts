@@ -30,7 +30,7 @@ import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
 import { agentListSpec } from '../agent/repository';
-import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
+import { ldcFormatMessage, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
 
 /**
  * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
@@ -321,13 +321,6 @@ export async function getAccount(objectId: number): Promise<Account> {
   });
 }
 
-/** Two terms [start, end] overlap (dates as transfer strings; an open end runs on). */
-const termsOverlap = (a: [string | null, string | null], b: [string | null, string | null]) => {
-  const from = (d: string | null) => (d ?? '0000').slice(0, 10);
-  const to = (d: string | null) => (d ?? '9999').slice(0, 10);
-  return from(a[0]) <= to(b[1]) && from(b[0]) <= to(a[1]);
-};
-
 /**
  * The enrollment checks (issue 9): the LDC account number fits its territory's format
  * (LDC_FORMATS), and no other account with the same number has a term overlapping this one's
@@ -338,7 +331,7 @@ async function checkEnrollment(fields: Record<string, unknown>, territoryCode: s
   const format = ldcFormatMessage(territoryCode, ldc);
   if (format) throw new BadRequestError(format, { ldcAccountNum: format });
   const number = normalizeLdcNumber(ldc);
-  const term: [string | null, string | null] = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)];
+  const term = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)] as const;
   const others = await accounts().all({ filter: (r) => r.objectId !== exceptId && normalizeLdcNumber(r.ldcAccountNumber) === number }, MAX_RECORD_COUNT);
   if (others.some((o) => termsOverlap(term, [o.contractStartDate, o.accountEndDate]))) {
     throw new BadRequestError(MSG.overlappingBaseAccounts, { ldcAccountNum: MSG.overlappingBaseAccounts });

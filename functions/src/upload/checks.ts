@@ -1,4 +1,4 @@
-import { ldcFormatMessage, normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
+import { ldcFormatMessage, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
 import type { AccountVolume } from '@eb/shared/account/volume';
 import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
@@ -103,11 +103,10 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
   if (type === 'Accounts') {
     const numbers = new Set(rows.map((r) => normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '')).filter(Boolean));
     const stored = await accounts().all({ filter: (a) => numbers.has(normalizeLdcNumber(a.ldcAccountNumber)) }, 100_000);
-    const day = (d: unknown, open: string) => (typeof d === 'string' && d ? d.slice(0, 10) : open);
     for (const r of rows) {
       const number = normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '');
-      const [from, to] = [day(r.data.contractStartDate, '0000'), day(r.data.contractEndDate, '9999')];
-      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && day(a.contractStartDate, '0000') <= to && from <= day(a.accountEndDate, '9999'));
+      const term = [text(r.data.contractStartDate), text(r.data.contractEndDate)] as const;
+      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && termsOverlap(term, [a.contractStartDate, a.accountEndDate]));
       if (number && overlaps) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
     }
   }

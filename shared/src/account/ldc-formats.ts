@@ -60,3 +60,15 @@ export function sampleLdcNumber(territoryCode: string, n: number): string {
     default: return LDC_FORMATS[territoryCode] ? digits(10) : `LDC-${n}`;
   }
 }
+
+/** An account's term as the overlap check reads it: its start and end (transfer dates; null: open). */
+export type Term = readonly [string | null | undefined, string | null | undefined];
+/**
+ * Two terms overlap ('Overlapping dates on base accounts' for two accounts of one LDC number): the
+ * form's save, the uploader's check and the import read this one predicate. An open end runs on.
+ */
+export function termsOverlap(a: Term, b: Term): boolean {
+  const from = (d: string | null | undefined) => (d ? d.slice(0, 10) : '0000');
+  const to = (d: string | null | undefined) => (d ? d.slice(0, 10) : '9999');
+  return from(a[0]) <= to(b[1]) && from(b[0]) <= to(a[1]);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, decimalNumberMessage, maxLengthMessage } from '../messages';
+import { termsOverlap } from './ldc-formats';
 import { accountDefaults, accountEndDate, accountFieldsSchema, rceOf, uploadRateOf } from './schemas';
 
 const valid = {
@@ -85,5 +86,15 @@ describe('residential customer equivalents', () => {
     expect(rceOf(1_000, 'MCF', 'Gas')).toBe(10.37);
     expect(rceOf(1_000, 'THERM', 'Electric')).toBeNull();
     expect(rceOf(null, 'KWH', 'Electric')).toBeNull();
+  });
+});
+
+describe('termsOverlap', () => {
+  it('holds for terms sharing a day, an open end running on, and not for terms one day apart', () => {
+    // Assess
+    expect(termsOverlap(['2026-01-01T00:00:00', '2026-12-31T00:00:00'], ['2026-12-31T00:00:00', '2027-12-31T00:00:00'])).toBe(true);
+    expect(termsOverlap(['2026-01-01T00:00:00', '2026-12-31T00:00:00'], ['2027-01-01T00:00:00', '2027-12-31T00:00:00'])).toBe(false);
+    expect(termsOverlap(['2026-01-01T00:00:00', null], ['2030-01-01T00:00:00', '2030-12-31T00:00:00'])).toBe(true);
+    expect(termsOverlap([null, '2025-12-31T00:00:00'], ['2026-01-01T00:00:00', undefined])).toBe(false);
   });
 });
