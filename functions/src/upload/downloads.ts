@@ -21,7 +21,8 @@ async function rowsWorkbook(p: RowPipeline, type: string, state: 'withExceptions
   const columns = p.columns(type);
   const out: unknown[][] = [];
   for await (const batch of p.store.rows().batches({ filter: (r) => r.rowType === type && r.rowState === state && (batchId === undefined || r.batchId === batchId), orderBy: 'objectId Ascending' }, 1000)) {
-    for (const r of batch) {
+    const full = await p.store.readMany(batch.map((r) => r.objectId));
+    for (const r of batch.flatMap((b) => (full.has(b.objectId) ? [full.get(b.objectId)!] : []))) {
       const data = JSON.parse(r.data) as Record<string, unknown>;
       const cells: unknown[] = columns.map((c) => data[c.field] ?? null);
       if (withReasons) cells.push((JSON.parse(r.exceptions) as UploadException[]).map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; '));

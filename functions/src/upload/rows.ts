@@ -28,7 +28,11 @@ export interface NewRow {
   exceptions: UploadException[];
 }
 
-/** A stored row as the list engine projects it (the data and exceptions as JSON text). */
+/**
+ * A stored row as the list engine projects it: what the lists filter, sort and count by. The row's
+ * data and exceptions (a kilobyte or more each) stay in the table: a page, a download or an import
+ * reads them for its rows alone, so a container holds a batch of 100,000 rows in a few megabytes.
+ */
 export interface RowOwn {
   objectId: number;
   rowType: string;
@@ -37,8 +41,6 @@ export interface RowOwn {
   date: string;
   user: string;
   rowState: string;
-  data: string;
-  exceptions: string;
 }
 
 /** A row as the pipeline's calls answer it (the spec's names: uploadBatchId or updateBatchId, ...). */
@@ -72,8 +74,8 @@ export interface RowStore<A extends ApiRow = ApiRow> {
   /** the stored rows of these ids that are there (removed ones left out) */
   readMany(ids: readonly number[]): Promise<Map<number, StoredRow>>;
 }
-/** A stored row with its version. */
-export type StoredRow = RowOwn & { version: number };
+/** A stored row: its data and exceptions (JSON text) and its version. */
+export type StoredRow = RowOwn & { data: string; exceptions: string; version: number };
 
 /** The stored attribute names of the spec's row fields, per pipeline. */
 const NAMES = {
@@ -101,18 +103,17 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
       date: String(s[n.date] ?? ''),
       user: String(s[n.user] ?? ''),
       rowState: String(s.rowState),
-      data: String(s.data ?? '{}'),
-      exceptions: String(s.exceptions ?? '[]'),
     }),
     id: (r) => r.objectId,
     searchText: () => '',
     sortKeys: { objectId: 'objectId', rowNumber: 'rowNumber', [n.batch]: 'batchId', [n.date]: 'date' },
     defaultSort: { field: 'objectId', direction: 'Ascending' },
     // the attribute names come from NAMES, which the projection's text does not show
-    version: 2,
+    version: 3,
   };
   const rows = () => listEngine(spec);
-  const toApi = (r: RowOwn): A =>
+  const stored = (item: Record<string, unknown>): StoredRow => ({ ...spec.project(item), data: String(item.data ?? '{}'), exceptions: String(item.exceptions ?? '[]'), version: Number(item.version) });
+  const toApi = (r: StoredRow): A =>
     ({
     objectId: r.objectId,
     [n.type]: r.rowType,
@@ -164,7 +165,9 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
         getTotalCount: true,
         filter: (r) => r.rowType === body.rowType && r.rowState === body.rowState && (body.batchId === undefined || r.batchId === body.batchId),
       });
-      return { data: result.data.map(toApi), totalCount: result.totalCount };
+      // the page's rows as stored (their data and exceptions), in the page's order
+      const full = await store.readMany(result.data.map((r) => r.objectId));
+      return { data: result.data.flatMap((r) => (full.has(r.objectId) ? [toApi(full.get(r.objectId)!)] : [])), totalCount: result.totalCount };
     },
     async batchIds(rowType, isValid) {
       const state = isValid ? 'validated' : 'withExceptions';
@@ -178,18 +181,19 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
       await batchWrite(ids.map((objectId, i) => ({ ...key(objectId), objectId, deleted: true, version: 2, ...feedAttributes(type, objectId, first + i) })));
     },
     async byIds(ids) {
-      return (await rows().rowsOf(ids)).map(toApi);
+      const full = await store.readMany(ids);
+      return ids.flatMap((id) => (full.has(id) ? [toApi(full.get(id)!)] : []));
     },
     async read(id) {
       const item = await getItem<Record<string, unknown>>(key(id));
       if (!item || item.deleted) return null;
-      return { ...spec.project(item as never), version: Number(item.version) };
+      return stored(item);
     },
     async readMany(ids) {
       const out = new Map<number, StoredRow>();
       for (let i = 0; i < ids.length; i += 100) {
         for (const item of await batchGet(ids.slice(i, i + 100).map(key))) {
-          if (!item.deleted) out.set(Number(item.objectId), { ...spec.project(item), version: Number(item.version) });
+          if (!item.deleted) out.set(Number(item.objectId), stored(item));
         }
       }
       return out;
