@@ -1,6 +1,6 @@
 import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } from '@eb/shared/contract/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
-import { actorOf } from '../lib/entity';
+import { actorOf, getEntity } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { amendmentRceTotals, cascadeAmendmentUnit } from '../account/repository';
@@ -9,6 +9,7 @@ import { exportLink, startContractsExport } from './export-job';
 import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
 import {
   allContracts,
+  amendmentDef,
   amendmentChangeLogs,
   createAmendment,
   deleteAmendment,
@@ -42,10 +43,11 @@ export const handler = resourceHandler('contract', {
   },
   /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
   'PUT update': async ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => {
-    const before = await getAmendment(query.id);
+    // the unit before the save (the stored record alone: no joins)
+    const before = await getEntity(amendmentDef, query.id);
     const saved = await updateAmendment(query.id, body, actorOf(user!));
     // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
-    if (saved.unitOfMeasure && saved.unitOfMeasure !== before.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actorOf(user!));
+    if (saved.unitOfMeasure && saved.unitOfMeasure !== before?.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actorOf(user!));
     return withRceTotals(saved);
   },
   /** DELETE contract/Delete?id, body: { version? } -> 204 */
