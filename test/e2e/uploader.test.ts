@@ -23,6 +23,7 @@ afterAll(async () => {
 });
 const shared = sharedPages(() => browser);
 const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1440, height: 900 }, path);
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 async function pick(page: Page, label: string, typed: string) {
   const input = page.getByRole('combobox', { name: label });
   await input.click();
@@ -75,9 +76,45 @@ describe('Uploader', () => {
     await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).textContent(), { timeout: 30_000 }).toBe('3 Last Save(2)');
     const saved = (await api.post('/api/account/GetList', { amendmentId: amendment.objectId })).body.data as { objectId: number; ldcAccountNumber: string }[];
     expect(saved.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());
+    const search = await open(`/enrollments/accounts?keyword=${encodeURIComponent(ldc1)}`);
+    await expect.poll(() => search.locator('.eb-accounts-grid tbody tr').textContent(), { timeout: 15_000 }).toContain('Uploaded One');
     const accountPage = await open(`/enrollments/accounts/${saved[0]!.objectId}`);
     await accountPage.getByRole('button', { name: /change log/i }).click();
     await expect.poll(() => accountPage.locator('.eb-list-page__changelog').textContent(), { timeout: 15_000 }).toContain(`(Upload batch ${batches[0]})`);
+  });
+
+  it('downloads the exceptions workbook, which corrected in a spreadsheet uploads again as it is', async () => {
+    // Prepare: a workbook with one account whose term is not a number
+    const amendment = await newAmendment(api);
+    const ldc = uniqueLdc();
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Accounts');
+    ws.addRow(['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term']);
+    ws.addRow([amendment.contractId, 1, 'Round Trip', 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 'a year']);
+    const page = await open('/enrollments/uploader?type=Accounts');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'round-trip.xlsx', mimeType: XLSX, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+    await expect.poll(() => page.getByText('1 rows read: 0 validated, 1 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    // Act: the batch's exception tab, Download
+    const batch = ((await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[])[0]!;
+    await page.goto(`/enrollments/uploader?type=Accounts&batch=${batch}&tab=1`);
+    await expect.poll(() => page.getByRole('table', { name: 'Exception rows' }).locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const file = await (await download).path();
+    // Act: corrected in a spreadsheet (the term) and uploaded again as it is
+    const back = new ExcelJS.Workbook();
+    await back.xlsx.readFile(file);
+    const sheet = back.worksheets[0]!;
+    const headers = (sheet.getRow(1).values as unknown[]).slice(1);
+    expect(headers.at(-1)).toBe('Exception Reason');
+    expect(String(sheet.getRow(2).getCell(headers.length).value)).toContain('Term: Invalid Data Type - Enter as Integer.');
+    sheet.getRow(2).getCell(headers.indexOf('Term') + 1).value = 12;
+    await page.goto('/enrollments/uploader?type=Accounts');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
+    await page.locator('input[type="file"]').setInputFiles({ name: 'round-trip-fixed.xlsx', mimeType: XLSX, buffer: Buffer.from(await back.xlsx.writeBuffer()) });
+    // Assess: read as it is, the row validated
+    await expect.poll(() => page.getByText('1 rows read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 });
 
