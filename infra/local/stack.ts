@@ -248,6 +248,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     // Handlers in this process create their clients from the environment: start them afresh.
     (await import('../../functions/src/lib/aws')).resetClients();
     (await import('../../functions/src/lib/session')).resetVerifier();
+    (await import('../../functions/src/account/ldc-markers')).resetLdcMarkers();
 
     // Seed: the admin and the territories (only what is missing), then resume unfinished jobs.
     const { ensureSeedAdmin } = await import('./seed');
@@ -257,6 +258,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     await (await import('../../functions/src/reference/codes-migration')).migrateStoredReferenceCodes();
     const { seedTerritories } = await import('../../functions/src/reference/repository');
     await seedTerritories();
+    // the LDC number markers of accounts stored before them (once per data directory)
+    await (await import('../../functions/src/account/ldc-markers')).ensureLdcMarkers();
     if (opts.demoData) {
       // demo data is a convenience: a failure is reported, it does not stop the application
       try {

@@ -105,6 +105,31 @@ describe('the enrollment checks', () => {
   });
 });
 
+describe("the LDC number's accounts", () => {
+  it('lets one of two saves of one number at once pass, frees the number with a delete, and moves an account to its new number', async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const [ldc, other] = [uniqueLdc(), uniqueLdc()];
+    // Act: two creates of the same number and term at once
+    const racing = await Promise.all([0, 1].map(() => staff.post(`${A}/Create`, body(amendment.objectId, { ldcAccountNum: ldc }))));
+    const created = racing.find((r) => r.status === 200)!.body as Account;
+    // Act: the account moves to another number: its first one is free, the new one taken
+    const moved = await ok<Account>(staff.put(`${A}/Update`, { ...fieldsOf(created), ldcAccountNum: other, version: created.version }, { id: created.objectId }));
+    const onFreed = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { ldcAccountNum: ldc })));
+    const onTaken = await staff.post(`${A}/Create`, body(amendment.objectId, { ldcAccountNum: other }));
+    // Act: deleted, its number is free again
+    expect((await staff.del(`${A}/Delete`, { version: moved.version }, { id: moved.objectId })).status).toBe(204);
+    const afterDelete = await staff.post(`${A}/Create`, body(amendment.objectId, { ldcAccountNum: other }));
+    // Assess
+    expect(racing.map((r) => r.status).sort()).toEqual([200, expect.any(Number)]);
+    expect(racing.filter((r) => r.status === 200)).toHaveLength(1);
+    expect([400, 409]).toContain(racing.find((r) => r.status !== 200)!.status);
+    expect(onFreed.ldcAccountNum).toBe(ldc);
+    expect([onTaken.status, onTaken.body.fieldErrors]).toEqual([400, { ldcAccountNum: MSG.overlappingBaseAccounts }]);
+    expect(afterDelete.status).toBe(200);
+  });
+});
+
 describe('renewals due', () => {
   it('lists the accounts whose term ends between today and the window', async () => {
     // Prepare: an account ending 45 days from today

@@ -30,7 +30,8 @@ import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
 import { agentListSpec } from '../agent/repository';
-import { ldcFormatMessage, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
+import { ldcFormatMessage, termsOverlap } from '@eb/shared/account/ldc-formats';
+import { ldcEnrollment, ldcRelease } from './ldc-markers';
 
 /**
  * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
@@ -324,22 +325,24 @@ export async function getAccount(objectId: number): Promise<Account> {
 /**
  * The enrollment checks (issue 9): the LDC account number fits its territory's format
  * (LDC_FORMATS), and no other account with the same number has a term overlapping this one's
- * ('Overlapping dates on base accounts'); both answer 400 with the text on ldcAccountNum.
+ * ('Overlapping dates on base accounts'); both answer 400 with the text on ldcAccountNum. The other
+ * accounts' terms come from the number's marker (ldc-markers.ts); the answer is the marker writes
+ * for the account's own transaction.
  */
-async function checkEnrollment(fields: Record<string, unknown>, territoryCode: string, exceptId: number | null): Promise<void> {
+async function checkEnrollment(fields: Record<string, unknown>, territoryCode: string, accountId: number, before?: string | null): Promise<TransactItem[]> {
   const ldc = String(fields.ldcAccountNum ?? '');
   const format = ldcFormatMessage(territoryCode, ldc);
   if (format) throw new BadRequestError(format, { ldcAccountNum: format });
-  const number = normalizeLdcNumber(ldc);
   const term = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)] as const;
-  const others = await accounts().all({ filter: (r) => r.objectId !== exceptId && normalizeLdcNumber(r.ldcAccountNumber) === number }, MAX_RECORD_COUNT);
-  if (others.some((o) => termsOverlap(term, [o.contractStartDate, o.accountEndDate]))) {
+  const { others, writes } = await ldcEnrollment(accountId, ldc, term, before);
+  if (others.some((o) => termsOverlap(term, o))) {
     throw new BadRequestError(MSG.overlappingBaseAccounts, { ldcAccountNum: MSG.overlappingBaseAccounts });
   }
+  return writes;
 }
 
 /** The stored fields of a body (defaults filled, checked again), with the upload rate of its territory. */
-async function storedFields(input: Record<string, unknown>, isNew: boolean, exceptId: number | null = null): Promise<Partial<AccountRecord>> {
+async function storedFields(input: Record<string, unknown>, isNew: boolean, accountId: number, before?: string | null): Promise<{ fields: Partial<AccountRecord>; markers: TransactItem[] }> {
   const filled = accountFieldsSchema.safeParse(accountDefaults(input, isNew, toTransferDate(new Date()).slice(0, 10) + 'T00:00:00'));
   if (!filled.success) {
     const fieldErrors: Record<string, string> = {};
@@ -348,7 +351,7 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean, exce
   }
   const fields = filled.data as Record<string, unknown>;
   const territory = await territoryOf((fields.territory as ObjectRef).objectId);
-  await checkEnrollment(fields, territory.code, exceptId);
+  const markers = await checkEnrollment(fields, territory.code, accountId, before);
   const out: Record<string, unknown> = {};
   for (const f of ACCOUNT_FIELDS) {
     if (f === 'territory') out.territoryRef = territory.objectId;
@@ -356,7 +359,7 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean, exce
     else out[f] = fields[f] ?? null;
   }
   out.uploadRate = uploadRateOf(fields.contractRate as number | null, territory.taxRate);
-  return out as Partial<AccountRecord>;
+  return { fields: out as Partial<AccountRecord>, markers };
 }
 
 /** POST account/Create: a new account of an existing amendment. */
@@ -373,17 +376,19 @@ export async function createAccountRecord(input: AccountCreateInput & Record<str
     throw new AppError(404, MSG.notFound, { contract: MSG.notFound });
   }
   const { contract: _c, ...fields } = input;
+  const objectId = opts.objectId ?? (await nextId(accountDef.idCounter));
+  const { fields: stored0, markers } = await storedFields(fields, true, objectId);
   const stored = await createEntity(
     accountDef,
     {
-      ...((await storedFields(fields, true)) as Omit<AccountRecord, 'objectId'>),
+      ...(stored0 as Omit<AccountRecord, 'objectId'>),
       contractRef: amendment.objectId,
       masterContractRef: Number(amendment.masterContractRef),
       enteredBy: actor.name,
       enteredOn: toTransferDate(new Date()),
     },
-    { actor, ...(opts.extra ? { extra: opts.extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
-    { objectId: opts.objectId ?? (await nextId(accountDef.idCounter)) },
+    { actor, extra: [...markers, ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) },
+    { objectId },
   );
   return stored.objectId;
 }
@@ -393,7 +398,8 @@ export async function updateAccount(objectId: number, input: AccountUpdateInput 
   const current = await requireEntity(accountDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   const { version, ...fields } = input;
-  await updateEntity(accountDef, objectId, version, await storedFields(fields, false, objectId), { actor, ...opts });
+  const stored = await storedFields(fields, false, objectId, (current as unknown as { ldcAccountNum?: string | null }).ldcAccountNum);
+  await updateEntity(accountDef, objectId, version, stored.fields, { actor, extra: [...stored.markers, ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) });
   return getAccount(objectId);
 }
 
@@ -406,7 +412,9 @@ export async function setAccountStatus(objectId: number, status: string, actor: 
 
 /** DELETE account/Delete?id[&version]. */
 export async function deleteAccount(objectId: number, version: number | undefined, actor: Actor): Promise<void> {
-  await deleteEntity(accountDef, objectId, version, { actor });
+  const current = await requireEntity(accountDef, objectId);
+  const ldc = (current as unknown as { ldcAccountNum?: string | null }).ldcAccountNum;
+  await deleteEntity(accountDef, objectId, version, { actor, extra: ldc ? await ldcRelease(objectId, ldc) : [] });
 }
 
 /** GET account/ChangeLogs?accountId: the account's log, newest first. */

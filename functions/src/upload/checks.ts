@@ -4,6 +4,7 @@ import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
 import type { ExceptionType } from '@eb/shared/upload/exceptions';
 import { exceptionOf } from '@eb/shared/upload/validate';
+import { ldcTerms } from '../account/ldc-markers';
 import { accountDef, accounts } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
@@ -101,13 +102,11 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
   }
   // an account of the same LDC number whose term overlaps the row's ('Overlapping dates on base accounts')
   if (type === 'Accounts') {
-    const numbers = new Set(rows.map((r) => normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '')).filter(Boolean));
-    const stored = await accounts().all({ filter: (a) => numbers.has(normalizeLdcNumber(a.ldcAccountNumber)) }, 100_000);
+    const stored = await ldcTerms(rows.map((r) => text(r.data.ldcAccountNum) ?? ''));
     for (const r of rows) {
       const number = normalizeLdcNumber(text(r.data.ldcAccountNum) ?? '');
       const term = [text(r.data.contractStartDate), text(r.data.contractEndDate)] as const;
-      const overlaps = stored.some((a) => normalizeLdcNumber(a.ldcAccountNumber) === number && termsOverlap(term, [a.contractStartDate, a.accountEndDate]));
-      if (number && overlaps) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
+      if (number && (stored.get(number) ?? []).some((t) => termsOverlap(term, t))) add(r, type, 'ldcAccountNum', 'overlappedAccounts');
     }
   }
   if (hasField('agent') && type === 'Accounts') {
