@@ -46,7 +46,7 @@ function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown>
 /** A sheet's outcome: the batch's counts, and the rows that failed with their exceptions. */
 export interface SheetResult extends ParseResult {
   failed: { rowNumber: number; exceptions: UploadException[]; data: Record<string, unknown> }[];
-  /** the data of every row, by row number (the single-file upload's resume keys) */
+  /** the keys of every row, by row number (the single-file upload's resume keys; only when asked: `opts.keys`) */
   keys: Map<number, Record<string, unknown>>;
 }
 
@@ -55,7 +55,7 @@ export interface SheetResult extends ParseResult {
  * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
  * exceptions under `batchId`.
  */
-export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string): Promise<SheetResult> {
+export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { keys?: boolean } = {}): Promise<SheetResult> {
   const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
@@ -76,7 +76,7 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
     const rows: NewRow[] = chunk.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
     await p.store.write(rows);
     for (const r of rows) {
-      result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
+      if (opts.keys) result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
       if (r.exceptions.length) {
         result.withExceptions++;
         result.failed.push({ rowNumber: r.rowNumber, exceptions: r.exceptions, data: r.data });
