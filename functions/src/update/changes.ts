@@ -1,7 +1,7 @@
 import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
 import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
 import { accountUpdateBodySchema } from '@eb/shared/account/schemas';
-import { withVolumeAt } from '@eb/shared/account/volume';
+import { withVolumeAt, yearInVolume } from '@eb/shared/account/volume';
 import { amendmentUpdateBodySchema } from '@eb/shared/contract/schemas';
 import { UPDATE_COLUMNS, updatableField, type UpdateType } from '@eb/shared/update/columns';
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
@@ -12,12 +12,12 @@ import { accountAddresses } from '../account/children';
 import { cascadeAmendmentUnit, getAccount, updateAccount } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
-import { amendments, getAmendment, updateAmendment } from '../contract/repository';
+import { getAmendment, updateAmendment } from '../contract/repository';
 import { NotFoundError } from '../lib/errors';
-import { masterContracts } from '../mastercontract/repository';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
 import { memoized, type ImportContext } from '../upload/pipeline';
+import { amendmentKeyOf } from '../upload/records';
 
 /**
  * An update row's change, checked against the record it names (issue 11 "Behaviour"): the key must
@@ -54,12 +54,11 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
   const value = data.value ?? null;
   switch (type) {
     case 'Amendments': {
-      const contractId = num(data.contractId)!;
-      const [master] = await memoized(memo, `mc#${contractId}`, () => masterContracts().all({ filter: (m) => m.contractId === contractId }, 1));
-      if (!master) return refused(column(type, 'contractId'), contractId, 'invalidRowKey');
-      const [row] = await amendments().all({ filter: (a) => a.masterContractRef === master.objectId && a.amendmentNumber === num(data.amendmentNumber) }, 1);
-      if (!row) return refused(column(type, 'amendmentNumber'), data.amendmentNumber, 'invalidRowKey');
-      const current = await getAmendment(row.objectId);
+      const [contractId, amendmentNumber] = [num(data.contractId)!, num(data.amendmentNumber)!];
+      const found = await memoized(memo, `a#${contractId}#${amendmentNumber}`, () => amendmentKeyOf(contractId, amendmentNumber));
+      if (found.master === undefined) return refused(column(type, 'contractId'), contractId, 'invalidRowKey');
+      if (found.amendment === undefined) return refused(column(type, 'amendmentNumber'), amendmentNumber, 'invalidRowKey');
+      const current = await getAmendment(found.amendment);
       const change: Record<string, unknown> = { [field.field]: value };
       if (field.field === 'businessEntityId') {
         const [be] = value === null ? [] : await businessEntities().all({ filter: (b) => b.businessEntityId === value }, 1);
@@ -93,7 +92,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
         const block = current.accountVolume;
         if (month < 1 || month > 12) return refused(column(type, 'month'), month, 'invalidMonth');
         if (!block) return refused(field, value, 'volumeNotConfigured');
-        if ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4)))) return refused(column(type, 'year'), year, 'yearOutOfRange');
+        if (!yearInVolume(block, year)) return refused(column(type, 'year'), year, 'yearOutOfRange');
         change.accountVolume = withVolumeAt(block, year, month, num(value));
       } else if (field.field === 'territory') {
         const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));

@@ -1,5 +1,5 @@
 import { ldcFormatMessage, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
-import type { AccountVolume } from '@eb/shared/account/volume';
+import { yearInVolume, type AccountVolume } from '@eb/shared/account/volume';
 import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
 import type { ExceptionType } from '@eb/shared/upload/exceptions';
@@ -147,7 +147,7 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
         const block = blocks.get(id);
         const year = num(r.data.year);
         if (!block) add(r, type, 'volume', 'volumeNotConfigured');
-        else if (year !== null && ((block.startDate && year < Number(block.startDate.slice(0, 4))) || (block.endDate && year > Number(block.endDate.slice(0, 4))))) add(r, type, 'year', 'yearOutOfRange');
+        else if (year !== null && !yearInVolume(block, year)) add(r, type, 'year', 'yearOutOfRange');
       }
       const month = num(r.data.month);
       if (month !== null && (month < 1 || month > 12)) add(r, type, 'month', 'invalidMonth');

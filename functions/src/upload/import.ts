@@ -144,7 +144,9 @@ export async function importIds(p: RowPipeline, rowType: string, ids: readonly n
     const row = rows.get(id);
     if (!row || row.rowState !== 'validated') return; // imported by an earlier run, or removed
     const group = p.groupOf?.(rowType, JSON.parse(row.data) as Record<string, unknown>) ?? `row#${id}`;
-    groups.set(group, [...(groups.get(group) ?? []), { row, seq: first + i }]);
+    const list = groups.get(group) ?? [];
+    list.push({ row, seq: first + i });
+    groups.set(group, list);
   });
   const queue = [...groups.values()];
   let failure: { error: unknown } | null = null;

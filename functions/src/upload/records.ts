@@ -29,13 +29,14 @@ import type { StoredRow } from './rows';
  */
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 
-/** The amendment of a contract id and amendment number (undefined when there is none). */
-export async function amendmentOf(contractId: number, amendmentNumber: number): Promise<number | undefined> {
+/** The master contract and amendment of a contract id and amendment number (each undefined when there is none). */
+export async function amendmentKeyOf(contractId: number, amendmentNumber: number): Promise<{ master?: number; amendment?: number }> {
   const [master] = await masterContracts().all({ filter: (m) => m.contractId === contractId }, 1);
-  if (!master) return undefined;
+  if (!master) return {};
   const [a] = await amendments().all({ filter: (r) => r.masterContractRef === master.objectId && r.amendmentNumber === amendmentNumber }, 1);
-  return a?.objectId;
+  return { master: master.objectId, ...(a ? { amendment: a.objectId } : {}) };
 }
+const amendmentOf = async (contractId: number, amendmentNumber: number) => (await amendmentKeyOf(contractId, amendmentNumber)).amendment;
 
 const contactMarker = (rowId: number) => ({ pk: `UPLOADCONTACT#${rowId}`, sk: 'UPLOADCONTACT' });
 
