@@ -26,12 +26,15 @@ afterAll(async () => {
   (await import('../../functions/src/lib/aws')).resetClients();
 });
 
-const CRM_ROWS = 300;
-const ACCOUNTS = 5;
+// more rows than one chunk of the import job: the crash comes after the first checkpoint
+const { IMPORT_CHUNK } = await import('../../functions/src/upload/import');
+const CRM_ROWS = IMPORT_CHUNK + 50;
+// 24 volume months an account
+const ACCOUNTS = Math.ceil((IMPORT_CHUNK + 50) / 24);
 
 describe('A restart of the local stack in the middle of Save All', () => {
   it("resumes the uploader's and the updater's import jobs from their checkpoints, each row imported exactly once", async () => {
-    // Prepare: a stack on disk, an amendment, five accounts with a two-year volume block
+    // Prepare: a stack on disk, an amendment, accounts with a two-year volume block
     stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: false, quiet: true });
     const { keys } = await import('../../functions/src/lib/db');
     const { feedAttributes } = await import('../../functions/src/lib/feed');
@@ -75,7 +78,7 @@ describe('A restart of the local stack in the middle of Save All', () => {
     for (const job of [upload, update]) {
       let written = 0;
       importFaults.at = (when) => {
-        if (when === 'after' && ++written === 110) throw new SimulatedCrash('the machine goes down');
+        if (when === 'after' && ++written === IMPORT_CHUNK + 10) throw new SimulatedCrash('the machine goes down');
       };
       const event = { Records: [{ messageId: job.jobId, receiptHandle: job.jobId, body: JSON.stringify({ jobId: job.jobId }), attributes: { ApproximateReceiveCount: '1' } }] };
       expect((await worker(event as never, lambdaContext('worker', 900_000))).batchItemFailures.length).toBe(1);

@@ -14,7 +14,9 @@ import { log } from '../lib/log';
  * first check in a container runs it when its flag is missing; the local stack runs it at start).
  * It never overwrites a marker (each put is conditional), so it may run in several containers.
  */
-const key = (number: string) => ({ pk: `LDCNUM#${number}`, sk: 'LDCNUM' });
+/** The marker item of a normalized LDC number. */
+export const ldcMarkerKey = (number: string) => ({ pk: `LDCNUM#${number}`, sk: 'LDCNUM' });
+const key = ldcMarkerKey;
 const FLAG = { pk: 'MIGRATION#ldcMarkers', sk: 'MIGRATION' };
 
 interface Marker {

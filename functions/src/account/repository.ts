@@ -23,6 +23,7 @@ import { toTransferDate } from '@eb/shared/validation';
 import { amendmentDef, amendmentListSpec } from '../contract/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { nextId, type TransactItem } from '../lib/db';
+import { sharedRead } from '../lib/bulk-scope';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
@@ -274,7 +275,8 @@ export async function allAccounts(filter: AccountListFilter, orderBy?: string): 
 /** The territory of an account (400 with the field text unless it exists) and its tax rate. */
 async function territoryOf(objectId: number) {
   try {
-    return toTerritory(await requireEntity(territoryDef, objectId));
+    // read once per chunk of an import (lib/bulk-scope.ts)
+    return toTerritory(await sharedRead(`territory#${objectId}`, () => requireEntity(territoryDef, objectId)));
   } catch {
     throw new AppError(400, MSG.invalidInput, { territory: MSG.invalidInput });
   }
@@ -371,7 +373,7 @@ export async function createAccount(input: AccountCreateInput & Record<string, u
 export async function createAccountRecord(input: AccountCreateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string; objectId?: number } = {}): Promise<number> {
   let amendment;
   try {
-    amendment = await requireEntity(amendmentDef, input.contract.objectId);
+    amendment = await sharedRead(`contract#${input.contract.objectId}`, () => requireEntity(amendmentDef, input.contract.objectId));
   } catch {
     throw new AppError(404, MSG.notFound, { contract: MSG.notFound });
   }

@@ -1,4 +1,3 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import {
   BatchGetCommand,
   BatchWriteCommand,
@@ -10,8 +9,10 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws';
+import { bulkScope, itemKey, takeAhead } from './bulk-scope';
 import { config } from './config';
 import { ConflictError } from './errors';
+import { sendChecked, type OnConflict } from './group-commit';
 
 export type Item = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -49,6 +50,8 @@ export const keys = {
 export const table = (): string => config.tableName;
 
 export async function getItem<T = Item>(key: Item, consistent = true): Promise<T | undefined> {
+  const ahead = takeAhead(key);
+  if (ahead !== undefined) return (ahead ?? undefined) as T | undefined;
   const r = await dynamo().send(new GetCommand({ TableName: table(), Key: key, ConsistentRead: consistent }));
   return r.Item as T | undefined;
 }
@@ -67,6 +70,16 @@ export async function batchGet(keyList: Item[]): Promise<Item[]> {
   }
   if (pending.length) throw new Error('batchGet: unprocessed keys remain');
   return out;
+}
+
+/** Reads these items ahead for the bulk scope's writes, in BatchGets of 100 side by side (nothing outside a scope). */
+export async function readAhead(keyList: Item[]): Promise<void> {
+  const scope = bulkScope();
+  if (!scope || !keyList.length) return;
+  const unique = [...new Map(keyList.map((k) => [itemKey(k), k])).values()];
+  const slices = Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => unique.slice(i * 100, (i + 1) * 100));
+  const found = new Map((await Promise.all(slices.map(batchGet))).flat().map((item) => [itemKey(item), item]));
+  for (const k of unique) scope.ahead.set(itemKey(k), found.get(itemKey(k)) ?? null);
 }
 
 /** Run a Query page by page on the table (or one of its indexes); at most `limit` items when given. */
@@ -108,8 +121,17 @@ export async function batchPut(items: Item[], concurrency = 1): Promise<void> {
 
 const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1000, 25 * 2 ** attempt)));
 
-/** Atomic counter: the next numeric id of a kind (contractId, objectId, ...). */
+/**
+ * Atomic counter: the next numeric id of a kind (contractId, objectId, ...); `count` ids reserved
+ * at once answer the last. Inside a bulk scope a single id comes from the scope's range.
+ */
 export async function nextId(name: string, count = 1): Promise<number> {
+  const scope = count === 1 ? bulkScope() : undefined;
+  return scope ? scope.reserve(name) : addToCounter(name, count);
+}
+
+/** The counter moved up by `count` (no bulk scope asked): answers its new value. */
+export async function addToCounter(name: string, count: number): Promise<number> {
   const r = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
@@ -146,23 +168,20 @@ export async function raiseCounterTo(name: string, value: number): Promise<void>
 
 /**
  * One TransactWriteItems (at most 100 actions). A failed condition becomes a 409 with `conflict`
- * (or the message chosen by `onConflict`, which receives the cancellation reasons).
+ * (or the message chosen by `onConflict`, which receives the cancellation reasons). Inside a bulk
+ * scope with a group commit the transaction goes with the others waiting (group-commit.ts).
  */
-export async function transact(
-  items: TransactItem[],
-  onConflict: (reasons: (string | undefined)[]) => Error = () => new ConflictError(),
-): Promise<void> {
+export async function transact(items: TransactItem[], onConflict: OnConflict = () => new ConflictError()): Promise<void> {
   if (items.length === 0) return;
   if (items.length > 100) throw new Error(`transaction too large: ${items.length} actions`);
-  try {
-    await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
-  } catch (e) {
-    if (e instanceof TransactionCanceledException || (e as Error).name === 'TransactionCanceledException') {
-      const reasons = ((e as TransactionCanceledException).CancellationReasons ?? []).map((r) => r.Code);
-      if (reasons.some((c) => c === 'ConditionalCheckFailed')) throw onConflict(reasons);
-    }
-    throw e;
-  }
+  const commit = bulkScope()?.commit;
+  if (commit) return commit.submit(items, onConflict);
+  return sendChecked(sendTransaction, items, onConflict);
+}
+
+/** A TransactWriteItems as it is (its errors as the SDK raises them). */
+export async function sendTransaction(items: TransactItem[]): Promise<void> {
+  await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
 }
 
 export const nowEpoch = (): number => Math.floor(Date.now() / 1000);

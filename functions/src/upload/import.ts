@@ -6,7 +6,9 @@ import { registerJobType } from '../job/registry';
 import { s3Client } from '../lib/aws';
 import type { Actor } from '../lib/change-log';
 import { config } from '../lib/config';
-import { nextId as nextCounterId, table, transact, type TransactItem } from '../lib/db';
+import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
+import { addToCounter, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
+import { GroupCommit } from '../lib/group-commit';
 import { AppError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq } from '../lib/feed';
 import { pipelineOf, type ImportContext, type RowPipeline } from './pipeline';
@@ -14,7 +16,7 @@ import type { RowKind, RowStore, StoredRow } from './rows';
 
 /**
  * Save and Save All of a pipeline's rows (spec 3 section 4; issues 10 and 11): a job that imports
- * validated rows a hundred at a time through the same versioned write path as the forms, each
+ * validated rows 250 at a time through the same versioned write path as the forms, each
  * change's log naming the batch ('Upload batch 12', 'Update batch 3'). Exactly once: the row's move
  * to 'imported' is a conditional update (it must still be 'validated') in the same transaction as
  * the record's write, so a chunk run again after a crash or a redelivered message finds its rows
@@ -25,7 +27,9 @@ import type { RowKind, RowStore, StoredRow } from './rows';
 export const importJobType = (kind: RowKind) => `${kind}Import`;
 /** Fault injection for the crash tests: called before and after each row's write, and after a contact a row creates (a throw is a worker killed there). */
 export const importFaults: { at: ((when: 'before' | 'contact' | 'after', rowId: number) => void) | null } = { at: null };
-const CHUNK = 100;
+/** Rows per chunk of an import job (a checkpoint each). */
+export const IMPORT_CHUNK = 250;
+const CHUNK = IMPORT_CHUNK;
 const idsKey = (kind: RowKind, jobId: string) => `jobs/${kind}-import/${jobId}/ids.json`;
 
 export interface ImportParams {
@@ -106,38 +110,29 @@ export function registerImportJob(kind: RowKind): void {
 }
 
 /**
- * Ids of the records a chunk creates, from one range per counter reserved with a single counter
- * update (the issue's "one counter update per chunk"): at most `size` of them, then one at a time.
- * Ids of a range a chunk does not use are left unused (gaps in the numbering, never a repeat).
+ * Rows of different records imported side by side: their transactions, waiting together, go as one
+ * TransactWriteItems (group-commit.ts; an account row's is 4 actions, so up to 25 rows in one, and
+ * two such batches in flight).
  */
-function idRanges(size: number): (counter: string) => Promise<number> {
-  const ranges = new Map<string, { first: Promise<number>; used: number }>();
-  return (counter) => {
-    let range = ranges.get(counter);
-    if (!range) {
-      range = { first: nextCounterId(counter, size).then((last) => last - size + 1), used: 0 };
-      ranges.set(counter, range);
-    }
-    const i = range.used++;
-    return i < size ? range.first.then((first) => first + i) : nextCounterId(counter);
-  };
-}
-
-/** Rows of different records imported side by side (DynamoDB answers each write in milliseconds). */
-const IMPORT_CONCURRENCY = 8;
+const IMPORT_CONCURRENCY = 48;
 
 /**
  * Imports these validated rows, each exactly once (the rows already imported or removed are passed
  * over); answers the row numbers imported and those refused at import. Rows of one record (the
- * pipeline's groupOf) go in order, one at a time; eight records at a time. A record changed under a
+ * pipeline's groupOf) go in order, one at a time; 48 records at a time, in the chunk's bulk scope (lib/bulk-scope.ts). A record changed under a
  * row's write, or a simulated crash, throws once the rows in flight are done: the caller's job runs
  * again.
  */
 export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor): Promise<{ imported: number[]; refused: number[] }> {
+  const memo = new Map<string, Promise<unknown>>();
+  // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
+  const commit = new GroupCommit(sendTransaction);
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter), memo, ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, memo, commit));
+}
+
+async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, memo: Map<string, Promise<unknown>>, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const first = await nextSeq(p.store.type, ids.length);
-  const memo = new Map<string, Promise<unknown>>();
-  const nextIdOf = idRanges(ids.length);
   const rows = await p.store.readMany(ids);
   const groups = new Map<string, { row: StoredRow; seq: number }[]>();
   ids.forEach((id, i) => {
@@ -148,14 +143,23 @@ export async function importIds(p: RowPipeline, rowType: string, ids: readonly n
     list.push({ row, seq: first + i });
     groups.set(group, list);
   });
+  // the records the rows will read before writing (an LDC number's marker), in one round trip
+  if (p.readAhead) await readAhead([...groups.values()].flat().flatMap(({ row }) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)));
   const queue = [...groups.values()];
   let failure: { error: unknown } | null = null;
   const runner = async () => {
+    try {
+      await runRows();
+    } finally {
+      commit.leave();
+    }
+  };
+  const runRows = async () => {
     while (queue.length && !failure) {
       for (const { row, seq } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, seq, { actor, memo, nextId: nextIdOf });
+          const outcome = await importRow(p, rowType, row, seq, { actor, memo });
           if (outcome) out[outcome].push(row.rowNumber);
         } catch (error) {
           failure ??= { error };
@@ -164,7 +168,9 @@ export async function importIds(p: RowPipeline, rowType: string, ids: readonly n
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(IMPORT_CONCURRENCY, queue.length) }, runner));
+  const writers = Math.min(IMPORT_CONCURRENCY, queue.length);
+  commit.enter(writers);
+  await Promise.all(Array.from({ length: writers }, runner));
   if (failure) throw (failure as { error: unknown }).error;
   out.imported.sort((a, b) => a - b);
   out.refused.sort((a, b) => a - b);
@@ -172,7 +178,7 @@ export async function importIds(p: RowPipeline, rowType: string, ids: readonly n
 }
 
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, seq: number, ctx: Pick<ImportContext, 'actor' | 'memo' | 'nextId'>): Promise<'imported' | 'refused' | null> {
+async function importRow(p: RowPipeline, rowType: string, row: StoredRow, seq: number, ctx: Pick<ImportContext, 'actor' | 'memo'>): Promise<'imported' | 'refused' | null> {
   const data = JSON.parse(row.data) as Record<string, unknown>;
   importFaults.at?.('before', row.objectId);
   try {

@@ -26,8 +26,6 @@ export interface ImportContext {
   extra: TransactItem[];
   /** lookups shared by a chunk's rows */
   memo: Map<string, Promise<unknown>>;
-  /** a new id of a counter, from a range reserved once for the chunk (one counter update per chunk, not per record) */
-  nextId(counter: string): Promise<number>;
 }
 
 export interface RowPipeline<A extends ApiRow = ApiRow> {
@@ -51,7 +49,12 @@ export interface RowPipeline<A extends ApiRow = ApiRow> {
    * different records side by side); absent: every row its own
    */
   groupOf?(rowType: string, data: Record<string, unknown>): string;
-  /** writes a validated row's record, its `extra` in the same transaction */
+  /** the table keys a row's write reads first (read ahead for the chunk in one BatchGet, each taken once) */
+  readAhead?(rowType: string, data: Record<string, unknown>): Record<string, unknown>[];
+  /**
+   * writes a validated row's record, its `extra` in the same transaction (inside the chunk's bulk
+   * scope: ids and feed seqs come from the chunk's ranges, lib/bulk-scope.ts)
+   */
   importRow(rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: ImportContext): Promise<void>;
 }
 

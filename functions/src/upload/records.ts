@@ -14,7 +14,7 @@ import { ConflictError } from '../lib/errors';
 import { importFaults } from './import';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
-import { amendmentDef, amendments, createAmendmentRecord } from '../contract/repository';
+import { amendments, createAmendmentRecord } from '../contract/repository';
 import { requireEntity } from '../lib/entity';
 
 import { masterContracts } from '../mastercontract/repository';
@@ -72,7 +72,7 @@ async function contactOfRow(row: StoredRow, data: Record<string, unknown>, actor
 }
 
 /** Writes an uploaded row's record, its `extra` (the row's move to 'imported') in the same transaction. */
-export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo, nextId }: ImportContext): Promise<void> {
+export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo }: ImportContext): Promise<void> {
   const amendmentOfRow = () => memoized(memo, `a#${num(data.contractId)}#${num(data.amendmentNumber)}`, () => amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!));
   switch (type as RowType) {
     case 'Amendments': {
@@ -84,7 +84,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
         businessEntity: be ? { objectId: be.objectId } : null,
         primaryContact: num(data.primaryContactId) === null ? null : { objectId: num(data.primaryContactId) },
       });
-      await createAmendmentRecord(input, actor, { source, extra, objectId: await nextId(amendmentDef.idCounter) });
+      await createAmendmentRecord(input, actor, { source, extra });
       return;
     }
     case 'Accounts': {
@@ -94,7 +94,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
       const agentCode = typeof data.agent === 'string' && data.agent ? data.agent.toLowerCase() : null;
       const agent = agentCode ? (await memoized(memo, `ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
       const input = accountCreateBodySchema.parse({ ...data, contract: { objectId: amendmentId }, territory: { objectId: territory?.objectId }, agent: agent ? { objectId: agent.objectId } : null });
-      await createAccountRecord(input as never, actor, { source, extra, objectId: await nextId(accountDef.idCounter) });
+      await createAccountRecord(input as never, actor, { source, extra });
       return;
     }
     case 'Volumes': {

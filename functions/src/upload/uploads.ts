@@ -1,6 +1,7 @@
 import { normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import { validateCells } from '@eb/shared/upload/validate';
+import { ldcMarkerKey } from '../account/ldc-markers';
 import { crossCheck } from './checks';
 import { registerImportJob } from './import';
 import { registerParseJob } from './parse';
@@ -28,6 +29,11 @@ export const UPLOADS = registerPipeline({
   // an amendment's rows (itself, its participants and notes), an LDC number's accounts, an account's rows
   groupOf: (t, d) =>
     t === 'Amendments' || t === 'AmendmentParticipants' || t === 'AmendmentCRM' ? `a#${String(d.contractId)}#${String(d.amendmentNumber)}` : t === 'Accounts' ? `ldc#${normalizeLdcNumber(String(d.ldcAccountNum ?? ''))}` : `acct#${String(d.accountId)}`,
+  // an account's create reads its LDC number's marker (the overlap check)
+  readAhead: (t, d) => {
+    const number = t === 'Accounts' ? normalizeLdcNumber(String(d.ldcAccountNum ?? '')) : '';
+    return number ? [ldcMarkerKey(number)] : [];
+  },
   importRow: importUploadRow,
 });
 registerParseJob('upload');

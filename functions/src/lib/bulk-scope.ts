@@ -1,0 +1,67 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { GroupCommit } from './group-commit';
+
+/**
+ * The scope of a bulk write (an import chunk): the writes made inside it draw their ids and feed
+ * sequence numbers from ranges reserved once for the chunk (one counter update per chunk per
+ * counter, the issue's "a single counter item per type cannot take more than about 1,000 writes a
+ * second"), share the chunk's reads of reference records (an amendment, a territory) and take the
+ * items read ahead for the chunk in one BatchGet (each once: a second read of the key goes to the
+ * table, so a write in between is seen); its transactions may go together (group-commit.ts).
+ */
+export interface BulkScope {
+  /** the next id of a counter from the chunk's range (db.nextId asks this inside the scope) */
+  reserve(counter: string): Promise<number>;
+  /** reads of reference records shared by the chunk's rows */
+  memo: Map<string, Promise<unknown>>;
+  /** items read ahead (null: none stored), by `itemKey`; taken once */
+  ahead: Map<string, Record<string, unknown> | null>;
+  /** the scope's transactions committed together (none: each sent alone) */
+  commit?: GroupCommit;
+}
+
+const storage = new AsyncLocalStorage<BulkScope>();
+
+export const bulkScope = (): BulkScope | undefined => storage.getStore();
+export const inBulkScope = <T>(scope: BulkScope, fn: () => Promise<T>): Promise<T> => storage.run(scope, fn);
+
+/**
+ * Ids and feed sequence numbers of the records a chunk writes, from one range per counter reserved
+ * with a single counter update (`add` moves the counter and answers its new value): at most `size`
+ * of them, then one at a time. Numbers of a range a chunk does not use are left unused (gaps in the
+ * numbering, never a repeat).
+ */
+export function reservedRanges(size: number, add: (counter: string, count: number) => Promise<number>): BulkScope['reserve'] {
+  const ranges = new Map<string, { first: Promise<number>; used: number }>();
+  return (counter) => {
+    let range = ranges.get(counter);
+    if (!range) {
+      range = { first: add(counter, size).then((last) => last - size + 1), used: 0 };
+      ranges.set(counter, range);
+    }
+    const i = range.used++;
+    return i < size ? range.first.then((first) => first + i) : add(counter, 1);
+  };
+}
+
+/** A table key as the scope's maps name it. */
+export const itemKey = (key: Record<string, unknown>): string => `${String(key.pk)}\u0000${String(key.sk)}`;
+
+/** A reference record's read, once per chunk inside a bulk scope (every time outside one). */
+export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
+  const scope = bulkScope();
+  if (!scope) return read();
+  if (!scope.memo.has(key)) scope.memo.set(key, read());
+  return scope.memo.get(key) as Promise<T>;
+}
+
+/** The item read ahead for this key, taken (undefined: not read ahead). */
+export function takeAhead(key: Record<string, unknown>): Record<string, unknown> | null | undefined {
+  const scope = bulkScope();
+  if (!scope?.ahead.size) return undefined;
+  const k = itemKey(key);
+  if (!scope.ahead.has(k)) return undefined;
+  const item = scope.ahead.get(k)!;
+  scope.ahead.delete(k);
+  return item;
+}
