@@ -35,18 +35,30 @@ export interface ParseParams {
   user: string;
 }
 
-/** A worksheet's cells of a row by the matched columns. */
+/**
+ * A string of its own. exceljs's cell strings are slices of the XML text it parsed, and V8 keeps a
+ * slice's whole parent alive: a value kept past its row (the batch's duplicate keys, a failed row)
+ * would keep its chunk of the sheet with it. The concatenation is flattened into a new string when
+ * sliced, so the copy refers to nothing else.
+ */
+const ownString = (v: string): string => (' ' + v).slice(1);
+
+/** A worksheet's cells of a row by the matched columns (strings copied off the parser's text). */
 function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown> {
   const cells: Record<string, unknown> = {};
   // exceljs row.values is 1-based
-  for (const { column, index } of match.columns) cells[column.field] = values[index + 1];
+  for (const { column, index } of match.columns) {
+    const v = values[index + 1];
+    cells[column.field] = typeof v === 'string' ? ownString(v) : v;
+  }
   return cells;
 }
 
 /** A sheet's outcome: the batch's counts, and the rows that failed with their exceptions. */
 export interface SheetResult extends ParseResult {
+  /** the rows that failed, with their data (only when asked: `opts.details`) */
   failed: { rowNumber: number; exceptions: UploadException[]; data: Record<string, unknown> }[];
-  /** the keys of every row, by row number (the single-file upload's resume keys; only when asked: `opts.keys`) */
+  /** the keys of every row, by row number (the single-file upload's resume keys; only when asked: `opts.details`) */
   keys: Map<number, Record<string, unknown>>;
 }
 
@@ -55,7 +67,7 @@ export interface SheetResult extends ParseResult {
  * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
  * exceptions under `batchId`.
  */
-export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { keys?: boolean } = {}): Promise<SheetResult> {
+export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
   const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
@@ -76,10 +88,11 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
     const rows: NewRow[] = chunk.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
     await p.store.write(rows);
     for (const r of rows) {
-      if (opts.keys) result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
+      if (opts.details) result.keys.set(r.rowNumber, { contractId: r.data.contractId, amendmentNumber: r.data.amendmentNumber, accountId: r.data.accountId });
       if (r.exceptions.length) {
         result.withExceptions++;
-        result.failed.push({ rowNumber: r.rowNumber, exceptions: r.exceptions, data: r.data });
+        // a batch of a hundred thousand failed rows is not held in memory: only the single-file upload asks
+        if (opts.details) result.failed.push({ rowNumber: r.rowNumber, exceptions: r.exceptions, data: r.data });
       } else result.validated++;
     }
   };
