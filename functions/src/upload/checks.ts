@@ -9,6 +9,7 @@ import { accountDef, accounts } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments } from '../contract/repository';
+import { sharedRead, bulkScope } from '../lib/bulk-scope';
 import { batchGet } from '../lib/db';
 import { masterContracts } from '../mastercontract/repository';
 import { contacts } from '../primarycontact/repository';
@@ -33,6 +34,26 @@ function add(p: Pending, type: RowType, field: string, reason: ExceptionType) {
 const num = (v: unknown) => (typeof v === 'number' ? v : null);
 const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 
+/**
+ * The records of these keys, each key asked once per parse: inside the parse's bulk scope a key
+ * found (or not) by an earlier chunk is answered from the scope (a batch's rows share their
+ * contracts, amendments and agents); the keys not asked yet go in one `find`. Outside a scope
+ * (Resolve) every key is asked.
+ */
+async function lookup<K extends string | number, V>(name: string, keys: Iterable<K>, find: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+  const wanted = [...new Set(keys)];
+  const memo = bulkScope()?.memo;
+  const missing = memo ? wanted.filter((k) => !memo.has(`${name}#${k}`)) : wanted;
+  const found = missing.length ? find(missing) : Promise.resolve(new Map<K, V>());
+  if (memo) for (const k of missing) memo.set(`${name}#${k}`, found.then((m) => m.get(k)));
+  const out = new Map<K, V>();
+  for (const k of wanted) {
+    const v = memo ? ((await memo.get(`${name}#${k}`)) as V | undefined) : (await found).get(k);
+    if (v !== undefined) out.set(k, v);
+  }
+  return out;
+}
+
 /** The cross-record checks of a chunk of rows (in place). */
 export async function crossCheck(type: RowType, rows: Pending[], seen: Set<string>): Promise<void> {
   const has = (p: Pending, field: string) => !p.exceptions.some((e) => e.uiHeader === column(type, field).header);
@@ -41,9 +62,11 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
 
   // contract id -> master contract; (master contract, amendment #) -> amendment
   if (hasField('contractId') && type !== 'PriceReport') {
-    const wanted = new Set(rows.map((r) => num(r.data.contractId)).filter((v): v is number => v !== null));
-    const masters = new Map((await masterContracts().all({ filter: (m) => wanted.has(m.contractId) }, wanted.size + 1)).map((m) => [m.contractId, m.objectId]));
-    const pairs = new Set<string>();
+    const masters = await lookup('mc', rows.map((r) => num(r.data.contractId)).filter((v): v is number => v !== null), async (ids) => {
+      const wanted = new Set(ids);
+      return new Map((await masterContracts().all({ filter: (m) => wanted.has(m.contractId) }, wanted.size + 1)).map((m) => [m.contractId, m.objectId]));
+    });
+    const pairs: string[] = [];
     for (const r of rows) {
       const m = masters.get(num(r.data.contractId) ?? -1);
       if (m === undefined) {
@@ -51,9 +74,12 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
         continue;
       }
       r.data.masterContractRef = m;
-      pairs.add(`${m}#${num(r.data.amendmentNumber)}`);
+      pairs.push(`${m}#${num(r.data.amendmentNumber)}`);
     }
-    const found = new Map((await amendments().all({ filter: (a) => pairs.has(`${a.masterContractRef}#${a.amendmentNumber}`) }, pairs.size + 1)).map((a) => [`${a.masterContractRef}#${a.amendmentNumber}`, a.objectId]));
+    const found = await lookup('am', pairs, async (missing) => {
+      const wanted = new Set(missing);
+      return new Map((await amendments().all({ filter: (a) => wanted.has(`${a.masterContractRef}#${a.amendmentNumber}`) }, wanted.size + 1)).map((a) => [`${a.masterContractRef}#${a.amendmentNumber}`, a.objectId]));
+    });
     for (const r of rows) {
       if (r.data.masterContractRef === undefined || num(r.data.amendmentNumber) === null) continue;
       const pair = `${r.data.masterContractRef}#${num(r.data.amendmentNumber)}`;
@@ -79,7 +105,7 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
 
   // territory code, agent code, business entity, contacts
   if (hasField('territory') && type === 'Accounts') {
-    const byCode = new Map((await territories().all({}, 10_000)).map((t) => [t.code.toLowerCase(), t]));
+    const byCode = await sharedRead('territoriesByCode', async () => new Map((await territories().all({}, 10_000)).map((t) => [t.code.toLowerCase(), t])));
     for (const r of rows) {
       const code = text(r.data.territory);
       const t = code === null ? undefined : byCode.get(code.toLowerCase());
@@ -110,16 +136,20 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
     }
   }
   if (hasField('agent') && type === 'Accounts') {
-    const codes = new Set(rows.map((r) => text(r.data.agent)?.toLowerCase()).filter(Boolean));
-    const byCode = new Map((await agents().all({ filter: (a) => codes.has(String(a.code).toLowerCase()) }, codes.size + 1)).map((a) => [String(a.code).toLowerCase(), a.objectId]));
+    const byCode = await lookup('ag', rows.map((r) => text(r.data.agent)?.toLowerCase()).filter((c): c is string => !!c), async (missing) => {
+      const codes = new Set(missing);
+      return new Map((await agents().all({ filter: (a) => codes.has(String(a.code).toLowerCase()) }, codes.size + 1)).map((a) => [String(a.code).toLowerCase(), a.objectId]));
+    });
     for (const r of rows) {
       const code = text(r.data.agent)?.toLowerCase();
       if (code && !byCode.has(code)) add(r, type, 'agent', 'invalidAgent');
     }
   }
   if (hasField('businessEntityId')) {
-    const wanted = new Set(rows.map((r) => num(r.data.businessEntityId)).filter((v): v is number => v !== null));
-    const found = new Set((await businessEntities().all({ filter: (b) => wanted.has(b.businessEntityId) }, wanted.size + 1)).map((b) => b.businessEntityId));
+    const found = await lookup('be', rows.map((r) => num(r.data.businessEntityId)).filter((v): v is number => v !== null), async (ids) => {
+      const wanted = new Set(ids);
+      return new Map((await businessEntities().all({ filter: (b) => wanted.has(b.businessEntityId) }, wanted.size + 1)).map((b) => [b.businessEntityId, true]));
+    });
     for (const r of rows) if (num(r.data.businessEntityId) !== null && !found.has(num(r.data.businessEntityId)!)) add(r, type, 'businessEntityId', 'checkKeyNotExistsInDb');
   }
   for (const field of ['primaryContactId', 'contactId']) {

@@ -9,7 +9,8 @@ import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, table } from '../lib/db';
+import { inBulkScope } from '../lib/bulk-scope';
+import { addToCounter, getItem, table } from '../lib/db';
 import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
 import type { NewRow, RowKind } from './rows';
 import { workbookReader } from './workbook-reader';
@@ -67,24 +68,38 @@ export interface SheetResult extends ParseResult {
  * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
  * exceptions under `batchId`.
  */
-export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
+export function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
+  // the batch's lookups of reference records are shared by its chunks (checks.ts)
+  return inBulkScope({ reserve: (counter) => addToCounter(counter, 1), memo: new Map(), ahead: new Map() }, () => parseRows(p, rowType, sheet, batchId, user, opts));
+}
+
+async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean }): Promise<SheetResult> {
   const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
-  // a chunk is checked and written while the next one is read (one chunk in flight, in order)
-  let inFlight: Promise<void> = Promise.resolve();
+  // Three stages side by side: the sheet read and checked by the shared rules (here), a chunk's
+  // cross-record checks (one at a time, in order: the batch's duplicates), and the rows' writes
+  // (one at a time). A chunk is checked while the one before is written and the next one read.
+  let checking: Promise<void> = Promise.resolve();
+  let writing: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
   const flush = async () => {
     const chunk = pending;
     pending = [];
-    await inFlight;
-    if (chunk.length) {
-      inFlight = write(chunk);
-      // its failure is thrown where it is awaited (the next flush), not as an unhandled rejection meanwhile
-      inFlight.catch(() => undefined);
-    }
+    // the reader waits for the previous chunk's check (at most three chunks in memory)
+    await checking;
+    if (failure) throw failure.error;
+    if (!chunk.length) return;
+    const before = writing;
+    checking = p.crossCheck(rowType, chunk, seen);
+    writing = checking.then(async () => {
+      await before;
+      await write(chunk);
+    });
+    // a failure is thrown by the next flush or at the end, not as an unhandled rejection meanwhile
+    writing.catch((error: unknown) => (failure ??= { error }));
   };
   const write = async (chunk: Pending[]) => {
-    await p.crossCheck(rowType, chunk, seen);
     const rows: NewRow[] = chunk.map((r) => ({ rowType, batchId, rowNumber: r.rowNumber, user, data: p.keep(r.data), exceptions: r.exceptions }));
     await p.store.write(rows);
     for (const r of rows) {
@@ -113,7 +128,8 @@ export async function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIt
     if (pending.length >= CHUNK_ROWS) await flush();
   }
   await flush();
-  await inFlight;
+  await checking;
+  await writing;
   return result;
 }
 
