@@ -8,7 +8,9 @@
  *    streaming read of the same file in the same run; the process's peak resident memory while the
  *    job runs.
  * 2. Save All: 1,000 validated Accounts rows imported by the import job through the forms' write
- *    path, beside raw BatchWriteItem of 1,000 account items to the same DynamoDB.
+ *    path, beside raw BatchWriteItem of 1,000 account items to the same DynamoDB, and of the 4,000
+ *    items the import writes for them (each account, its change-log event, its LDC number's marker
+ *    and its row's state).
  * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_LABEL=after
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -133,7 +135,11 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   t0 = process.hrtime.bigint();
   await seedItems('benchAccount', SAVE_ROWS, (id, seq) => ({ ...accountDef.key(900_000_000 + id), objectId: 900_000_000 + id, name: `Raw ${id}`, ...feedAttributes('benchAccount', id, seq) }));
   const rawMs = ms(t0);
-  console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms; raw BatchWriteItem ${Math.round(rawMs)} ms`);
+  // the same items the import writes for each row (the account, its change-log event, its LDC number's marker, the row's state), by raw BatchWriteItem
+  t0 = process.hrtime.bigint();
+  await seedItems('benchImportItems', SAVE_ROWS * 4, (id, seq) => ({ pk: `BENCHITEM#${id}`, sk: 'BENCHITEM', objectId: id, name: `Raw ${id}`, data: id % 4 === 3 ? sample.data : null, ...feedAttributes('benchImportItems', id, seq) }));
+  const rawItemsMs = ms(t0);
+  console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms; raw BatchWriteItem ${Math.round(rawMs)} ms (of the import's ${SAVE_ROWS * 4} items: ${Math.round(rawItemsMs)} ms)`);
 
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -160,6 +166,8 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
     rawBatchWriteMs: Math.round(rawMs),
     rawBatchWriteRowsPerSecond: Math.round(SAVE_ROWS / (rawMs / 1000)),
     saveToRawRatio: +(rawMs / saveMs).toFixed(2),
+    rawBatchWriteOfImportItemsMs: Math.round(rawItemsMs),
+    saveToRawImportItemsRatio: +(rawItemsMs / saveMs).toFixed(2),
   };
 }
 

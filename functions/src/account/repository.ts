@@ -397,12 +397,17 @@ export async function createAccountRecord(input: AccountCreateInput & Record<str
 
 /** PUT account/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
 export async function updateAccount(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Account> {
+  await updateAccountRecord(objectId, input, actor, opts);
+  return getAccount(objectId);
+}
+
+/** The write of updateAccount (an import does not read the account back). */
+export async function updateAccountRecord(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
   const current = await requireEntity(accountDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   const { version, ...fields } = input;
   const stored = await storedFields(fields, false, objectId, (current as unknown as { ldcAccountNum?: string | null }).ldcAccountNum);
-  await updateEntity(accountDef, objectId, version, stored.fields, { actor, extra: [...stored.markers, ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) });
-  return getAccount(objectId);
+  await updateEntity(accountDef, objectId, version, stored.fields, { actor, extra: [...stored.markers, ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) }, current);
 }
 
 /** PUT account/SetAccountStatus?accountId&status: the status alone (the amendment's accounts grid). */
@@ -416,7 +421,7 @@ export async function setAccountStatus(objectId: number, status: string, actor: 
 export async function deleteAccount(objectId: number, version: number | undefined, actor: Actor): Promise<void> {
   const current = await requireEntity(accountDef, objectId);
   const ldc = (current as unknown as { ldcAccountNum?: string | null }).ldcAccountNum;
-  await deleteEntity(accountDef, objectId, version, { actor, extra: ldc ? await ldcRelease(objectId, ldc) : [] });
+  await deleteEntity(accountDef, objectId, version, { actor, extra: ldc ? await ldcRelease(objectId, ldc) : [] }, current);
 }
 
 /** GET account/ChangeLogs?accountId: the account's log, newest first. */

@@ -59,7 +59,8 @@ export async function createEntity<T extends { objectId: number }>(
 
 /**
  * Update to the fields given in `patch`, if the stored version is still `expectedVersion`.
- * Unchanged fields write nothing; the answer is the stored entity after the update.
+ * Unchanged fields write nothing; the answer is the stored entity after the update. `read`: the
+ * record as the caller has just read it (not read again).
  */
 export async function updateEntity<T extends { objectId: number }>(
   def: EntityDef<T>,
@@ -67,22 +68,24 @@ export async function updateEntity<T extends { objectId: number }>(
   expectedVersion: number,
   patch: Partial<T>,
   ctx: WriteContext,
+  read?: Stored<T>,
 ): Promise<Stored<T>> {
-  const current = await requireEntity(def, id);
+  const current = read ?? (await requireEntity(def, id));
   const write = await prepareUpdate(kindOf(def), current, expectedVersion, patch, ctx);
   if (!write) return current;
   await transact(write.actions);
   return write.item;
 }
 
-/** Delete as a tombstone (the key, the feed stamp, deleted: true) with its change-log event. */
+/** Delete as a tombstone (the key, the feed stamp, deleted: true) with its change-log event (`read`: as for updateEntity). */
 export async function deleteEntity<T extends { objectId: number }>(
   def: EntityDef<T>,
   id: number,
   expectedVersion: number | undefined,
   ctx: WriteContext,
+  read?: Stored<T>,
 ): Promise<void> {
-  const current = await requireEntity(def, id);
+  const current = read ?? (await requireEntity(def, id));
   await transact(await prepareDelete(kindOf(def), current, expectedVersion, ctx));
 }
 

@@ -9,7 +9,7 @@ import { exceptionOf, ruleErrorType } from '@eb/shared/upload/validate';
 import type { UploadColumn } from '@eb/shared/upload/columns';
 import type { z } from 'zod';
 import { accountAddresses } from '../account/children';
-import { cascadeAmendmentUnit, getAccount, updateAccount } from '../account/repository';
+import { cascadeAmendmentUnit, getAccount, updateAccountRecord } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { getAmendment, updateAmendment } from '../contract/repository';
@@ -115,7 +115,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
         ok: true,
         version: current.version,
         async apply({ actor, source, extra }) {
-          await updateAccount(current.objectId, body.data as never, actor, { source, extra });
+          await updateAccountRecord(current.objectId, body.data as never, actor, { source, extra });
         },
       };
     }

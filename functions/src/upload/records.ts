@@ -5,7 +5,7 @@ import { withVolumeAt } from '@eb/shared/account/volume';
 import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
 import { participantFromContact } from '@eb/shared/record-children';
 import { accountAddresses, accountChildren } from '../account/children';
-import { accountDef, createAccountRecord, getAccount, updateAccount } from '../account/repository';
+import { createAccountRecord, getAccount, updateAccountRecord } from '../account/repository';
 import { contractCrms, contractParticipants } from '../contract/children';
 import { contactReferenceData, createContact, generateContactId } from '../primarycontact/repository';
 import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
@@ -15,7 +15,6 @@ import { importFaults } from './import';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments, createAmendmentRecord } from '../contract/repository';
-import { requireEntity } from '../lib/entity';
 
 import { masterContracts } from '../mastercontract/repository';
 import { territories } from '../reference/repository';
@@ -100,8 +99,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
     case 'Volumes': {
       const account = await getAccount(num(data.accountId)!);
       const volume = withVolumeAt(account.accountVolume, num(data.year)!, num(data.month)!, num(data.volume));
-      const current = await requireEntity(accountDef, account.objectId);
-      await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), accountVolume: volume, version: current.version } as never, actor, { source, extra });
+      await updateAccountRecord(account.objectId, { ...(account as unknown as Record<string, unknown>), accountVolume: volume } as never, actor, { source, extra });
       return;
     }
     case 'AmendmentParticipants':
@@ -131,8 +129,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
       // the account's pricing block takes the report's prices (the effective date stays in the row and the log's source)
       const account = await getAccount(num(data.accountId)!);
       const prices = Object.fromEntries(['contractRate', 'indexAdder', 'priceAdder', 'fixedChargeAmount', 'totalPassthroughs', 'autoRenewalRate'].filter((f) => data[f] !== null && data[f] !== undefined).map((f) => [f, data[f]]));
-      const current = await requireEntity(accountDef, account.objectId);
-      await updateAccount(account.objectId, { ...(account as unknown as Record<string, unknown>), ...prices, version: current.version } as never, actor, { source, extra });
+      await updateAccountRecord(account.objectId, { ...(account as unknown as Record<string, unknown>), ...prices } as never, actor, { source, extra });
       return;
     }
   }
