@@ -318,6 +318,11 @@ export async function getAmendment(objectId: number): Promise<Amendment> {
   return out;
 }
 
+/** The amendment as its update body reads it, in one read: without its business entity's and contact's objects (the updater's checks of many rows). */
+export async function amendmentRecord(objectId: number, contractId: number): Promise<Amendment> {
+  return toAmendment(await requireEntity(amendmentDef, objectId), contractId);
+}
+
 /**
  * GET contract/GetLegacyId?id: the legacy id the amendment should carry. No external signature
  * service exists (spec 2: "fetch the legacy id via the first customer signee event"), so the first
@@ -406,14 +411,19 @@ export async function createAmendmentRecord(input: AmendmentCreateInput, actor: 
 
 /** PUT contract/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
 export async function updateAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Amendment> {
+  await updateAmendmentRecord(objectId, input, actor, opts);
+  return getAmendment(objectId);
+}
+
+/** The write of updateAmendment (the updater does not read the amendment back). */
+export async function updateAmendmentRecord(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
   const current = await requireEntity(amendmentDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   await checkReferences(input);
   if (Number(current.amendmentNumber) !== input.amendmentNumber) await assertNumberFree(current.masterContractRef, input.amendmentNumber, objectId);
   // a new unit carries the usage and billing units with it (followUnit)
   const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
-  await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts });
-  return getAmendment(objectId);
+  await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts }, current);
 }
 
 /** DELETE contract/Delete?id[&version]: the amendment (a tombstone for the list), with its 'deleted' event. */

@@ -12,7 +12,7 @@ import { accountAddresses } from '../account/children';
 import { cascadeAmendmentUnit, getAccount, updateAccountRecord } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
-import { getAmendment, updateAmendment } from '../contract/repository';
+import { amendmentRecord, updateAmendmentRecord } from '../contract/repository';
 import { NotFoundError } from '../lib/errors';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
@@ -58,7 +58,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
       const found = await memoized(memo, `a#${contractId}#${amendmentNumber}`, () => amendmentKeyOf(contractId, amendmentNumber));
       if (found.master === undefined) return refused(column(type, 'contractId'), contractId, 'invalidRowKey');
       if (found.amendment === undefined) return refused(column(type, 'amendmentNumber'), amendmentNumber, 'invalidRowKey');
-      const current = await getAmendment(found.amendment);
+      const current = await amendmentRecord(found.amendment, contractId);
       const change: Record<string, unknown> = { [field.field]: value };
       if (field.field === 'businessEntityId') {
         const [be] = value === null ? [] : await businessEntities().all({ filter: (b) => b.businessEntityId === value }, 1);
@@ -76,9 +76,10 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
         ok: true,
         version: current.version,
         async apply({ actor, source, extra }) {
-          const saved = await updateAmendment(current.objectId, body.data, actor, { source, extra });
+          await updateAmendmentRecord(current.objectId, body.data, actor, { source, extra });
           // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
-          if (saved.unitOfMeasure && saved.unitOfMeasure !== current.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actor);
+          const unit = body.data.unitOfMeasure;
+          if (unit && unit !== current.unitOfMeasure) await cascadeAmendmentUnit(current.objectId, unit, actor);
         },
       };
     }
