@@ -108,6 +108,26 @@ describe('update/Upload, GetList, GetUpdateFilterHints, Resolve and importAllRow
   });
 });
 
+describe('update/importAllRows of an amendment unit', () => {
+  it("changes an amendment's unit of measure with its accounts' units and volume block following", async () => {
+    // Prepare: an amendment in KWH with an account whose volume block is in KWH
+    const amendment = await newAmendment(admin);
+    const account = await newAccount(admin, amendment.objectId, { accountVolume: { startDate: '2026-03-01T00:00:00', endDate: '2027-02-28T00:00:00', accountVolumeUom: 'KWH' } });
+    const batchId = await parsed('Amendments', [
+      ['Contract ID', 'Amendment #', 'Field Name', 'New Value'],
+      [amendment.contractId, 1, 'Unit of Measure', 'MWH'],
+    ]);
+    // Act
+    const save = await ok<Job>(admin.post(`${U}/importAllRows`, { updateType: 'Amendments', batchId }));
+    await runJobNow(save.jobId);
+    // Assess
+    expect(amendment.unitOfMeasure).toBe('KWH');
+    expect((await ok<{ unitOfMeasure: string }>(admin.get('/api/contract/Get', { id: amendment.objectId }))).unitOfMeasure).toBe('MWH');
+    const after = await ok<{ unitOfMeasure: string; billingAcctUom: string; accountVolume: { accountVolumeUom: string } }>(admin.get('/api/account/Get', { id: account.objectId }));
+    expect([after.unitOfMeasure, after.billingAcctUom, after.accountVolume.accountVolumeUom]).toEqual(['MWH', 'MWH', 'MWH']);
+  });
+});
+
 describe('update/ImportRows of accounts, addresses and volumes', () => {
   it("changes an account's contract rate with its upload rate following, an address's city and a month's volume, and refuses at import a row whose account went away since it was validated", async () => {
     // Prepare
