@@ -82,15 +82,19 @@ async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<E
   // (one at a time). A chunk is checked while the one before is written and the next one read.
   let checking: Promise<void> = Promise.resolve();
   let writing: Promise<void> = Promise.resolve();
+  let wrote: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | null = null;
   const flush = async () => {
     const chunk = pending;
     pending = [];
-    // the reader waits for the previous chunk's check (at most three chunks in memory)
+    // the reader waits for the previous chunk's check and the write of the one before it: at most
+    // three chunks in memory (one read, one checked or being written, one being written)
     await checking;
+    await wrote.catch(() => undefined);
     if (failure) throw failure.error;
     if (!chunk.length) return;
     const before = writing;
+    wrote = before;
     checking = p.crossCheck(rowType, chunk, seen);
     writing = checking.then(async () => {
       await before;
