@@ -10,8 +10,8 @@ import type { GroupCommit } from './group-commit';
  * table, so a write in between is seen); its transactions may go together (group-commit.ts).
  */
 export interface BulkScope {
-  /** the next id of a counter from the chunk's range (db.nextId asks this inside the scope) */
-  reserve(counter: string): Promise<number>;
+  /** the next id of a counter from the chunk's range (db.nextId asks this inside the scope; none: the counter itself) */
+  reserve?(counter: string): Promise<number>;
   /** reads of reference records shared by the chunk's rows */
   memo: Map<string, Promise<unknown>>;
   /** items read ahead (null: none stored), by `itemKey`; taken once */
@@ -24,6 +24,8 @@ const storage = new AsyncLocalStorage<BulkScope>();
 
 export const bulkScope = (): BulkScope | undefined => storage.getStore();
 export const inBulkScope = <T>(scope: BulkScope, fn: () => Promise<T>): Promise<T> => storage.run(scope, fn);
+/** A scope of shared reads alone (a parse's or a Resolve's checks): reference records read once in it. */
+export const withSharedReads = <T>(fn: () => Promise<T>): Promise<T> => inBulkScope({ memo: new Map(), ahead: new Map() }, fn);
 
 /**
  * Ids and feed sequence numbers of the records a chunk writes, from one range per counter reserved
@@ -31,7 +33,7 @@ export const inBulkScope = <T>(scope: BulkScope, fn: () => Promise<T>): Promise<
  * of them, then one at a time. Numbers of a range a chunk does not use are left unused (gaps in the
  * numbering, never a repeat).
  */
-export function reservedRanges(size: number, add: (counter: string, count: number) => Promise<number>): BulkScope['reserve'] {
+export function reservedRanges(size: number, add: (counter: string, count: number) => Promise<number>): NonNullable<BulkScope['reserve']> {
   const ranges = new Map<string, { first: Promise<number>; used: number }>();
   return (counter) => {
     let range = ranges.get(counter);
@@ -47,7 +49,7 @@ export function reservedRanges(size: number, add: (counter: string, count: numbe
 /** A table key as the scope's maps name it. */
 export const itemKey = (key: Record<string, unknown>): string => `${String(key.pk)}\u0000${String(key.sk)}`;
 
-/** A reference record's read, once per chunk inside a bulk scope (every time outside one). */
+/** A reference record's read, once per scope (an import chunk, a parse, a Resolve); every time outside one. */
 export function sharedRead<T>(key: string, read: () => Promise<T>): Promise<T> {
   const scope = bulkScope();
   if (!scope) return read();

@@ -126,8 +126,8 @@ const backoff = (attempt: number) => new Promise((r) => setTimeout(r, Math.min(1
  * at once answer the last. Inside a bulk scope a single id comes from the scope's range.
  */
 export async function nextId(name: string, count = 1): Promise<number> {
-  const scope = count === 1 ? bulkScope() : undefined;
-  return scope ? scope.reserve(name) : addToCounter(name, count);
+  const reserve = count === 1 ? bulkScope()?.reserve : undefined;
+  return reserve ? reserve(name) : addToCounter(name, count);
 }
 
 /** The counter moved up by `count` (no bulk scope asked): answers its new value. */

@@ -16,8 +16,9 @@ import { amendmentRecord, updateAmendmentRecord } from '../contract/repository';
 import { NotFoundError } from '../lib/errors';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
-import { memoized, type ImportContext } from '../upload/pipeline';
-import { amendmentKeyOf } from '../upload/records';
+import type { ImportContext } from '../upload/pipeline';
+import { sharedRead } from '../lib/bulk-scope';
+import { amendmentKeyOfRow } from '../upload/records';
 
 /**
  * An update row's change, checked against the record it names (issue 11 "Behaviour"): the key must
@@ -49,13 +50,13 @@ function schemaRefusal(type: UpdateType, field: UploadColumn, value: unknown, er
 }
 
 /** The change of an update row (its data as validated), against the record as it is now. */
-export async function changeOf(type: UpdateType, data: Record<string, unknown>, memo: Map<string, Promise<unknown>>): Promise<Change> {
+export async function changeOf(type: UpdateType, data: Record<string, unknown>): Promise<Change> {
   const field = updatableField(type, String(data.fieldName ?? ''))!;
   const value = data.value ?? null;
   switch (type) {
     case 'Amendments': {
       const [contractId, amendmentNumber] = [num(data.contractId)!, num(data.amendmentNumber)!];
-      const found = await memoized(memo, `a#${contractId}#${amendmentNumber}`, () => amendmentKeyOf(contractId, amendmentNumber));
+      const found = await amendmentKeyOfRow(data);
       if (found.master === undefined) return refused(column(type, 'contractId'), contractId, 'invalidRowKey');
       if (found.amendment === undefined) return refused(column(type, 'amendmentNumber'), amendmentNumber, 'invalidRowKey');
       const current = await amendmentRecord(found.amendment, contractId);
@@ -96,14 +97,14 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>, 
         if (!yearInVolume(block, year)) return refused(column(type, 'year'), year, 'yearOutOfRange');
         change.accountVolume = withVolumeAt(block, year, month, num(value));
       } else if (field.field === 'territory') {
-        const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));
+        const all = await sharedRead('territories', () => territories().all({}, 10_000));
         const territory = all.find((t) => t.code.toLowerCase() === String(value).toLowerCase());
         if (!territory) return refused(field, value, 'checkKeyNotExistsInDb');
         change.territory = { objectId: territory.objectId };
         if (ldcFormatMessage(territory.code, current.ldcAccountNum)) return refused(field, value, 'invalidDataTypeEnum');
       } else if (field.field === 'agent') {
         const code = value === null ? null : String(value).toLowerCase();
-        const [agent] = code === null ? [] : await memoized(memo, `ag#${code}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === code }, 1));
+        const [agent] = code === null ? [] : await sharedRead(`ag#${code}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === code }, 1));
         if (code !== null && !agent) return refused(field, value, 'invalidAgent');
         change.agent = agent ? { objectId: agent.objectId } : null;
       } else {

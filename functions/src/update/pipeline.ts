@@ -27,7 +27,6 @@ export const UPDATES = registerPipeline({
   validate: (t, cells) => validateUpdateRow(t as UpdateType, cells),
   async crossCheck(t, rows, seen) {
     const type = t as UpdateType;
-    const memo = new Map<string, Promise<unknown>>();
     for (const r of rows) {
       if (r.exceptions.length) continue;
       const k = keyOf(type, r.data);
@@ -36,7 +35,7 @@ export const UPDATES = registerPipeline({
         continue;
       }
       seen.add(k);
-      const change = await changeOf(type, r.data, memo);
+      const change = await changeOf(type, r.data);
       if (change.ok) r.data.recordVersion = change.version;
       else r.exceptions.push(...change.exceptions);
     }
@@ -47,7 +46,7 @@ export const UPDATES = registerPipeline({
   groupOf: (t, d) => (t === 'Amendments' ? `a#${String(d.contractId)}#${String(d.amendmentNumber)}` : t === 'AccountAddresses' ? `addr#${String(d.accountAddressId)}` : `acct#${String(d.accountNumber)}`),
   async importRow(t, _row, data, ctx) {
     // the change against the record as it is now (validated again when it changed since)
-    const change = await changeOf(t as UpdateType, data, ctx.memo);
+    const change = await changeOf(t as UpdateType, data);
     if (!change.ok) throw new RowRefused(change.exceptions);
     await change.apply(ctx);
   },

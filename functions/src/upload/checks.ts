@@ -43,12 +43,12 @@ const text = (v: unknown) => (typeof v === 'string' && v !== '' ? v : null);
 async function lookup<K extends string | number, V>(name: string, keys: Iterable<K>, find: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
   const wanted = [...new Set(keys)];
   const memo = bulkScope()?.memo;
-  const missing = memo ? wanted.filter((k) => !memo.has(`${name}#${k}`)) : wanted;
+  const missing = memo ? wanted.filter((k) => !memo.has(`lookup:${name}#${k}`)) : wanted;
   const found = missing.length ? find(missing) : Promise.resolve(new Map<K, V>());
-  if (memo) for (const k of missing) memo.set(`${name}#${k}`, found.then((m) => m.get(k)));
+  if (memo) for (const k of missing) memo.set(`lookup:${name}#${k}`, found.then((m) => m.get(k)));
   const out = new Map<K, V>();
   for (const k of wanted) {
-    const v = memo ? ((await memo.get(`${name}#${k}`)) as V | undefined) : (await found).get(k);
+    const v = memo ? ((await memo.get(`lookup:${name}#${k}`)) as V | undefined) : (await found).get(k);
     if (v !== undefined) out.set(k, v);
   }
   return out;

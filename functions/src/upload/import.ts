@@ -119,18 +119,17 @@ const IMPORT_CONCURRENCY = 48;
 /**
  * Imports these validated rows, each exactly once (the rows already imported or removed are passed
  * over); answers the row numbers imported and those refused at import. Rows of one record (the
- * pipeline's groupOf) go in order, one at a time; 48 records at a time, in the chunk's bulk scope (lib/bulk-scope.ts). A record changed under a
- * row's write, or a simulated crash, throws once the rows in flight are done: the caller's job runs
- * again.
+ * pipeline's groupOf) go in order, one at a time; 48 records at a time, in the chunk's bulk scope
+ * (lib/bulk-scope.ts). A record changed under a row's write, or a simulated crash, throws once the
+ * rows in flight are done: the caller's job runs again.
  */
 export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor): Promise<{ imported: number[]; refused: number[] }> {
-  const memo = new Map<string, Promise<unknown>>();
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
-  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter), memo, ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, memo, commit));
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit));
 }
 
-async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, memo: Map<string, Promise<unknown>>, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
+async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const first = await nextSeq(p.store.type, ids.length);
   const rows = await p.store.readMany(ids);
@@ -159,7 +158,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
       for (const { row, seq } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, seq, { actor, memo });
+          const outcome = await importRow(p, rowType, row, seq, { actor });
           if (outcome) out[outcome].push(row.rowNumber);
         } catch (error) {
           failure ??= { error };
@@ -178,7 +177,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
 }
 
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, seq: number, ctx: Pick<ImportContext, 'actor' | 'memo'>): Promise<'imported' | 'refused' | null> {
+async function importRow(p: RowPipeline, rowType: string, row: StoredRow, seq: number, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
   const data = JSON.parse(row.data) as Record<string, unknown>;
   importFaults.at?.('before', row.objectId);
   try {

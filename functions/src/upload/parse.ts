@@ -9,8 +9,8 @@ import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
-import { inBulkScope } from '../lib/bulk-scope';
-import { addToCounter, getItem, table } from '../lib/db';
+import { withSharedReads } from '../lib/bulk-scope';
+import { getItem, table } from '../lib/db';
 import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
 import type { NewRow, RowKind } from './rows';
 import { workbookReader } from './workbook-reader';
@@ -70,7 +70,7 @@ export interface SheetResult extends ParseResult {
  */
 export function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
   // the batch's lookups of reference records are shared by its chunks (checks.ts)
-  return inBulkScope({ reserve: (counter) => addToCounter(counter, 1), memo: new Map(), ahead: new Map() }, () => parseRows(p, rowType, sheet, batchId, user, opts));
+  return withSharedReads(() => parseRows(p, rowType, sheet, batchId, user, opts));
 }
 
 async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean }): Promise<SheetResult> {

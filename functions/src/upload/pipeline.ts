@@ -24,8 +24,6 @@ export interface ImportContext {
   source: string;
   /** the row's conditional move to 'imported', for the record's own transaction */
   extra: TransactItem[];
-  /** lookups shared by a chunk's rows */
-  memo: Map<string, Promise<unknown>>;
 }
 
 export interface RowPipeline<A extends ApiRow = ApiRow> {
@@ -68,9 +66,3 @@ export function pipelineOf(kind: RowKind): RowPipeline {
   if (!p) throw new Error(`No ${kind} pipeline`);
   return p;
 }
-
-/** A chunk's lookup, read once. */
-export const memoized = <T>(memo: Map<string, Promise<unknown>>, key: string, read: () => Promise<T>): Promise<T> => {
-  if (!memo.has(key)) memo.set(key, read());
-  return memo.get(key) as Promise<T>;
-};

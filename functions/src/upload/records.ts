@@ -18,7 +18,8 @@ import { amendments, createAmendmentRecord } from '../contract/repository';
 
 import { masterContracts } from '../mastercontract/repository';
 import { territories } from '../reference/repository';
-import { memoized, type ImportContext } from './pipeline';
+import type { ImportContext } from './pipeline';
+import { sharedRead } from '../lib/bulk-scope';
 import type { StoredRow } from './rows';
 
 /**
@@ -35,7 +36,11 @@ export async function amendmentKeyOf(contractId: number, amendmentNumber: number
   const [a] = await amendments().all({ filter: (r) => r.masterContractRef === master.objectId && r.amendmentNumber === amendmentNumber }, 1);
   return { master: master.objectId, ...(a ? { amendment: a.objectId } : {}) };
 }
-const amendmentOf = async (contractId: number, amendmentNumber: number) => (await amendmentKeyOf(contractId, amendmentNumber)).amendment;
+/** A row's amendment key (its contract id and amendment number), looked up once per scope. */
+export const amendmentKeyOfRow = (data: Record<string, unknown>) => {
+  const [contractId, amendmentNumber] = [num(data.contractId)!, num(data.amendmentNumber)!];
+  return sharedRead(`a#${contractId}#${amendmentNumber}`, () => amendmentKeyOf(contractId, amendmentNumber));
+};
 
 const contactMarker = (rowId: number) => ({ pk: `UPLOADCONTACT#${rowId}`, sk: 'UPLOADCONTACT' });
 
@@ -71,8 +76,8 @@ async function contactOfRow(row: StoredRow, data: Record<string, unknown>, actor
 }
 
 /** Writes an uploaded row's record, its `extra` (the row's move to 'imported') in the same transaction. */
-export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra, memo }: ImportContext): Promise<void> {
-  const amendmentOfRow = () => memoized(memo, `a#${num(data.contractId)}#${num(data.amendmentNumber)}`, () => amendmentOf(num(data.contractId)!, num(data.amendmentNumber)!));
+export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra }: ImportContext): Promise<void> {
+  const amendmentOfRow = async () => (await amendmentKeyOfRow(data)).amendment;
   switch (type as RowType) {
     case 'Amendments': {
       const [master] = await masterContracts().all({ filter: (m) => m.contractId === num(data.contractId) }, 1);
@@ -88,10 +93,10 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
     }
     case 'Accounts': {
       const amendmentId = await amendmentOfRow();
-      const all = await memoized(memo, 'territories', () => territories().all({}, 10_000));
+      const all = await sharedRead('territories', () => territories().all({}, 10_000));
       const territory = all.find((t) => t.code.toLowerCase() === String(data.territory).toLowerCase());
       const agentCode = typeof data.agent === 'string' && data.agent ? data.agent.toLowerCase() : null;
-      const agent = agentCode ? (await memoized(memo, `ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
+      const agent = agentCode ? (await sharedRead(`ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
       const input = accountCreateBodySchema.parse({ ...data, contract: { objectId: amendmentId }, territory: { objectId: territory?.objectId }, agent: agent ? { objectId: agent.objectId } : null });
       await createAccountRecord(input as never, actor, { source, extra });
       return;

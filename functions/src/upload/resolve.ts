@@ -1,3 +1,4 @@
+import { withSharedReads } from '../lib/bulk-scope';
 import type { UploadException } from '@eb/shared/upload/exceptions';
 import { NotFoundError } from '../lib/errors';
 import type { Pending, RowPipeline } from './pipeline';
@@ -30,7 +31,10 @@ export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: re
   }
   const byType = new Map<string, Pending[]>();
   for (const r of rows) byType.set(r.row.rowType, [...(byType.get(r.row.rowType) ?? []), r.pending]);
-  for (const [type, pending] of byType) await p.crossCheck(type, pending, new Set());
+  // the fixes' checks share their reads of reference records
+  await withSharedReads(async () => {
+    for (const [type, pending] of byType) await p.crossCheck(type, pending, new Set());
+  });
   await p.store.write(
     rows.map(({ row, pending }) => {
       const exceptions: UploadException[] = pending.exceptions.map((e) => ({ ...e, fixUser }));
