@@ -19,8 +19,9 @@ import type { ObjectRef } from '@eb/shared/child-records';
 import { ACCOUNT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
+import type { AmendmentUpdateInput } from '@eb/shared/contract/schemas';
 import { toTransferDate } from '@eb/shared/validation';
-import { amendmentDef, amendmentListSpec } from '../contract/repository';
+import { amendmentDef, amendmentListSpec, updateAmendmentRecord } from '../contract/repository';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { nextId, type TransactItem } from '../lib/db';
 import { sharedRead } from '../lib/bulk-scope';
@@ -452,6 +453,15 @@ export async function amendmentRceTotals(amendmentId: number): Promise<{ electri
   }
   const round = (n: number) => Math.round(n * 100) / 100;
   return { electricityVolume: round(electric), gasVolume: round(gas), totalVolume: round(electric + gas) };
+}
+
+/**
+ * An amendment's update (PUT contract/Update, the updater) whose new unit carries every usage and
+ * billing unit of its accounts with it (spec 2 section 9).
+ */
+export async function updateAmendmentWithUnits(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
+  const before = await updateAmendmentRecord(objectId, input, actor, opts);
+  if (input.unitOfMeasure && input.unitOfMeasure !== before.unitOfMeasure) await cascadeAmendmentUnit(objectId, input.unitOfMeasure, actor);
 }
 
 /**

@@ -1,15 +1,14 @@
 import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } from '@eb/shared/contract/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
-import { actorOf, getEntity } from '../lib/entity';
+import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { amendmentRceTotals, cascadeAmendmentUnit } from '../account/repository';
+import { amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
 import { contractChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
 import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
 import {
   allContracts,
-  amendmentDef,
   amendmentChangeLogs,
   createAmendment,
   deleteAmendment,
@@ -17,7 +16,6 @@ import {
   legacyIdOf,
   lightList,
   listContracts,
-  updateAmendment,
 } from './repository';
 
 type Query = Record<string, string | undefined>;
@@ -43,12 +41,8 @@ export const handler = resourceHandler('contract', {
   },
   /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
   'PUT update': async ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => {
-    // the unit before the save (the stored record alone: no joins)
-    const before = await getEntity(amendmentDef, query.id);
-    const saved = await updateAmendment(query.id, body, actorOf(user!));
-    // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
-    if (saved.unitOfMeasure && saved.unitOfMeasure !== before?.unitOfMeasure) await cascadeAmendmentUnit(saved.objectId, saved.unitOfMeasure, actorOf(user!));
-    return withRceTotals(saved);
+    await updateAmendmentWithUnits(query.id, body, actorOf(user!));
+    return withRceTotals(await getAmendment(query.id));
   },
   /** DELETE contract/Delete?id, body: { version? } -> 204 */
   'DELETE delete': async ({ query, body, user }: ActionContext<{ id: number }, { version?: number }>) => {

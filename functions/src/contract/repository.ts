@@ -409,14 +409,12 @@ export async function createAmendmentRecord(input: AmendmentCreateInput, actor: 
   return stored.objectId;
 }
 
-/** PUT contract/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
-export async function updateAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Amendment> {
-  await updateAmendmentRecord(objectId, input, actor, opts);
-  return getAmendment(objectId);
-}
-
-/** The write of updateAmendment (the updater does not read the amendment back). */
-export async function updateAmendmentRecord(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
+/**
+ * An amendment's update: the fields, if `version` is still the stored one (409 otherwise). Answers
+ * the record as it was before (its unit: account/repository.ts updateAmendmentWithUnits, which the
+ * form's save and the updater call).
+ */
+export async function updateAmendmentRecord(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Stored<AmendmentRecord>> {
   const current = await requireEntity(amendmentDef, objectId);
   if (current.version !== input.version) throw new ConflictError();
   await checkReferences(input);
@@ -424,6 +422,7 @@ export async function updateAmendmentRecord(objectId: number, input: AmendmentUp
   // a new unit carries the usage and billing units with it (followUnit)
   const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
   await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts }, current);
+  return current;
 }
 
 /** DELETE contract/Delete?id[&version]: the amendment (a tombstone for the list), with its 'deleted' event. */

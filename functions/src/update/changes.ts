@@ -9,10 +9,10 @@ import { exceptionOf, ruleErrorType } from '@eb/shared/upload/validate';
 import type { UploadColumn } from '@eb/shared/upload/columns';
 import type { z } from 'zod';
 import { accountAddresses } from '../account/children';
-import { cascadeAmendmentUnit, getAccount, updateAccountRecord } from '../account/repository';
+import { getAccount, updateAccountRecord, updateAmendmentWithUnits } from '../account/repository';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
-import { amendmentRecord, updateAmendmentRecord } from '../contract/repository';
+import { amendmentRecord } from '../contract/repository';
 import { NotFoundError } from '../lib/errors';
 import { contacts } from '../primarycontact/repository';
 import { territories } from '../reference/repository';
@@ -77,10 +77,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>):
         ok: true,
         version: current.version,
         async apply({ actor, source, extra }) {
-          await updateAmendmentRecord(current.objectId, body.data, actor, { source, extra });
-          // the new unit carries every usage and billing unit of its accounts with it (spec 2 section 9)
-          const unit = body.data.unitOfMeasure;
-          if (unit && unit !== current.unitOfMeasure) await cascadeAmendmentUnit(current.objectId, unit, actor);
+          await updateAmendmentWithUnits(current.objectId, body.data, actor, { source, extra });
         },
       };
     }
