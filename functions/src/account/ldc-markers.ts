@@ -16,7 +16,6 @@ import { log } from '../lib/log';
  */
 /** The marker item of a normalized LDC number. */
 export const ldcMarkerKey = (number: string) => ({ pk: `LDCNUM#${number}`, sk: 'LDCNUM' });
-const key = ldcMarkerKey;
 const FLAG = { pk: 'MIGRATION#ldcMarkers', sk: 'MIGRATION' };
 
 interface Marker {
@@ -29,7 +28,7 @@ function put(number: string, read: Marker | undefined, terms: Marker['terms']): 
   return {
     Put: {
       TableName: table(),
-      Item: { ...key(number), terms, version: (read?.version ?? 0) + 1 },
+      Item: { ...ldcMarkerKey(number), terms, version: (read?.version ?? 0) + 1 },
       ConditionExpression: read ? 'version = :v' : 'attribute_not_exists(pk)',
       ...(read ? { ExpressionAttributeValues: { ':v': read.version } } : {}),
     },
@@ -46,7 +45,7 @@ export async function ldcEnrollment(accountId: number, ldc: string, term: Term, 
   await ensureLdcMarkers();
   const number = normalizeLdcNumber(ldc);
   const own: [string | null, string | null] = [term[0] ?? null, term[1] ?? null];
-  const marker = await getItem<Marker>(key(number));
+  const marker = await getItem<Marker>(ldcMarkerKey(number));
   const terms = { ...(marker?.terms ?? {}) };
   const others = Object.entries(terms).filter(([id]) => id !== String(accountId)).map(([, t]) => t);
   const writes: TransactItem[] = [];
@@ -62,7 +61,7 @@ export async function ldcTerms(ldcNumbers: Iterable<string>): Promise<Map<string
   const numbers = [...new Set([...ldcNumbers].map(normalizeLdcNumber).filter(Boolean))];
   const out = new Map<string, Term[]>();
   const slices = Array.from({ length: Math.ceil(numbers.length / 100) }, (_, i) => numbers.slice(i * 100, (i + 1) * 100));
-  for (const items of await Promise.all(slices.map((slice) => batchGet(slice.map(key))))) {
+  for (const items of await Promise.all(slices.map((slice) => batchGet(slice.map(ldcMarkerKey))))) {
     for (const item of items) out.set(String(item.pk).slice('LDCNUM#'.length), Object.values((item as unknown as Marker).terms));
   }
   return out;
@@ -71,7 +70,7 @@ export async function ldcTerms(ldcNumbers: Iterable<string>): Promise<Map<string
 /** The marker write that takes an account off its LDC number (its delete, or a new number). */
 export async function ldcRelease(accountId: number, ldc: string): Promise<TransactItem[]> {
   const number = normalizeLdcNumber(ldc);
-  const marker = await getItem<Marker>(key(number));
+  const marker = await getItem<Marker>(ldcMarkerKey(number));
   if (!marker || !(String(accountId) in marker.terms)) return [];
   const { [String(accountId)]: _gone, ...rest } = marker.terms;
   return [put(number, marker, rest)];
@@ -98,7 +97,7 @@ export function ensureLdcMarkers(): Promise<void> {
         while (next < entries.length) {
           const [number, terms] = entries[next++]!;
           await dynamo()
-            .send(new PutCommand({ TableName: table(), Item: { ...key(number), terms, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }))
+            .send(new PutCommand({ TableName: table(), Item: { ...ldcMarkerKey(number), terms, version: 1 }, ConditionExpression: 'attribute_not_exists(pk)' }))
             .catch((e: Error) => {
               if (e.name !== 'ConditionalCheckFailedException') throw e;
             });

@@ -1,7 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+import type { TransactItem } from './db';
 /** What a transaction's failed condition becomes (a 409), given the cancellation reasons of its own actions. */
 export type OnConflict = (reasons: (string | undefined)[]) => Error;
 

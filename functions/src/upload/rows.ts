@@ -125,7 +125,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     [n.data]: r.data,
     [n.exceptions]: JSON.parse(r.exceptions) as UploadException[],
   }) as unknown as A;
-  // rows are written eight batches in flight
+  // rows are written sixteen batches in flight
   const batchWrite = (items: Record<string, unknown>[]) => batchPut(items, 16);
   const store: RowStore<A> = {
     kind,

@@ -60,11 +60,11 @@ export const usageChargeSchema = z.discriminatedUnion('kind', [
 export type UsageCharge = z.output<typeof usageChargeSchema>;
 export type UsageChargeField = Exclude<keyof z.output<typeof usageChargeSchema> | 'posDiffSw' | 'lockedInSw', 'kind'>;
 
-/** True when the volume's end date is before its start date (both are then outlined in the error style). */
 /** A year inside a volume block's years (its start and end; an open side runs on): the uploader's and updater's 'Year should be between Volume Start and End Date.'. */
 export const yearInVolume = (v: { startDate?: string | null; endDate?: string | null }, year: number): boolean =>
   !((v.startDate && year < Number(v.startDate.slice(0, 4))) || (v.endDate && year > Number(v.endDate.slice(0, 4))));
 
+/** True when the volume's end date is before its start date (both are then outlined in the error style). */
 export const volumeDatesInverted = (v: { startDate?: string | null; endDate?: string | null } | null | undefined): boolean =>
   !!v?.startDate && !!v.endDate && v.endDate.slice(0, 10) < v.startDate.slice(0, 10);
 
