@@ -60,10 +60,7 @@ export async function ldcTerms(ldcNumbers: Iterable<string>): Promise<Map<string
   await ensureLdcMarkers();
   const numbers = [...new Set([...ldcNumbers].map(normalizeLdcNumber).filter(Boolean))];
   const out = new Map<string, Term[]>();
-  const slices = Array.from({ length: Math.ceil(numbers.length / 100) }, (_, i) => numbers.slice(i * 100, (i + 1) * 100));
-  for (const items of await Promise.all(slices.map((slice) => batchGet(slice.map(ldcMarkerKey))))) {
-    for (const item of items) out.set(String(item.pk).slice('LDCNUM#'.length), Object.values((item as unknown as Marker).terms));
-  }
+  for (const item of await batchGet(numbers.map(ldcMarkerKey))) out.set(String(item.pk).slice('LDCNUM#'.length), Object.values((item as unknown as Marker).terms));
   return out;
 }
 

@@ -3,7 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { dynamo } from './aws';
 import { listChangeLogs, type LogEntity } from './change-log';
-import { table } from './db';
+import { batchGet, batchPut, table } from './db';
 import { createEntity, deleteEntity, getEntity, updateEntity, type EntityDef } from './entity';
 import { ConflictError } from './errors';
 import { feedAttributes, nextSeq } from './feed';
@@ -198,5 +198,17 @@ describe('list engine', () => {
     expect(afterLoad).toBe(10);
     expect(engine.stats.itemsRead - afterLoad).toBe(2);
     expect(page.totalCount).toBe(10);
+  });
+});
+
+describe('batchGet', () => {
+  it('reads more keys than one BatchGetItem takes (100), missing ones left out', async () => {
+    // Prepare: 250 stored items
+    const p = randomUUID();
+    await batchPut(Array.from({ length: 250 }, (_, i) => ({ pk: `${p}#${i}`, sk: 'BG', i })), 4);
+    // Act: their keys and one that is not stored
+    const items = await batchGet([...Array.from({ length: 250 }, (_, i) => ({ pk: `${p}#${i}`, sk: 'BG' })), { pk: `${p}#none`, sk: 'BG' }]);
+    // Assess
+    expect(items.map((x) => x.i as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, i) => i));
   });
 });

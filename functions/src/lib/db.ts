@@ -56,8 +56,17 @@ export async function getItem<T = Item>(key: Item, consistent = true): Promise<T
   return r.Item as T | undefined;
 }
 
-/** Read several items in one round trip (consistent), retrying unprocessed keys. */
+/** Read several items (consistent): BatchGets of at most 100 keys side by side, each retrying its unprocessed keys. */
 export async function batchGet(keyList: Item[]): Promise<Item[]> {
+  if (keyList.length <= BATCH_GET_MAX) return batchGetOnce(keyList);
+  const slices = Array.from({ length: Math.ceil(keyList.length / BATCH_GET_MAX) }, (_, i) => keyList.slice(i * BATCH_GET_MAX, (i + 1) * BATCH_GET_MAX));
+  return (await Promise.all(slices.map(batchGetOnce))).flat();
+}
+
+/** DynamoDB's limit of keys in one BatchGetItem. */
+const BATCH_GET_MAX = 100;
+
+async function batchGetOnce(keyList: Item[]): Promise<Item[]> {
   const out: Item[] = [];
   let pending: Item[] = keyList;
   for (let attempt = 0; pending.length && attempt < 8; attempt++) {
@@ -72,13 +81,12 @@ export async function batchGet(keyList: Item[]): Promise<Item[]> {
   return out;
 }
 
-/** Reads these items ahead for the bulk scope's writes, in BatchGets of 100 side by side (nothing outside a scope). */
+/** Reads these items ahead for the bulk scope's writes, in BatchGets side by side (nothing outside a scope). */
 export async function readAhead(keyList: Item[]): Promise<void> {
   const scope = bulkScope();
   if (!scope || !keyList.length) return;
   const unique = [...new Map(keyList.map((k) => [itemKey(k), k])).values()];
-  const slices = Array.from({ length: Math.ceil(unique.length / 100) }, (_, i) => unique.slice(i * 100, (i + 1) * 100));
-  const found = new Map((await Promise.all(slices.map(batchGet))).flat().map((item) => [itemKey(item), item]));
+  const found = new Map((await batchGet(unique)).map((item) => [itemKey(item), item]));
   for (const k of unique) scope.ahead.set(itemKey(k), found.get(itemKey(k)) ?? null);
 }
 

@@ -191,11 +191,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     },
     async readMany(ids) {
       const out = new Map<number, StoredRow>();
-      for (let i = 0; i < ids.length; i += 100) {
-        for (const item of await batchGet(ids.slice(i, i + 100).map(key))) {
-          if (!item.deleted) out.set(Number(item.objectId), stored(item));
-        }
-      }
+      for (const item of await batchGet(ids.map(key))) if (!item.deleted) out.set(Number(item.objectId), stored(item));
       return out;
     },
   };
