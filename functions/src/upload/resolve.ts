@@ -18,8 +18,10 @@ export interface ResolveInput {
 
 export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: readonly ResolveInput[], fixUser: number): Promise<A[]> {
   const rows: { row: StoredRow; pending: Pending }[] = [];
+  // the chosen rows in one read
+  const stored = await p.store.readMany(input.map((fix) => fix.objectId));
   for (const fix of input) {
-    const row = await p.store.read(fix.objectId);
+    const row = stored.get(fix.objectId);
     if (!row || row.rowState !== 'withExceptions') throw new NotFoundError();
     const cells = JSON.parse(row.data) as Record<string, unknown>;
     for (const e of fix.exceptions) {
@@ -30,7 +32,11 @@ export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: re
     rows.push({ row, pending: { rowNumber: row.rowNumber, cells, data, exceptions } });
   }
   const byType = new Map<string, Pending[]>();
-  for (const r of rows) byType.set(r.row.rowType, [...(byType.get(r.row.rowType) ?? []), r.pending]);
+  for (const r of rows) {
+    const list = byType.get(r.row.rowType) ?? [];
+    list.push(r.pending);
+    byType.set(r.row.rowType, list);
+  }
   // the fixes' checks share their reads of reference records
   await withSharedReads(async () => {
     for (const [type, pending] of byType) await p.crossCheck(type, pending, new Set());
