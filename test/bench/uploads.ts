@@ -8,10 +8,12 @@
  *    streaming read of the same file in the same run; the process's peak resident memory while the
  *    job runs.
  * 2. Save All: 1,000 validated Accounts rows imported by the import job through the forms' write
- *    path, beside raw BatchWriteItem of 1,000 account items to the same DynamoDB, and of the 4,000
- *    items the import writes for them (each account, its change-log event, its LDC number's marker
- *    and its row's state).
- * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_LABEL=after
+ *    path (its DynamoDB requests counted by operation), beside raw BatchWriteItem of 1,000 account
+ *    items to the same DynamoDB, and of the very items the import wrote (each account, its
+ *    change-log event, its LDC number's marker and its row as imported: copies under other keys),
+ *    and beside bare TransactWriteItems of those items (the floor of any transactional write).
+ * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_LABEL=after  PARSE_NODE_OPTIONS=--max-old-space-size=256
+ *   PARSE_EXEC_ARGV='--cpu-prof --cpu-prof-dir=/tmp/prof' (the parse process's flags NODE_OPTIONS refuses)
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -107,7 +109,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   const parse = await startParse(UPLOADS, { rowType: 'Accounts', batchId: 1, key, fileName: 'accounts.xlsx', user: 'Bench' }, 0);
   const child = await new Promise<{ ms: number; startRss: number; peakRss: number; peakHeap: number; result: { rows: number; validated: number; withExceptions: number } }>((resolve, reject) => {
     // async: the parent's event loop serves the in-process emulators the child calls
-    const p = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'parse-child.ts'), parse.jobId], { env: { ...process.env, NODE_OPTIONS: process.env.PARSE_NODE_OPTIONS ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] });
+    const p = spawn(process.execPath, [...(process.env.PARSE_EXEC_ARGV ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(import.meta.dirname, 'parse-child.ts'), parse.jobId], { env: { ...process.env, NODE_OPTIONS: process.env.PARSE_NODE_OPTIONS ?? '' }, stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     p.stdout.on('data', (d: Buffer) => (out += String(d)));
     p.on('close', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').filter((l) => l.startsWith('{"ms"')).at(-1)!)) : reject(new Error(`parse child exited ${code}`))));
@@ -127,19 +129,69 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   // ---- Save All of SAVE_ROWS validated rows beside raw BatchWriteItem ------------------------------
   const ids = (await UPLOADS.store.rows().idsOf({ filter: (r) => r.rowState === 'validated', orderBy: 'objectId Ascending' })).slice(SAVE_ROWS);
   for (let i = 0; i < ids.length; i += 1000) await UPLOADS.store.remove(ids.slice(i, i + 1000));
+  // the DynamoDB requests the import makes, by operation (their count, their actions or items, their
+  // time), and the items its transactions write (kept for the baselines below)
+  const { dynamo } = await import('../../functions/src/lib/aws');
+  const { table, batchGet } = await import('../../functions/src/lib/db');
+  const requests: Record<string, { count: number; items: number; ms: number }> = {};
+  const puts: Record<string, unknown>[] = [];
+  const updated: Record<string, unknown>[] = [];
+  let counting = true;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!counting) return next(args);
+      const input = args.input as { TransactItems?: { Put?: { Item: Record<string, unknown> }; Update?: { Key: Record<string, unknown> } }[]; RequestItems?: Record<string, unknown[] | { Keys: unknown[] }>; Key?: { pk?: string }; IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> };
+      for (const a of input.TransactItems ?? []) {
+        if (a.Put) puts.push(a.Put.Item);
+        else if (a.Update) updated.push(a.Update.Key);
+      }
+      const items = input.TransactItems?.length ?? Object.values(input.RequestItems ?? {}).reduce<number>((n, v) => n + (Array.isArray(v) ? v.length : v.Keys.length), 0);
+      const detail = input.Key?.pk ? String(input.Key.pk).replace(/[0-9]+/g, 'N').replace(/#[0-9a-f-]{36}/, '#<job>') : input.IndexName ? `${input.IndexName} ${String(JSON.stringify(input.ExpressionAttributeValues)).replace(/[0-9]+/g, 'N').slice(0, 60)}` : '';
+      const r = (requests[`${context.commandName ?? '?'} ${detail}`.trim()] ??= { count: 0, items: 0, ms: 0 });
+      const t = process.hrtime.bigint();
+      try {
+        return await next(args);
+      } finally {
+        r.count++;
+        r.items += items || 1;
+        r.ms += ms(t);
+      }
+    },
+    { step: 'initialize', name: 'benchCount' },
+  );
   t0 = process.hrtime.bigint();
   const save = await startImport(UPLOADS, { rowType: 'Accounts', batchId: 1, userName: 'Bench' }, 0);
   await runJobThroughWorker(save.jobId);
   const saveMs = ms(t0);
+  counting = false;
+  console.table(Object.entries(requests).map(([op, r]) => ({ op, ...r, ms: Math.round(r.ms) })));
+  // the baselines write the import's own items again (the accounts, their change-log events, the LDC
+  // markers as put, the rows as their move to 'imported' left them) under keys of their own
+  // (a transaction resent after a cancelled group is counted once: items by key)
+  const importItems = [...new Map([...puts, ...(await batchGet(updated))].map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()];
+  const renamed = (prefix: string) => importItems.map((item) => ({ ...item, pk: `${prefix}#${String(item.pk)}` }));
   const { accountDef } = await import('../../functions/src/account/repository');
   t0 = process.hrtime.bigint();
   await seedItems('benchAccount', SAVE_ROWS, (id, seq) => ({ ...accountDef.key(900_000_000 + id), objectId: 900_000_000 + id, name: `Raw ${id}`, ...feedAttributes('benchAccount', id, seq) }));
   const rawMs = ms(t0);
-  // the same items the import writes for each row (the account, its change-log event, its LDC number's marker, the row's state), by raw BatchWriteItem
+  // the import's items by raw BatchWriteItem (25 a request, 16 in flight, as seedItems)
+  const { BatchWriteCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+  const inParallel = async <T>(n: number, parts: T[][], send: (part: T[]) => Promise<unknown>) => {
+    let next = 0;
+    await Promise.all(Array.from({ length: n }, async () => { while (next < parts.length) await send(parts[next++]!); }));
+  };
+  const partsOf = <T>(list: T[], size: number) => Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
   t0 = process.hrtime.bigint();
-  await seedItems('benchImportItems', SAVE_ROWS * 4, (id, seq) => ({ pk: `BENCHITEM#${id}`, sk: 'BENCHITEM', objectId: id, name: `Raw ${id}`, data: id % 4 === 3 ? sample.data : null, ...feedAttributes('benchImportItems', id, seq) }));
+  await inParallel(16, partsOf(renamed('BENCHRAW'), 25), async (part) => {
+    let pending = part.map((Item) => ({ PutRequest: { Item } }));
+    while (pending.length) pending = ((await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }))).UnprocessedItems?.[table()] ?? []) as typeof pending;
+  });
   const rawItemsMs = ms(t0);
-  console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms; raw BatchWriteItem ${Math.round(rawMs)} ms (of the import's ${SAVE_ROWS * 4} items: ${Math.round(rawItemsMs)} ms)`);
+  // the same items by bare TransactWriteItems (100 conditional puts a request, 2 in flight): the floor of a transactional write here
+  t0 = process.hrtime.bigint();
+  await inParallel(2, partsOf(renamed('BENCHTX'), 100), (part) => dynamo().send(new TransactWriteCommand({ TransactItems: part.map((Item) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } })) })));
+  const bareTransactMs = ms(t0);
+  console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms; raw BatchWriteItem of ${SAVE_ROWS} account items ${Math.round(rawMs)} ms; of the import's ${importItems.length} items ${Math.round(rawItemsMs)} ms; bare TransactWriteItems of them ${Math.round(bareTransactMs)} ms`);
 
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -166,8 +218,12 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
     rawBatchWriteMs: Math.round(rawMs),
     rawBatchWriteRowsPerSecond: Math.round(SAVE_ROWS / (rawMs / 1000)),
     saveToRawRatio: +(rawMs / saveMs).toFixed(2),
+    importItems: importItems.length,
     rawBatchWriteOfImportItemsMs: Math.round(rawItemsMs),
     saveToRawImportItemsRatio: +(rawItemsMs / saveMs).toFixed(2),
+    bareTransactWriteOfImportItemsMs: Math.round(bareTransactMs),
+    saveToBareTransactWriteRatio: +(bareTransactMs / saveMs).toFixed(2),
+    saveAllRequests: Object.fromEntries(Object.entries(requests).map(([op, r]) => [op, { count: r.count, items: r.items, ms: Math.round(r.ms) }])),
   };
 }
 

@@ -142,8 +142,8 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
     list.push({ row, seq: first + i });
     groups.set(group, list);
   });
-  // the records the rows will read before writing (an LDC number's marker), in one round trip
-  if (p.readAhead) await readAhead([...groups.values()].flat().flatMap(({ row }) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)));
+  // the records the rows will read before writing (an LDC number's marker, an account's amendment), in one round trip
+  if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map(({ row }) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)))).flat());
   const queue = [...groups.values()];
   let failure: { error: unknown } | null = null;
   const runner = async () => {

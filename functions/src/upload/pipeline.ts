@@ -47,8 +47,8 @@ export interface RowPipeline<A extends ApiRow = ApiRow> {
    * different records side by side); absent: every row its own
    */
   groupOf?(rowType: string, data: Record<string, unknown>): string;
-  /** the table keys a row's write reads first (read ahead for the chunk in one BatchGet, each taken once) */
-  readAhead?(rowType: string, data: Record<string, unknown>): Record<string, unknown>[];
+  /** the table keys a row's write reads first (read ahead for the chunk in one BatchGet, each taken once; asked in the chunk's scope) */
+  readAhead?(rowType: string, data: Record<string, unknown>): Record<string, unknown>[] | Promise<Record<string, unknown>[]>;
   /**
    * writes a validated row's record, its `extra` in the same transaction (inside the chunk's bulk
    * scope: ids and feed seqs come from the chunk's ranges, lib/bulk-scope.ts)

@@ -156,6 +156,40 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
   });
 });
 
+describe('Save All of Accounts rows of one amendment', () => {
+  it("reads the amendment with the chunk's rows in one BatchGet, never once per row, and creates every account", async () => {
+    // Prepare: 30 account rows of one amendment, parsed; the amendment's single-item reads counted
+    const amendment = await newAmendment(admin);
+    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
+    const rows = Array.from({ length: 30 }, (_, i) => [amendment.contractId, 1, `Branch ${i + 1}`, 'Renewal', 'Enrolled', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12]);
+    const parse = await ok<Job>(post(await workbook('Accounts', [headers, ...rows]), 'accounts.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const { dynamo } = await import('../lib/aws');
+    const { amendmentDef } = await import('../contract/repository');
+    const amendmentPk = amendmentDef.key(amendment.objectId).pk;
+    let singleReads = 0;
+    dynamo().middlewareStack.add(
+      (next, context) => async (args) => {
+        if (context.commandName === 'GetItemCommand' && (args.input as { Key?: { pk?: unknown } }).Key?.pk === amendmentPk) singleReads++;
+        return next(args);
+      },
+      { step: 'initialize', name: 'countAmendmentReads' },
+    );
+    // Act
+    try {
+      const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'Accounts', batchId }));
+      await runJobNow(save.jobId);
+    } finally {
+      dynamo().middlewareStack.remove('countAmendmentReads');
+    }
+    // Assess
+    const saved = await ok<{ totalCount: number }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { getTotalCount: true }));
+    expect(saved.totalCount).toBe(30);
+    expect(singleReads).toBe(0);
+  });
+});
+
 describe('upload/DownloadExceptions', () => {
   it('answers the rejected rows with a reason column, and the workbook corrected in place uploads again as it is', async () => {
     // Prepare: a volume row of an unknown account and a month 13

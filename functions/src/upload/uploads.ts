@@ -2,11 +2,12 @@ import { normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import { validateCells } from '@eb/shared/upload/validate';
 import { ldcMarkerKey } from '../account/ldc-markers';
+import { amendmentDef } from '../contract/repository';
 import { crossCheck } from './checks';
 import { registerImportJob } from './import';
 import { registerParseJob } from './parse';
 import { registerPipeline } from './pipeline';
-import { importUploadRow } from './records';
+import { amendmentKeyOfRow, importUploadRow } from './records';
 import { registerRemoveJob } from './remove-job';
 import { uploadStore } from './rows';
 
@@ -29,10 +30,12 @@ export const UPLOADS = registerPipeline({
   // an amendment's rows (itself, its participants and notes), an LDC number's accounts, an account's rows
   groupOf: (t, d) =>
     t === 'Amendments' || t === 'AmendmentParticipants' || t === 'AmendmentCRM' ? `a#${String(d.contractId)}#${String(d.amendmentNumber)}` : t === 'Accounts' ? `ldc#${normalizeLdcNumber(String(d.ldcAccountNum ?? ''))}` : `acct#${String(d.accountId)}`,
-  // an account's create reads its LDC number's marker (the overlap check)
-  readAhead: (t, d) => {
-    const number = t === 'Accounts' ? normalizeLdcNumber(String(d.ldcAccountNum ?? '')) : '';
-    return number ? [ldcMarkerKey(number)] : [];
+  // an account's create reads its LDC number's marker (the overlap check) and its amendment (once a chunk)
+  readAhead: async (t, d) => {
+    if (t !== 'Accounts') return [];
+    const number = normalizeLdcNumber(String(d.ldcAccountNum ?? ''));
+    const { amendment } = typeof d.contractId === 'number' && typeof d.amendmentNumber === 'number' ? await amendmentKeyOfRow(d) : {};
+    return [...(number ? [ldcMarkerKey(number)] : []), ...(amendment === undefined ? [] : [amendmentDef.key(amendment)])];
   },
   importRow: importUploadRow,
 });
