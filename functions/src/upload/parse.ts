@@ -44,9 +44,21 @@ export interface ParseParams {
  */
 const ownString = (v: string): string => (' ' + v).slice(1);
 
+/** A row with no value in any cell (passed over). */
+export function isBlankRow(values: unknown[]): boolean {
+  // exceljs row.values is 1-based
+  for (let i = 1; i < values.length; i++) if (cellValue(values[i]) !== null) return false;
+  return true;
+}
+
+/** A sheet's empty row of cells (its matched fields laid out once: a row's cells are a copy, not built key by key). */
+const emptyCells = new WeakMap<HeaderMatch, Readonly<Record<string, null>>>();
+
 /** A worksheet's cells of a row by the matched columns (strings copied off the parser's text). */
-function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown> {
-  const cells: Record<string, unknown> = {};
+export function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown> {
+  let empty = emptyCells.get(match);
+  if (!empty) emptyCells.set(match, (empty = Object.fromEntries(match.columns.map(({ column }) => [column.field, null]))));
+  const cells: Record<string, unknown> = { ...empty };
   // exceljs row.values is 1-based
   for (const { column, index } of match.columns) {
     const v = values[index + 1];
@@ -124,7 +136,7 @@ async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<E
       result.missingColumns = match.missing.map((c) => c.header);
       continue;
     }
-    if (values.slice(1).every((v) => cellValue(v) === null)) continue;
+    if (isBlankRow(values)) continue;
     const cells = cellsOf(values, match);
     const { data, exceptions } = p.validate(rowType, cells);
     pending.push({ rowNumber: row.number, cells, data, exceptions });

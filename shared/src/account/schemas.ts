@@ -146,7 +146,14 @@ export const ACCOUNT_REQUIRED_FIELDS = [
  * types on the requested start date (when no contract start date is given).
  */
 export function accountDefaults(input: Record<string, unknown>, isNew: boolean, today: string): Record<string, unknown> {
-  const out = { ...input };
+  return fillAccountDefaults({ ...input }, isNew, today);
+}
+
+/** The fields accountDefaults may fill or change (no other field is touched). */
+export const ACCOUNT_DEFAULTED_FIELDS = ['shortName', 'taxExemptNum', 'contractStartDate', 'commissionPlan', 'contractEndDate'] as const;
+
+/** accountDefaults on a record of the caller's own (filled in place, answered): an upload row's data, not copied per row. */
+export function fillAccountDefaults(out: Record<string, unknown>, isNew: boolean, today: string): Record<string, unknown> {
   const name = typeof out.name === 'string' ? out.name.trim() : '';
   const short = typeof out.shortName === 'string' ? out.shortName.trim() : '';
   if (name && short.length <= 1) out.shortName = name.slice(0, ACCOUNT_SHORT_NAME_MAX_LENGTH);
@@ -174,9 +181,23 @@ export function accountUnitCascade(account: { unitOfMeasure?: unknown; billingAc
   return Object.keys(changes).length ? changes : null;
 }
 
+/** End dates already computed (an upload's rows share a few start dates and terms): at most END_DATES_KEPT. */
+const endDates = new Map<string, string | null>();
+const END_DATES_KEPT = 4096;
+
 /** contractStartDate plus term months minus one day (the same day of the month, clamped to the month's end). */
 export function accountEndDate(start: string | null | undefined, term: number | null | undefined): string | null {
   if (!start || term === null || term === undefined || !Number.isFinite(term) || term <= 0 || !/^\d{4}-\d{2}-\d{2}/.test(start)) return null;
+  const key = `${start.slice(0, 10)}|${term}`;
+  let end = endDates.get(key);
+  if (end === undefined) {
+    end = computeEndDate(start, term);
+    if (endDates.size < END_DATES_KEPT) endDates.set(key, end);
+  }
+  return end;
+}
+
+function computeEndDate(start: string, term: number): string | null {
   const [y, m, d] = start.slice(0, 10).split('-').map(Number) as [number, number, number];
   const months = m - 1 + term;
   const year = y + Math.floor(months / 12);

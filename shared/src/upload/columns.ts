@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { ACCOUNT_ADDRESSES } from '../account/children';
 import { ACCOUNT_FORM_DECLARATION } from '../account/form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_ROW_LABELS } from '../account/labels';
-import { accountDefaults, accountFieldsShape } from '../account/schemas';
+import { ACCOUNT_DEFAULTED_FIELDS, accountFieldsShape, fillAccountDefaults } from '../account/schemas';
 import { ACCOUNT_CHILDREN } from '../account/children';
 import { CONTRACT_CHILDREN } from '../contract/children';
 import { AMENDMENT_FORM_DECLARATION } from '../contract/form';
@@ -187,10 +187,11 @@ export const UPLOAD_COLUMNS: Readonly<Record<RowType, readonly UploadColumn[]>> 
 /**
  * What the server fills in a row before its rules are checked, as it does for the forms: a new
  * account's defaults (accountDefaults: tax-exempt number, start and end dates, short name, the
- * commission plan of its unit).
+ * commission plan of its unit), and the fields they may fill (the others are checked as read).
  */
-export const UPLOAD_DEFAULTS: Partial<Record<RowType, (data: Record<string, unknown>, today: string) => Record<string, unknown>>> = {
-  Accounts: (data, today) => accountDefaults(data, true, today),
+export const UPLOAD_DEFAULTS: Partial<Record<RowType, { fills: readonly string[]; fill: (data: Record<string, unknown>, today: string) => Record<string, unknown> }>> = {
+  // the row's data is the validator's own: filled in place
+  Accounts: { fills: ACCOUNT_DEFAULTED_FIELDS, fill: (data, today) => fillAccountDefaults(data, true, today) },
 };
 
 /** A header as matching reads it: case, spacing and punctuation other than # and + ignored. */

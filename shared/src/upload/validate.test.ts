@@ -65,3 +65,44 @@ describe('upload cells', () => {
     expect(EXCEPTION_REASONS.invalidDataTypeEnum).toBe('Invaid Entry - Improper Value.');
   });
 });
+
+describe('upload rows of a large sheet', () => {
+  it('answers every row on its own: a value repeated row after row gets the same value or the same exception each time, and one row changed leaves the next alone', () => {
+    // Prepare: the same account row twice, then one whose too-long name and bad date repeat
+    const row = { contractId: 7, amendmentNumber: 1, name: 'Harborview Hotels', type: 'Renewal', accountStatus: 'Enrolled', territory: 'PSEG', ldcAccountNum: 'PE000001', serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: new Date(Date.UTC(2026, 2, 1)), term: 12 };
+    const bad = { ...row, name: 'N'.repeat(201), requestedStartDate: 'soon' };
+    // Act
+    const first = validateCells('Accounts', row, '2026-11-25');
+    first.data.name = 'changed by its caller';
+    const second = validateCells('Accounts', row, '2026-11-25');
+    const bad1 = validateCells('Accounts', bad, '2026-11-25');
+    const bad2 = validateCells('Accounts', bad, '2026-11-25');
+    // Assess
+    expect(second.data).toMatchObject({ name: 'Harborview Hotels', requestedStartDate: '2026-03-01T00:00:00', contractStartDate: '2026-03-01T00:00:00', contractEndDate: '2027-02-28T00:00:00', shortName: 'Harborview Hotels' });
+    expect(second.exceptions).toEqual(first.exceptions);
+    expect(bad1.exceptions.map((e) => [e.uiHeader, e.type])).toEqual(expect.arrayContaining([['Requested Start Date', 'invalidDataTypeDate']]));
+    expect(bad1.exceptions.some((e) => e.type === 'invalidLength')).toBe(true);
+    expect(bad2.exceptions).toEqual(bad1.exceptions);
+    expect(bad2.data.requestedStartDate).toBe('soon');
+  });
+});
+
+describe('upload defaults', () => {
+  it('fill no field outside the fields they declare (the validator checks the others as read)', async () => {
+    // Prepare: rows with and without the fields the defaults fill
+    const { ACCOUNT_DEFAULTED_FIELDS, fillAccountDefaults } = await import('../account/schemas');
+    const rows: Record<string, unknown>[] = [
+      { name: 'Harborview Hotels', type: 'New', term: 12, unitOfMeasure: 'KWH' },
+      { name: 'Harborview Hotels', shortName: 'H', type: 'Renewal', requestedStartDate: '2026-03-01T00:00:00', term: 24, unitOfMeasure: 'THERM', taxExemptNum: '' },
+      { name: '', shortName: 'Short', type: 'Renewal', contractStartDate: '2026-01-31T00:00:00', term: 1, taxExemptNum: '123' },
+    ];
+    for (const row of rows) {
+      // Act
+      const filled = fillAccountDefaults({ ...row }, true, '2026-11-25T00:00:00');
+      // Assess
+      const changed = Object.keys(filled).filter((k) => filled[k] !== row[k]);
+      expect(changed.length).toBeGreaterThan(0);
+      expect(ACCOUNT_DEFAULTED_FIELDS).toEqual(expect.arrayContaining(changed));
+    }
+  });
+});

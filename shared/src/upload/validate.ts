@@ -15,7 +15,10 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** A cell's value as exceljs reads it, reduced to a string, number, boolean, Date or null. */
 export function cellValue(v: unknown): string | number | boolean | Date | null {
   if (v === null || v === undefined) return null;
-  if (typeof v === 'string') return v.trim() === '' ? null : v.trim();
+  if (typeof v === 'string') {
+    const t = v.trim();
+    return t === '' ? null : t;
+  }
   if (typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
   if (typeof v === 'object') {
     const o = v as { richText?: { text: string }[]; text?: unknown; result?: unknown; hyperlink?: string; error?: string };
@@ -36,7 +39,17 @@ export function cellText(v: unknown): string | null {
 }
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-const transfer = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00:00`;
+/** A date as a transfer date (midnight); the dates of a sheet repeat, so their texts are kept (at most 4,096). */
+const transferTexts = new Map<number, string>();
+const transfer = (d: Date) => {
+  const time = d.getTime();
+  let text = transferTexts.get(time);
+  if (text === undefined) {
+    text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00:00`;
+    if (transferTexts.size < 4096) transferTexts.set(time, text);
+  }
+  return text;
+};
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})(T00:00:00(\.000)?Z?)?$/;
 
 const BOOLEANS = new Map<string, boolean>([
@@ -68,40 +81,48 @@ const TYPE_OF_KIND: Record<UploadColumnKind, ExceptionType> = {
   enum: 'invalidDataTypeEnum',
 };
 
+/** A conversion's failure: its exception type (one object per type: nothing is allocated per cell). */
+class KindError {
+  constructor(readonly error: ExceptionType) {}
+}
+const KIND_ERRORS = new Map<ExceptionType, KindError>((['invalidDataTypeInteger', 'invalidDataTypeDecimal', 'invalidDataTypeDate', 'invalidDataTypeBoolean', 'invalidDataTypeEnum'] as const).map((t) => [t, new KindError(t)]));
+const kindError = (t: ExceptionType): KindError => KIND_ERRORS.get(t)!;
+
 /** A cell converted to its column's kind: the value, or the exception type. */
 export function convertCell(column: Pick<UploadColumn, 'kind' | 'itemType'>, raw: unknown): { value: unknown } | { error: ExceptionType } {
+  const converted = convert(column, raw);
+  return converted instanceof KindError ? { error: converted.error } : { value: converted };
+}
+
+function convert(column: Pick<UploadColumn, 'kind' | 'itemType'>, raw: unknown): unknown {
   const v = cellValue(raw);
-  if (v === null) return { value: null };
+  if (v === null) return null;
   switch (column.kind) {
     case 'text':
-      return { value: v instanceof Date ? transfer(v) : String(v) };
+      return v instanceof Date ? transfer(v) : String(v);
     case 'integer': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+(\.0+)?$/.test(v.replace(/,/g, '')) ? Number(v.replace(/,/g, '')) : NaN;
-      return Number.isInteger(n) ? { value: n } : { error: 'invalidDataTypeInteger' };
+      return Number.isInteger(n) ? n : kindError('invalidDataTypeInteger');
     }
     case 'decimal': {
       const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?(\d+\.?\d*|\.\d+)$/.test(v.replace(/,/g, '')) ? Number(v.replace(/,/g, '')) : NaN;
-      return Number.isFinite(n) ? { value: n } : { error: 'invalidDataTypeDecimal' };
+      return Number.isFinite(n) ? n : kindError('invalidDataTypeDecimal');
     }
     case 'date': {
-      if (v instanceof Date) return Number.isNaN(v.getTime()) ? { error: 'invalidDataTypeDate' } : { value: transfer(v) };
-      if (typeof v === 'number') return v > 0 && v < 2_958_466 ? { value: transfer(new Date(EXCEL_EPOCH + Math.floor(v) * 86_400_000)) } : { error: 'invalidDataTypeDate' };
+      if (v instanceof Date) return Number.isNaN(v.getTime()) ? kindError('invalidDataTypeDate') : transfer(v);
+      if (typeof v === 'number') return v > 0 && v < 2_958_466 ? transfer(new Date(EXCEL_EPOCH + Math.floor(v) * 86_400_000)) : kindError('invalidDataTypeDate');
       const text = String(v);
       const iso = DATE_ISO.exec(text);
-      if (iso) {
-        const checked = parseInputDate(`${iso[2]}/${iso[3]}/${iso[1]}`);
-        return checked ? { value: checked } : { error: 'invalidDataTypeDate' };
-      }
-      const typed = parseInputDate(text);
-      return typed ? { value: typed } : { error: 'invalidDataTypeDate' };
+      if (iso) return parseInputDate(`${iso[2]}/${iso[3]}/${iso[1]}`) ?? kindError('invalidDataTypeDate');
+      return parseInputDate(text) ?? kindError('invalidDataTypeDate');
     }
     case 'boolean': {
       const b = typeof v === 'boolean' ? v : BOOLEANS.get(String(v).trim().toLowerCase());
-      return b === undefined ? { error: 'invalidDataTypeBoolean' } : { value: b };
+      return b === undefined ? kindError('invalidDataTypeBoolean') : b;
     }
     case 'enum': {
       const code = enumOf(column.itemType!).get(String(v).trim().toLowerCase());
-      return code === undefined ? { error: 'invalidDataTypeEnum' } : { value: code };
+      return code === undefined ? kindError('invalidDataTypeEnum') : code;
     }
   }
 }
@@ -115,47 +136,172 @@ export const exceptionOf = (column: Pick<UploadColumn, 'header'>, raw: unknown, 
   return { uiHeader: column.header, oldValue, newValue: oldValue, type, fixUser: null };
 };
 
+type RuleAnswer = { ok: true; data: unknown } | { ok: false; type: ExceptionType };
+/**
+ * A cell's whole answer for a column the defaults do not fill: the row's value (converted and as its
+ * rule gives it; the text read when it fails its kind) and its exception type (null: none).
+ */
+interface CellAnswer {
+  value: unknown;
+  error: ExceptionType | null;
+  /** failed its kind (fills nothing else) */
+  kindFailed: boolean;
+}
+/** Values a column keeps answers for (a sheet repeats its dates, codes, units and rates row after row). */
+const ANSWERS_KEPT = 1024;
+
+/**
+ * A column as the validator runs it, all of one shape: its field, kind, set and rule, and the
+ * answers already given today for its plain values (text, numbers, booleans, dates), so that most
+ * cells are answered without converting and checking them again. A column whose values rarely
+ * repeat (names, LDC numbers) stops keeping answers once ANSWERS_KEPT are kept.
+ */
+class ColumnPlan {
+  readonly field: string;
+  readonly kind: UploadColumnKind;
+  readonly itemType: string | undefined;
+  readonly required: boolean;
+  private readonly cellAnswers = new Map<unknown, CellAnswer>();
+  private readonly dateAnswers = new Map<number, CellAnswer>();
+  private readonly ruleAnswers = new Map<unknown, RuleAnswer>();
+  constructor(
+    readonly column: UploadColumn,
+    /** the type's defaults may fill it: its rule is checked after them */
+    readonly filled: boolean,
+  ) {
+    this.field = column.field;
+    this.kind = column.kind;
+    this.itemType = column.itemType;
+    this.required = column.required;
+  }
+
+  /** The answer of a cell of a column the defaults do not fill. */
+  answer(raw: unknown): CellAnswer {
+    const memo = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? this.cellAnswers : raw instanceof Date ? this.dateAnswers : null;
+    const key = raw instanceof Date ? raw.getTime() : raw;
+    let answer = memo?.get(key as never);
+    if (!answer) {
+      answer = this.work(raw);
+      if (memo && memo.size < ANSWERS_KEPT && !Number.isNaN(key)) memo.set(key as never, answer);
+    }
+    return answer;
+  }
+
+  private work(raw: unknown): CellAnswer {
+    const converted = convert(this, raw);
+    if (converted instanceof KindError) return { value: cellText(raw), error: converted.error, kindFailed: true };
+    if (converted === null) return { value: null, error: this.required ? 'requiredField' : null, kindFailed: false };
+    const rule = this.check(converted);
+    return !rule ? { value: converted, error: null, kindFailed: false } : rule.ok ? { value: rule.data, error: null, kindFailed: false } : { value: converted, error: rule.type, kindFailed: false };
+  }
+
+  /** The rule's answer for a value (null: the column has no rule). */
+  check(value: unknown): RuleAnswer | null {
+    const rule = this.column.rule;
+    if (!rule) return null;
+    const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    let answer = plain ? this.ruleAnswers.get(value) : undefined;
+    if (!answer) {
+      const checked = rule.safeParse(value);
+      answer = checked.success ? { ok: true, data: checked.data } : { ok: false, type: ruleErrorType(this.column, checked.error.issues[0]?.message ?? '') };
+      if (plain && this.ruleAnswers.size < ANSWERS_KEPT) this.ruleAnswers.set(value, answer);
+    }
+    return answer;
+  }
+}
+
+/** A type's plan: its columns, its empty row (the fields laid out once, copied per row), buffers reused per row. */
+interface RowPlan {
+  columns: ColumnPlan[];
+  empty: Readonly<Record<string, null>>;
+  raws: unknown[];
+  errors: (ExceptionType | null)[];
+  kindFailed: boolean[];
+}
+const plans = new Map<RowType, RowPlan>();
+let plansDay = '';
+function planOf(type: RowType, today: string): RowPlan {
+  if (today !== plansDay) {
+    // a rule may read the date: yesterday's answers are not kept
+    plans.clear();
+    plansDay = today;
+  }
+  let plan = plans.get(type);
+  if (!plan) {
+    const filled = new Set(UPLOAD_DEFAULTS[type]?.fills ?? []);
+    const columns = UPLOAD_COLUMNS[type].map((c) => new ColumnPlan(c, filled.has(c.field)));
+    plans.set(type, (plan = { columns, empty: Object.fromEntries(columns.map((c) => [c.field, null])), raws: [], errors: [], kindFailed: [] }));
+  }
+  return plan;
+}
+
 /**
  * A row's cells (by field) converted and checked: the data (the columns' values, converted) and
- * the exceptions of the cells that fail (required, kind, rule), one per column.
+ * the exceptions of the cells that fail (required, kind, rule), one per column, in column order.
  */
 export function validateCells(type: RowType, cells: Readonly<Record<string, unknown>>, today = new Date().toISOString().slice(0, 10)): { data: Record<string, unknown>; exceptions: UploadException[] } {
-  let data: Record<string, unknown> = {};
-  const failed = new Map<string, ExceptionType>();
-  for (const column of UPLOAD_COLUMNS[type]) {
-    const converted = convertCell(column, cells[column.field]);
-    if ('error' in converted) {
-      data[column.field] = cellText(cells[column.field]);
-      failed.set(column.field, converted.error);
-    } else data[column.field] = converted.value;
+  const { columns, empty, raws, errors, kindFailed } = planOf(type, today);
+  const n = columns.length;
+  let data: Record<string, unknown> = { ...empty };
+  let anyKindFailed = false;
+  let anyError = false;
+  for (let i = 0; i < n; i++) {
+    const column = columns[i]!;
+    const raw = cells[column.field];
+    raws[i] = raw;
+    if (column.filled) {
+      // checked after the defaults: converted only, for now
+      const converted = convert(column, raw);
+      const failed = converted instanceof KindError;
+      data[column.field] = failed ? cellText(raw) : converted;
+      errors[i] = failed ? converted.error : null;
+      kindFailed[i] = failed;
+      anyKindFailed ||= failed;
+      anyError ||= failed;
+      continue;
+    }
+    const answer = column.answer(raw);
+    data[column.field] = answer.value;
+    errors[i] = answer.error;
+    kindFailed[i] = answer.kindFailed;
+    anyKindFailed ||= answer.kindFailed;
+    anyError ||= answer.error !== null;
   }
   // what the server fills (a new account's tax-exempt number, start and end dates, short name, ...)
   const defaults = UPLOAD_DEFAULTS[type];
   if (defaults) {
-    // a value that failed its kind fills nothing else; it stays as read, for its exception
-    const filled = defaults({ ...data, ...Object.fromEntries([...failed.keys()].map((f) => [f, null])) }, `${today}T00:00:00`);
-    for (const f of failed.keys()) filled[f] = data[f];
-    data = filled;
+    const stamp = `${today}T00:00:00`;
+    if (anyKindFailed) {
+      // a value that failed its kind fills nothing else; it stays as read, for its exception
+      const read = data;
+      const input: Record<string, unknown> = { ...read };
+      for (let i = 0; i < n; i++) if (kindFailed[i]) input[columns[i]!.field] = null;
+      data = defaults.fill(input, stamp);
+      for (let i = 0; i < n; i++) if (kindFailed[i]) data[columns[i]!.field] = read[columns[i]!.field];
+    } else data = defaults.fill(data, stamp);
+    // the fields the defaults may fill: required and rule checked now
+    for (let i = 0; i < n; i++) {
+      const column = columns[i]!;
+      if (!column.filled || kindFailed[i]) continue;
+      const value = data[column.field];
+      if (value === null || value === undefined) {
+        if (column.required) {
+          errors[i] = 'requiredField';
+          anyError = true;
+        }
+        continue;
+      }
+      const rule = column.check(value);
+      if (!rule) continue;
+      if (!rule.ok) {
+        errors[i] = rule.type;
+        anyError = true;
+      } else if (rule.data !== value) data[column.field] = rule.data;
+    }
   }
   const exceptions: UploadException[] = [];
-  for (const column of UPLOAD_COLUMNS[type]) {
-    const raw = cells[column.field];
-    const kindError = failed.get(column.field);
-    if (kindError) {
-      exceptions.push(exceptionOf(column, raw, kindError));
-      continue;
-    }
-    const value = data[column.field];
-    if (value === null || value === undefined) {
-      if (column.required) exceptions.push(exceptionOf(column, raw, 'requiredField'));
-      continue;
-    }
-    if (column.rule) {
-      const checked = column.rule.safeParse(value);
-      if (!checked.success) exceptions.push(exceptionOf(column, raw, ruleErrorType(column, checked.error.issues[0]?.message ?? '')));
-      else data[column.field] = checked.data;
-    }
-  }
+  if (anyError) for (let i = 0; i < n; i++) if (errors[i]) exceptions.push(exceptionOf(columns[i]!.column, raws[i], errors[i]!));
+  raws.fill(undefined);
   return { data, exceptions };
 }
 
