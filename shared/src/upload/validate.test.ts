@@ -87,6 +87,19 @@ describe('upload rows of a large sheet', () => {
   });
 });
 
+describe('upload columns whose values do not repeat', () => {
+  it('check every value of a column past the answers they keep: a bad one after thousands of good ones is still refused', () => {
+    // Prepare: 6,000 CRM rows with comments of their own, the last one too long
+    const rows = Array.from({ length: 6000 }, (_, i) => ({ accountId: 7, crmType: 'Call', date: '3/1/2026', comment: i === 5999 ? `${'x'.repeat(300)}${i}` : `Comment ${i}`, isResolved: 'no' }));
+    // Act
+    const answers = rows.map((row) => validateCells('AccountCRM', row, '2026-11-25'));
+    // Assess
+    expect(answers.slice(0, 5999).every((a) => a.exceptions.length === 0)).toBe(true);
+    expect(answers[5998]!.data.comment).toBe('Comment 5998');
+    expect(answers[5999]!.exceptions.map((e) => [e.uiHeader, e.type])).toEqual([['Comment', 'invalidLength']]);
+  });
+});
+
 describe('upload defaults', () => {
   it('fill no field outside the fields they declare (the validator checks the others as read)', async () => {
     // Prepare: rows with and without the fields the defaults fill

@@ -149,12 +149,14 @@ interface CellAnswer {
 }
 /** Values a column keeps answers for (a sheet repeats its dates, codes, units and rates row after row). */
 const ANSWERS_KEPT = 1024;
+const MISSES_ENOUGH = 4096;
 
 /**
  * A column as the validator runs it, all of one shape: its field, kind, set and rule, and the
  * answers already given today for its plain values (text, numbers, booleans, dates), so that most
  * cells are answered without converting and checking them again. A column whose values rarely
- * repeat (names, LDC numbers) stops keeping answers once ANSWERS_KEPT are kept.
+ * repeat (names, LDC numbers) stops looking for answers once ANSWERS_KEPT are kept and
+ * MISSES_ENOUGH more values were new.
  */
 class ColumnPlan {
   readonly field: string;
@@ -175,14 +177,24 @@ class ColumnPlan {
     this.required = column.required;
   }
 
+  /** The answer of an empty cell. */
+  private emptyAnswer: CellAnswer | undefined;
+  /** Lookups of kept answers that found none once ANSWERS_KEPT were kept: past MISSES_ENOUGH the column's values do not repeat. */
+  private misses = 0;
+
   /** The answer of a cell of a column the defaults do not fill. */
   answer(raw: unknown): CellAnswer {
+    if (raw === null || raw === undefined) return (this.emptyAnswer ??= this.work(null));
+    if (this.misses > MISSES_ENOUGH) return this.work(raw);
     const memo = typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean' ? this.cellAnswers : raw instanceof Date ? this.dateAnswers : null;
+    if (!memo) return this.work(raw);
     const key = raw instanceof Date ? raw.getTime() : raw;
-    let answer = memo?.get(key as never);
+    let answer = memo.get(key as never);
     if (!answer) {
       answer = this.work(raw);
-      if (memo && memo.size < ANSWERS_KEPT && !Number.isNaN(key)) memo.set(key as never, answer);
+      if (memo.size < ANSWERS_KEPT) {
+        if (!Number.isNaN(key)) memo.set(key as never, answer);
+      } else this.misses++;
     }
     return answer;
   }
@@ -199,7 +211,7 @@ class ColumnPlan {
   check(value: unknown): RuleAnswer | null {
     const rule = this.column.rule;
     if (!rule) return null;
-    const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+    const plain = this.misses <= MISSES_ENOUGH && (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean');
     let answer = plain ? this.ruleAnswers.get(value) : undefined;
     if (!answer) {
       const checked = rule.safeParse(value);
@@ -220,11 +232,13 @@ interface RowPlan {
 }
 const plans = new Map<RowType, RowPlan>();
 let plansDay = '';
+let todayStamp = '';
 function planOf(type: RowType, today: string): RowPlan {
   if (today !== plansDay) {
     // a rule may read the date: yesterday's answers are not kept
     plans.clear();
     plansDay = today;
+    todayStamp = `${today}T00:00:00`;
   }
   let plan = plans.get(type);
   if (!plan) {
@@ -270,7 +284,7 @@ export function validateCells(type: RowType, cells: Readonly<Record<string, unkn
   // what the server fills (a new account's tax-exempt number, start and end dates, short name, ...)
   const defaults = UPLOAD_DEFAULTS[type];
   if (defaults) {
-    const stamp = `${today}T00:00:00`;
+    const stamp = todayStamp;
     if (anyKindFailed) {
       // a value that failed its kind fills nothing else; it stays as read, for its exception
       const read = data;
