@@ -10,14 +10,24 @@ let sqs: SQSClient | undefined;
 let s3: S3Client | undefined;
 let cognito: CognitoIdentityProviderClient | undefined;
 
+/**
+ * A client without the SDK's logger middleware: with the default logger (which discards what it is
+ * given) it still copied every request and response through the sensitive-data filter to log them,
+ * a walk over each item of a batch write or a query's page (about 2 % of an upload's parse).
+ */
+function unlogged<C extends { middlewareStack: { remove(name: string): boolean } }>(client: C): C {
+  client.middlewareStack.remove('loggerMiddleware');
+  return client;
+}
+
 export const dynamo = (): DynamoDBDocumentClient =>
-  (ddb ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 5 }), {
+  (ddb ??= DynamoDBDocumentClient.from(unlogged(new DynamoDBClient({ maxAttempts: 5 })), {
     marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },
   }));
 /** The endpoint comes from the SDK's settings (AWS_ENDPOINT_URL_SQS locally), never from a queue URL's host. */
-export const sqsClient = (): SQSClient => (sqs ??= new SQSClient({ useQueueUrlAsEndpoint: false }));
-export const s3Client = (): S3Client => (s3 ??= new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === '1' }));
-export const cognitoClient = (): CognitoIdentityProviderClient => (cognito ??= new CognitoIdentityProviderClient({}));
+export const sqsClient = (): SQSClient => (sqs ??= unlogged(new SQSClient({ useQueueUrlAsEndpoint: false })));
+export const s3Client = (): S3Client => (s3 ??= unlogged(new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === '1' })));
+export const cognitoClient = (): CognitoIdentityProviderClient => (cognito ??= unlogged(new CognitoIdentityProviderClient({})));
 
 /** Tests and the local stack reset clients after changing endpoints. */
 export function resetClients(): void {
