@@ -227,9 +227,10 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       AWS_ENDPOINT_URL_SQS: endpoints.sqs,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: endpoints.cognito,
       S3_FORCE_PATH_STYLE: '1',
-      // browsers reach S3 through the gateway (same origin): presigned forms and links name it
+      // browsers reach S3 through the gateway (same origin): presigned forms and links name its path,
+      // on whatever host the page was opened (localhost, 127.0.0.1, the machine's name)
       // (set either way: a process running two stacks, as the test runner does, must not inherit the other's)
-      S3_BROWSER_ENDPOINT: wantGateway ? `${url}${S3_PROXY_PATH}` : '',
+      S3_BROWSER_ENDPOINT: wantGateway ? S3_PROXY_PATH : '',
       [ENV.TABLE_NAME]: 'eb-main',
       [ENV.USER_POOL_ID]: pool.userPoolId,
       [ENV.USER_POOL_CLIENT_ID]: pool.clientId,

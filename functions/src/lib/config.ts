@@ -54,8 +54,9 @@ export const config = {
     return required('UPLOADS_BUCKET');
   },
   /**
-   * Local only: where browsers reach S3 (the local gateway's same-origin /__s3 proxy to the S3
-   * emulator). Unset in AWS, where presigned forms and links name the bucket's own endpoint.
+   * Local only: where browsers reach S3 (the path of the local gateway's same-origin /__s3 proxy to
+   * the S3 emulator, on the page's own host). Unset in AWS, where presigned forms and links name the
+   * bucket's own endpoint.
    */
   get s3BrowserEndpoint() {
     return process.env.S3_BROWSER_ENDPOINT || undefined;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FILE_SIZE_LIMIT_BYTES, MAX_RECORD_COUNT } from '../constants';
+import { DOCUMENT_TEXTS } from '../file/schemas';
 import { MSG } from '../messages';
 import { pageQuerySchema } from '../paging';
 import type { UploadException } from './exceptions';
@@ -17,7 +18,8 @@ export const UPLOAD_TEXTS = {
   onlyXlsx: 'Only .xlsx files can be uploaded.',
   notXlsx: 'This file is not an Excel workbook (.xlsx).',
   zipBomb: 'This workbook cannot be opened safely: it expands to far more than its size.',
-  notUploaded: 'The file did not reach the server: upload it again.',
+  /** the documents' text: one text for a post to S3 that did not arrive */
+  notUploaded: DOCUMENT_TEXTS.notUploaded,
   removeSelected: 'Please confirm to remove selected records',
   removeAll: 'Please confirm to remove all records',
 } as const;
