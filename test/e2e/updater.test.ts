@@ -81,7 +81,7 @@ describe('Updater', () => {
     await page.goto('/enrollments/updater?type=Accounts');
     await expect.poll(() => page.getByRole('combobox', { name: 'Update type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
     await page.locator('input[type="file"]').setInputFiles({ name: 'accounts.xlsx', mimeType: XLSX, buffer: await xlsxOf('Accounts', [['CAMS Account ID', 'Field Name', 'New Value'], [account.objectId, 'Contract Rate', 0.2]]) });
-    await expect.poll(() => page.getByText('1 rows read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 row read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     const accountsBatch = await newestBatch('Accounts', true);
     await page.goto(`/enrollments/updater?type=Accounts&batch=${accountsBatch}`);
     await expect.poll(() => page.getByRole('tab', { name: /^Validated/ }).textContent(), { timeout: 15_000 }).toBe('Validated(1)');

@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
-import { signedIn } from '../support/users';
-import { checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { createTestUser, signedIn } from '../support/users';
+import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
@@ -94,7 +94,7 @@ describe('Uploader', () => {
     const page = await open('/enrollments/uploader?type=Accounts');
     await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
     await page.locator('input[type="file"]').setInputFiles({ name: 'round-trip.xlsx', mimeType: XLSX, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
-    await expect.poll(() => page.getByText('1 rows read: 0 validated, 1 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 row read: 0 validated, 1 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
     // Act: the batch's exception tab, Download
     const batch = ((await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[])[0]!;
     await page.goto(`/enrollments/uploader?type=Accounts&batch=${batch}&tab=1`);
@@ -114,7 +114,7 @@ describe('Uploader', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
     await page.locator('input[type="file"]').setInputFiles({ name: 'round-trip-fixed.xlsx', mimeType: XLSX, buffer: Buffer.from(await back.xlsx.writeBuffer()) });
     // Assess: read as it is, the row validated
-    await expect.poll(() => page.getByText('1 rows read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('1 row read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
   });
 });
 
@@ -144,5 +144,40 @@ describe('Uploader: SingleFile', () => {
     await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe('');
     const amendments = (await api.post('/api/contract/GetList', { contractId: contract.contractId })).body.data as { amendmentNumber: number }[];
     expect(amendments.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
+  });
+});
+
+describe('Uploader on another name of the same machine', () => {
+  it('uploads a workbook when the application was opened on 127.0.0.1 rather than localhost (the form posts to the page’s own origin)', async () => {
+    // Prepare: a signed-in page on 127.0.0.1, and a one-row workbook
+    const user = await createTestUser('superAdmin');
+    const base = appUrl('/').replace('//localhost:', '//127.0.0.1:');
+    expect(base).toContain('127.0.0.1');
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 }, baseURL: base });
+    try {
+      const page = await context.newPage();
+      const refused: string[] = [];
+      // the posts (the form to S3, the registration): a GET cut short by the next navigation is no refusal
+      page.on('requestfailed', (r) => r.method() === 'POST' && refused.push(`${r.url()} ${r.failure()?.errorText ?? ''}`));
+      await page.goto(new URL('/login', base).toString());
+      await page.getByLabel('Email').fill(user.email);
+      await page.getByLabel('Password', { exact: true }).fill(user.password);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await page.waitForURL((u) => u.pathname !== '/login');
+      await page.goto(new URL('/enrollments/uploader?type=Accounts', base).toString());
+      const amendment = await newAmendment(api);
+      const wb = new ExcelJS.Workbook();
+      wb.addWorksheet('Accounts').addRows([
+        ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'],
+        [amendment.contractId, 1, 'Elsewhere One', 'Renewal', 'Enrolled', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12],
+      ]);
+      // Act
+      await page.locator('input[type="file"]').first().setInputFiles({ name: 'accounts.xlsx', mimeType: XLSX, buffer: Buffer.from(await wb.xlsx.writeBuffer()) });
+      // Assess: the parse's outcome, no request refused on the way
+      await expect.poll(() => page.getByText('1 row read: 1 validated, 0 with exceptions').count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      expect(refused).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ export const UPLOADER_TEXTS = {
   cancel: 'Cancel',
   taskLine: (name: string, progress: number, left: number | null) => `${name}: ${progress}%${left !== null ? `, about ${left} s left` : ''}`,
   posting: (name: string, pct: number) => `Sending ${name}: ${pct}%`,
-  parsed: (rows: number, valid: number, bad: number) => `${rows} rows read: ${valid} validated, ${bad} with exceptions`,
+  parsed: (rows: number, valid: number, bad: number) => `${rows} ${rows === 1 ? 'row' : 'rows'} read: ${valid} validated, ${bad} with exceptions`,
   unknownHeaders: (h: string[]) => `Columns not recognised and not read: ${h.join(', ')}`,
   missingColumns: (h: string[]) => `Required columns missing: ${h.join(', ')}`,
   jobDone: (name: string) => `${name}: done`,
