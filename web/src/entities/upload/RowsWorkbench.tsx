@@ -9,6 +9,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
 import { formatDisplayDate } from '@eb/shared/validation';
+import { browser } from '../../lib/browser';
 import { cancelJob, jobsQuery, secondsLeft, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
 import { saveFile } from '../../lib/download';
@@ -58,9 +59,11 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
   const onlyLastSave = type !== null && type === config.onlyLastSave;
   const requestedTab = Number(params.get('tab') ?? 0);
   const tab = onlyLastSave ? 2 : requestedTab === 2 && !hasLastSave ? 0 : Math.min(Math.max(0, requestedTab), 2);
+  // from the address bar, not the last render's query: the router renders a navigation in a
+  // transition, so a batch chosen right after a tab click would otherwise drop the tab
   const setParam = (changes: Record<string, string | null>) =>
-    setParams((p) => {
-      const next = new URLSearchParams(p);
+    setParams(() => {
+      const next = browser.currentQuery();
       for (const [k, v] of Object.entries(changes)) {
         if (v === null) next.delete(k);
         else next.set(k, v);

@@ -1,5 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
+import { browser } from '../../../lib/browser';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_TABLE, isDataTable, TableSelector, type DataTable } from './TableSelector';
@@ -25,8 +26,9 @@ export function DataAdminPage() {
 
   const choose = (next: DataTable) =>
     setParams(
-      (p) => {
-        const out = new URLSearchParams(p);
+      () => {
+        // the address bar's query, not the last render's (see use-url-list-state)
+        const out = browser.currentQuery();
         out.set(TABLE_PARAM, next);
         return out;
       },
