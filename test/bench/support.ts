@@ -12,28 +12,38 @@ export const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
 const NOW = '2026-01-01T00:00:00';
 const COMMON = { version: 1, created: NOW, updated: NOW, createdBy: 0, updatedBy: 0 };
 
-/** Writes `count` items of a list type (ids 1..count, with their list-feed stamps) in batches of 25, 16 in flight. */
-export async function seedItems(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>): Promise<void> {
+/** `count` tasks (by index), `width` of them at a time. */
+export async function inParallel(width: number, count: number, task: (index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) await task(next++);
+    }),
+  );
+}
+
+/** One BatchWriteItem of at most 25 puts, the unprocessed ones sent again. */
+export async function putBatch(items: readonly Record<string, unknown>[]): Promise<void> {
   const { dynamo } = await import('../../functions/src/lib/aws');
   const { table } = await import('../../functions/src/lib/db');
+  let pending = items.map((Item) => ({ PutRequest: { Item } }));
+  while (pending.length) {
+    const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
+    pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
+  }
+}
+
+/** Writes `count` items of a list type (ids 1..count, with their list-feed stamps) in batches of 25, 16 in flight. */
+export async function seedItems(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>): Promise<void> {
   const { nextSeq } = await import('../../functions/src/lib/feed');
   const first = await nextSeq(type, count);
-  let next = 0;
-  const batches = Math.ceil(count / 25);
-  await Promise.all(
-    Array.from({ length: 16 }, async () => {
-      while (next < batches) {
-        const b = next++;
-        let pending = Array.from({ length: Math.min(25, count - b * 25) }, (_, k) => {
-          const id = b * 25 + k + 1;
-          return { PutRequest: { Item: { ...item(id, first + id - 1), ...COMMON } } };
-        });
-        while (pending.length) {
-          const res = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));
-          pending = (res.UnprocessedItems?.[table()] ?? []) as typeof pending;
-        }
-      }
-    }),
+  await inParallel(16, Math.ceil(count / 25), (b) =>
+    putBatch(
+      Array.from({ length: Math.min(25, count - b * 25) }, (_, k) => {
+        const id = b * 25 + k + 1;
+        return { ...item(id, first + id - 1), ...COMMON };
+      }),
+    ),
   );
 }
 

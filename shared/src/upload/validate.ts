@@ -39,17 +39,7 @@ export function cellText(v: unknown): string | null {
 }
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
-/** A date as a transfer date (midnight); the dates of a sheet repeat, so their texts are kept (at most 4,096). */
-const transferTexts = new Map<number, string>();
-const transfer = (d: Date) => {
-  const time = d.getTime();
-  let text = transferTexts.get(time);
-  if (text === undefined) {
-    text = `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00:00`;
-    if (transferTexts.size < 4096) transferTexts.set(time, text);
-  }
-  return text;
-};
+const transfer = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00:00`;
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})(T00:00:00(\.000)?Z?)?$/;
 
 const BOOLEANS = new Map<string, boolean>([
