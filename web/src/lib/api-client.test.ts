@@ -218,4 +218,17 @@ describe('typed calls', () => {
     expect(email).toBe('a@b.c');
     expect(typeof wrong).toBe('function');
   });
+
+  it('accepts only the method, resource and action combinations of the route table', () => {
+    // Prepare / Act: only the types are checked
+    const known = endpoint('POST', 'update', 'GetList');
+    // @ts-expect-error GetList of update is a POST, not a GET
+    const wrongMethod = endpoint('GET', 'update', 'GetList');
+    // @ts-expect-error no such action on the resource
+    const wrongAction = endpoint('POST', 'update', 'NoSuchAction');
+    // Assess
+    expect(known).toEqual({ method: 'POST', resource: 'update', action: 'GetList' });
+    expect(wrongMethod.method).toBe('GET');
+    expect(wrongAction.action).toBe('NoSuchAction');
+  });
 });

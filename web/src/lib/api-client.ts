@@ -71,6 +71,8 @@ type LooseInput<T> = T extends readonly unknown[]
   : T extends object
     ? { [K in keyof T as unknown extends T[K] ? K : never]?: T[K] } & { [K in keyof T as unknown extends T[K] ? never : K]: T[K] }
     : T;
+/** The route table as method → resource → action → route, computed once. */
+type RouteTree = { [M in Method]: { [R in ResourceOf<M>]: { [A in ActionOf<M, R>]: RouteOf<M, R, A> } } };
 /** What a call of a route sends: its query and body, typed from the route's schemas. */
 export type RouteInput<R> = { query?: RouteQuery<R>; body?: RouteBody<R> };
 
@@ -80,12 +82,12 @@ export type RouteInput<R> = { query?: RouteQuery<R>; body?: RouteBody<R> };
  * resource, action): the table's zod schemas are types here and validation stays on the server, so
  * that the sign-in page does not load every schema of the API (its size budget).
  */
-export function endpoint<M extends Method, R extends ResourceOf<M>, A extends ActionOf<M, R>>(
+export function endpoint<M extends Method, R extends keyof RouteTree[M], A extends keyof RouteTree[M][R]>(
   method: M,
   resource: R,
   action: A,
-): RouteOf<M, R, A> {
-  return { method, resource, action } as Pick<RouteDef, 'method' | 'resource' | 'action'> as RouteOf<M, R, A>;
+): RouteTree[M][R][A] {
+  return { method, resource, action } as Pick<RouteDef, 'method' | 'resource' | 'action'> as RouteTree[M][R][A];
 }
 
 /**
