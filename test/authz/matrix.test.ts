@@ -31,6 +31,18 @@ async function call(r: RouteDef, session?: Session) {
   return session ? session.call(input) : invoke(input);
 }
 
+/**
+ * One signed-in session per role for the file (a sign-in costs a new user and a login, and the
+ * matrix has hundreds of cases). The public routes (login, logout, passwords) act on sessions:
+ * each of their cases signs in afresh, so no case sees a session another one changed.
+ */
+const sessions = new Map<UserType, Promise<Session>>();
+function sessionFor(route: RouteDef, type: UserType): Promise<Session> {
+  if (route.access === 'public') return signedIn(type).then((s) => s.session);
+  if (!sessions.has(type)) sessions.set(type, signedIn(type).then((s) => s.session));
+  return sessions.get(type)!;
+}
+
 describe('authorization matrix', () => {
   for (const route of ROUTES as readonly RouteDef[]) {
     it(`${keyOf(route)} answers anonymous callers per its access (${route.access})`, async () => {
@@ -42,7 +54,7 @@ describe('authorization matrix', () => {
     for (const type of USER_TYPES) {
       const allowed = mayAccess(route.access, type as UserType);
       it(`${keyOf(route)} ${allowed ? 'lets' : 'refuses'} ${type}`, async () => {
-        const { session } = await signedIn(type as UserType);
+        const session = await sessionFor(route, type as UserType);
         const r = await call(route, session);
         if (allowed) expect([401, 403], `${r.status} ${JSON.stringify(r.body)}`).not.toContain(r.status);
         else expect(r.status).toBe(403);
