@@ -1,7 +1,6 @@
-import { useSearchParams } from 'react-router';
-import { browser } from '../lib/browser';
 import { columnsOf } from '../lib/saved-views';
 import { orderByParam, type GridSort } from './DataGrid';
+import { useUrlQuery } from './use-url-query';
 
 /**
  * A search grid's view in the URL beside its filters (a saved view is the page's query): its sort
@@ -9,19 +8,13 @@ import { orderByParam, type GridSort } from './DataGrid';
  * absent: all).
  */
 export function useUrlGridView(columns: readonly { field: string; sortKey: string }[]) {
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useUrlQuery();
   const all = columns.map((c) => c.field);
   const visible = columnsOf(params, all) ?? all;
   const [field, direction] = (params.get('sort') ?? '').split(' ');
   const urlSort: GridSort | null =
     columns.some((c) => c.sortKey === field) && (direction === 'Ascending' || direction === 'Descending') ? { field: field!, direction } : null;
-  const setUrlParam = (key: string, value: string | null) =>
-    setParams(() => {
-      const next = new URLSearchParams(browser.currentQuery());
-      if (value) next.set(key, value);
-      else next.delete(key);
-      return next;
-    });
+  const setUrlParam = (key: string, value: string | null) => change({ [key]: value || null });
   return {
     all,
     visible,

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { browser } from '../lib/browser';
 import type { GridSort } from './DataGrid';
 import { useDebouncedValue } from './use-debounced-value';
+import { useUrlQuery } from './use-url-query';
 import { useListPaging, type ListPaging } from './use-list-paging';
 import { useLatest } from './use-latest';
 
@@ -49,17 +48,11 @@ export interface UrlListState<F extends { keyword: string }> {
  */
 export function useUrlListState<F extends { keyword: string }>(options: UrlListStateOptions<F>): UrlListState<F> {
   const { filtersOf, withFilters, noFilters } = options;
-  const [params, setParams] = useSearchParams();
+  const { params, change: changeQuery } = useUrlQuery();
   const filters = filtersOf(params);
   // A settled change is a new history entry, so that Back returns to the previous filters (the
-  // keyword reaches the URL once typing pauses: one entry per search, not per key). It starts from
-  // the address bar, not from the last render's query: the router renders a navigation in a
-  // transition, so a click right after the keyword reached the URL would otherwise drop it.
-  const setFilters = (change: Partial<F>) =>
-    setParams(() => {
-      const live = browser.currentQuery();
-      return withFilters(live, { ...filtersOf(live), ...change });
-    });
+  // keyword reaches the URL once typing pauses: one entry per search, not per key).
+  const setFilters = (change: Partial<F>) => changeQuery((live) => withFilters(live, { ...filtersOf(live), ...change }));
 
   const [text, setText] = useState(filters.keyword);
   const keyword = useDebouncedValue(text.trim(), options.debounceMs);
@@ -86,7 +79,7 @@ export function useUrlListState<F extends { keyword: string }>(options: UrlListS
 
   const reset = () => {
     setText('');
-    setParams(() => withFilters(browser.currentQuery(), noFilters));
+    changeQuery((live) => withFilters(live, noFilters));
   };
 
   return { filters, setFilters, text, setText, sort, setSort, paging, reset };

@@ -1,5 +1,4 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
@@ -9,7 +8,6 @@ import type { Job } from '@eb/shared/job/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { browser } from '../../lib/browser';
 import { cancelJob, jobsQuery, secondsLeft, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
 import { saveFile } from '../../lib/download';
@@ -17,6 +15,7 @@ import { DataGrid, type GridColumn } from '../../components/DataGrid';
 import { PageHeader } from '../../components/PageHeader';
 import { TypeaheadSelect } from '../../components/TypeaheadSelect';
 import { useConfirm } from '../../components/confirm-context';
+import { useUrlQuery } from '../../components/use-url-query';
 import { useNotify } from '../../components/notify-context';
 import { UPLOADER_TEXTS as T } from './upload-texts';
 import type { WorkbenchConfig, WorkbenchRow } from './workbench';
@@ -52,24 +51,13 @@ export interface LastSavePanelProps {
  */
 export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConfig; lastSavePanel?: (props: LastSavePanelProps) => ReactNode }) {
   const { api, texts } = config;
-  const [params, setParams] = useSearchParams();
+  const { params, change: setParam } = useUrlQuery();
   const type = config.types.includes(params.get('type') ?? '') ? params.get('type')! : null;
   const batchId = Number(params.get('batch')) > 0 ? Number(params.get('batch')) : null;
   const hasLastSave = type !== null && (config.lastSaveTypes ?? []).includes(type);
   const onlyLastSave = type !== null && type === config.onlyLastSave;
   const requestedTab = Number(params.get('tab') ?? 0);
   const tab = onlyLastSave ? 2 : requestedTab === 2 && !hasLastSave ? 0 : Math.min(Math.max(0, requestedTab), 2);
-  // from the address bar, not the last render's query: the router renders a navigation in a
-  // transition, so a batch chosen right after a tab click would otherwise drop the tab
-  const setParam = (changes: Record<string, string | null>) =>
-    setParams(() => {
-      const next = browser.currentQuery();
-      for (const [k, v] of Object.entries(changes)) {
-        if (v === null) next.delete(k);
-        else next.set(k, v);
-      }
-      return next;
-    });
   const rowType = type && !onlyLastSave ? type : null;
   const state: RowState = STATES[tab]!;
   const notify = useNotify();

@@ -1,6 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useSearchParams } from 'react-router';
-import { browser } from '../../../lib/browser';
+import { useUrlQuery } from '../../../components/use-url-query';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
 import { DEFAULT_TABLE, isDataTable, TableSelector, type DataTable } from './TableSelector';
@@ -20,20 +19,11 @@ export const TABLE_PARAM = 'table';
  * grid with the single Add/Save button and its CHANGE LOG.
  */
 export function DataAdminPage() {
-  const [params, setParams] = useSearchParams();
+  const { params, change } = useUrlQuery();
   const raw = params.get(TABLE_PARAM);
   const table: DataTable = isDataTable(raw) ? raw : DEFAULT_TABLE;
 
-  const choose = (next: DataTable) =>
-    setParams(
-      () => {
-        // the address bar's query, not the last render's (see use-url-list-state)
-        const out = browser.currentQuery();
-        out.set(TABLE_PARAM, next);
-        return out;
-      },
-      { replace: false },
-    );
+  const choose = (next: DataTable) => change({ [TABLE_PARAM]: next });
   const selector = (pending: boolean) => <TableSelector value={table} onChange={choose} disabled={pending} />;
 
   return (
