@@ -130,7 +130,10 @@ describe('DateInput', { timeout: 20_000 }, () => {
     const onValue = vi.fn();
     render(<Field initial="2024-02-05T00:00:00" onValue={onValue} />);
     // Act
-    await user.click(screen.getByRole('button', { name: 'Choose Start date from a calendar' }));
+    const opener = screen.getByRole('button', { name: 'Choose Start date from a calendar' });
+    await user.click(opener);
+    // the popup has shown (its entering transition over), as a user sees it before picking a day
+    await waitFor(() => expect(opener).toHaveAttribute('aria-expanded', 'true'));
     const day = await screen.findByText('14', { selector: '[data-pc-section="daylabel"]' });
     await user.click(day);
     // Assess
