@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The tests that take messages off the jobs queue themselves. */
@@ -15,9 +14,6 @@ const QUEUE_TESTS = 'functions/src/job/jobs.test.ts';
  */
 export default defineConfig({
   test: {
-    // Two files at a time at least: vitest's default (the cores less one) is one on a 2-core
-    // machine. The browser files still run one at a time, last (fileParallelism: false).
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Lambdas run Node 22 in AWS; this machine runs Node 20: silence the SDK's notice about it.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [

@@ -58,11 +58,16 @@ export async function newContact(editor: Session, over: Record<string, unknown> 
   );
 }
 
+/** The test worker's number (vitest's VITEST_POOL_ID): files running side by side draw apart. */
+const WORKER = Number(process.env.VITEST_POOL_ID ?? 0) % 10;
 let ldcSerial = 0;
-/** An LDC account number of the territory's format, unique across runs and calls (the overlap check refuses repeats). */
+/**
+ * An LDC account number of the territory's format, unique across runs, calls and the files that
+ * run side by side (the overlap check refuses repeats): the millisecond, the worker, a serial.
+ */
 export function uniqueLdc(territoryCode = 'PSEG'): string {
-  ldcSerial = (ldcSerial + 1) % 1000;
-  return sampleLdcNumber(territoryCode, Date.now() * 1000 + ldcSerial);
+  ldcSerial = (ldcSerial + 1) % 100;
+  return sampleLdcNumber(territoryCode, (Date.now() * 10 + WORKER) * 100 + ldcSerial);
 }
 
 /** A saved account of the amendment in PSEG (a fresh LDC number), with `over` on top. */
