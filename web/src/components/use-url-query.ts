@@ -1,8 +1,8 @@
 import { useSearchParams } from 'react-router';
 import { browser } from '../lib/browser';
 
-/** Keys of the query to set (a value) or remove (null). */
-export type QueryChanges = Record<string, string | null>;
+/** Keys of the query to set (a value) or remove (null), or the next query made from the address bar's. */
+export type QueryChange = Record<string, string | null> | ((live: URLSearchParams) => URLSearchParams);
 
 /**
  * A page's URL query and its one way to change it. A change starts from the address bar, not
@@ -10,9 +10,9 @@ export type QueryChanges = Record<string, string | null>;
  * right after another (a batch chosen after a tab click, a click after the keyword reached the
  * URL) would otherwise drop the first. Each change is a new history entry (Back undoes it).
  */
-export function useUrlQuery(): { params: URLSearchParams; change: (changes: QueryChanges | ((live: URLSearchParams) => URLSearchParams)) => void } {
+export function useUrlQuery(): { params: URLSearchParams; change: (changes: QueryChange) => void } {
   const [params, setParams] = useSearchParams();
-  const change = (changes: QueryChanges | ((live: URLSearchParams) => URLSearchParams)) =>
+  const change = (changes: QueryChange) =>
     setParams(() => {
       const live = browser.currentQuery();
       if (typeof changes === 'function') return changes(live);
