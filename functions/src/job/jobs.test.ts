@@ -10,7 +10,7 @@ import { table } from '../lib/db';
 import { lambdaContext } from '../../../infra/local/events';
 import { registerJobType } from './registry';
 import { cancelJob, createJob, getJobRecord, resumeJobs } from './repository';
-import { handler } from './worker';
+import { handler, retryDelaySeconds } from './worker';
 
 /**
  * A job type that exists only in these tests: each chunk writes one row keyed by job and chunk.
@@ -109,6 +109,26 @@ describe.runIf(ownQueue)('jobs', () => {
     expect(resumed).toBeGreaterThanOrEqual(1);
     expect(await getJobRecord(job.jobId)).toMatchObject({ status: 'completed' });
     expect(await rowsOf(job.jobId)).toEqual([0, 1, 2]);
+  });
+
+  it('brings a message back within seconds after a transient failure instead of holding every job behind it for the visibility timeout', async () => {
+    // Prepare: a job whose chunk 1 fails once, its message taken off the queue as Lambda would
+    const job = await createJob({ jobType: 'testRows', name: 'Transient', createdBy: null, params: { chunks: 3, crashOnce: 1 } });
+    const m = (await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: config.jobsQueueUrl, MaxNumberOfMessages: 1, MessageSystemAttributeNames: ['All'] }))).Messages![0]!;
+    // Act: the delivery fails; the queue is asked again (long poll) for what it holds
+    const r = await handler(sqsEvent(m.MessageId!, m.ReceiptHandle!, m.Body!, Number(m.Attributes!.ApproximateReceiveCount)), lambdaContext('w'));
+    const again = (await sqsClient().send(new ReceiveMessageCommand({ QueueUrl: config.jobsQueueUrl, MaxNumberOfMessages: 1, WaitTimeSeconds: 10 }))).Messages?.[0];
+    // Assess: reported failed, back on the queue (the queue's visibility timeout is 12 minutes), and it finishes the job
+    expect(r.batchItemFailures).toEqual([{ itemIdentifier: m.MessageId }]);
+    expect(again?.MessageId).toBe(m.MessageId);
+    await handler(sqsEvent(again!.MessageId!, again!.ReceiptHandle!, again!.Body!, 2), lambdaContext('w'));
+    await sqsClient().send(new DeleteMessageCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: again!.ReceiptHandle! }));
+    expect(await getJobRecord(job.jobId)).toMatchObject({ status: 'completed', nextChunk: 3 });
+    expect(await rowsOf(job.jobId)).toEqual([0, 1, 2]);
+  });
+
+  it('waits longer after each failed delivery, at most five minutes', () => {
+    expect([1, 2, 3, 4, 5, 9, 20].map(retryDelaySeconds)).toEqual([2, 4, 8, 16, 32, 300, 300]);
   });
 
   it('marks a job failed when a transient error hits the last delivery the queue makes (JOBS_MAX_RECEIVE_COUNT)', async () => {

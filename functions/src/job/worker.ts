@@ -15,6 +15,21 @@ import './types';
 /** Leave this much time before the Lambda's deadline: stop between chunks and continue later. */
 const SAFETY_MS = 15_000;
 
+/**
+ * After a transient failure the message comes back in 2, 4, 8, 16… seconds (at most 5 minutes),
+ * not after the queue's visibility timeout (six worker timeouts, 12 minutes): the jobs queue is one
+ * FIFO group, so until the failed message is back every user's job waits behind it.
+ */
+export function retryDelaySeconds(receives: number): number {
+  return Math.min(2 ** Math.max(1, receives), 300);
+}
+
+function showAgainIn(record: SQSRecord, seconds: number): Promise<unknown> {
+  return sqsClient()
+    .send(new ChangeMessageVisibilityCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout: seconds }))
+    .catch(() => undefined);
+}
+
 type Outcome = 'done' | 'continue';
 
 async function runJob(jobId: string, context: Context): Promise<Outcome> {
@@ -87,9 +102,7 @@ async function handleRecord(record: SQSRecord, context: Context): Promise<boolea
     const outcome = await runJob(jobId, context);
     if (outcome === 'continue') {
       // Out of time: make the message visible again at once; it stays first in its FIFO group.
-      await sqsClient()
-        .send(new ChangeMessageVisibilityCommand({ QueueUrl: config.jobsQueueUrl, ReceiptHandle: record.receiptHandle, VisibilityTimeout: 0 }))
-        .catch(() => undefined);
+      await showAgainIn(record, 0);
       return false;
     }
     return true;
@@ -103,7 +116,8 @@ async function handleRecord(record: SQSRecord, context: Context): Promise<boolea
       });
       return true;
     }
-    return false; // redelivered after the visibility timeout; resumes from the checkpoint
+    await showAgainIn(record, retryDelaySeconds(receives)); // redelivered soon; resumes from the checkpoint
+    return false;
   }
 }
 
