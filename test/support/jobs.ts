@@ -4,6 +4,7 @@ import { lambdaContext } from '../../infra/local/events';
 import { sqsClient } from '../../functions/src/lib/aws';
 import { config } from '../../functions/src/lib/config';
 import { handler } from '../../functions/src/job/worker';
+import { QUEUES } from '../../infra/src/definitions';
 
 /**
  * Drive the jobs queue like Lambda's SQS event source, in this test process: receive, invoke the
@@ -63,9 +64,22 @@ export function sqsEvent(messageId: string, receiptHandle: string, body: string,
 }
 
 /**
- * Run one job now, as the worker would on its message, without taking messages from the shared
- * queue (files running side by side drain it for their own jobs). Answers the worker's result.
+ * One delivery of a job's message to the worker, without taking messages from the shared queue
+ * (files running side by side drain it for their own jobs). Answers the worker's result.
  */
-export function runJobNow(jobId: string, timeoutMs = 120_000) {
-  return handler(sqsEvent(`run-${jobId}`, `run-${jobId}`, JSON.stringify({ jobId })), lambdaContext('worker', timeoutMs));
+export function deliverOnce(jobId: string, timeoutMs = 120_000, receiveCount = 1) {
+  return handler(sqsEvent(`run-${jobId}`, `run-${jobId}`, JSON.stringify({ jobId }), receiveCount), lambdaContext('worker', timeoutMs));
+}
+
+/**
+ * Run one job now, as the queue and the worker would: a delivery the worker reports failed (a
+ * transient error, or out of time) is delivered again, up to the queue's receive count, the last
+ * of which the worker marks failed. Answers the last delivery's result.
+ */
+export async function runJobNow(jobId: string, timeoutMs = 120_000) {
+  let result = await deliverOnce(jobId, timeoutMs, 1);
+  for (let receives = 2; result.batchItemFailures.length > 0 && receives <= QUEUES.jobs.maxReceiveCount; receives++) {
+    result = await deliverOnce(jobId, timeoutMs, receives);
+  }
+  return result;
 }
