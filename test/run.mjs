@@ -13,8 +13,9 @@ const run = (title, cmd, args) => {
   return r.status ?? 1;
 };
 
-if (process.env.CI === 'true' && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
-  console.error('CI=true but Chromium is missing: the browser tests must run. Install it (apt-get install -y chromium).');
+const browsers = process.env.CHROMIUM_PATH ? [process.env.CHROMIUM_PATH] : ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'];
+if (process.env.CI === 'true' && !browsers.some((b) => existsSync(b))) {
+  console.error('CI=true but Chromium is missing: the browser tests must run. Install it (apt-get install -y chromium-headless-shell).');
   process.exit(1);
 }
 

@@ -7,8 +7,12 @@ import type { UserType } from '@eb/shared/roles';
 import { createTestUser } from '../../support/users';
 import { expectAccessible } from './axe';
 
-/** Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Debian's Chromium (installed by .ci/run); Playwright never downloads a browser here. Its headless
+ * shell first (package chromium-headless-shell, what Playwright itself runs headless): the same
+ * engine without the full browser's layers, about a third less CPU for the same tests here.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium-headless-shell';
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -25,7 +29,7 @@ export const CHROMIUM_ARGS = [
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     // Never skipped: a missing browser fails the run with what to do.
-    throw new Error(`Chromium not found at ${CHROMIUM}. Install it: sudo apt-get install -y chromium (or set CHROMIUM_PATH).`);
+    throw new Error(`Chromium not found at ${CHROMIUM}. Install it: sudo apt-get install -y chromium-headless-shell (or chromium, or set CHROMIUM_PATH).`);
   }
   return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
 }
