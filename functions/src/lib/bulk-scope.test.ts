@@ -24,6 +24,26 @@ describe('bulk scope', () => {
     expect(await nextId(counter)).toBe(7);
   });
 
+  it('draws the numbers still to come from a fresh range once the reserved one is too old, so none is written long after it was reserved', async () => {
+    // Prepare: a scope of ten, a clock the test moves
+    const counter = `bulk-${randomUUID()}`;
+    const add = vi.fn(addToCounter);
+    let clock = 1_000;
+    const aged = { reserve: reservedRanges(10, add, { maxAgeMs: 5_000, now: () => clock }), memo: new Map(), ahead: new Map() };
+    // Act: four numbers, then the chunk is slowed past the range's age, then six more and one beyond the scope's size
+    const ids = await inBulkScope(aged, async () => {
+      const early = await Promise.all(Array.from({ length: 4 }, () => nextId(counter)));
+      clock += 5_001;
+      const late = await Promise.all(Array.from({ length: 7 }, () => nextId(counter)));
+      return { early, late };
+    });
+    // Assess: the first range of ten left after four, a fresh one of the six still to come, then one at a time
+    expect(add.mock.calls.map((c) => c[1])).toEqual([10, 6, 1]);
+    expect(ids.early).toEqual([1, 2, 3, 4]);
+    expect(ids.late.slice(0, 6)).toEqual([11, 12, 13, 14, 15, 16]);
+    expect(new Set([...ids.early, ...ids.late]).size).toBe(11);
+  });
+
   it('reads a reference once per scope and an item read ahead once, then from the table', async () => {
     // Prepare
     const key = { pk: `BULK#${randomUUID()}`, sk: 'BULK' };

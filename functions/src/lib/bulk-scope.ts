@@ -31,18 +31,31 @@ export const withSharedReads = <T>(fn: () => Promise<T>): Promise<T> => inBulkSc
  * Ids and feed sequence numbers of the records a chunk writes, from one range per counter reserved
  * with a single counter update (`add` moves the counter and answers its new value): at most `size`
  * of them, then one at a time. Numbers of a range a chunk does not use are left unused (gaps in the
- * numbering, never a repeat).
+ * numbering, never a repeat). A range older than `maxAgeMs` (from the reservation's request) is
+ * left for a fresh one for the numbers still to come: a sequence number must be written soon after
+ * it was reserved (feed.ts FEED_LAG_MS), and a chunk slowed down (throttled writes, retries) would
+ * otherwise write its last rows with numbers reserved long before.
  */
-export function reservedRanges(size: number, add: (counter: string, count: number) => Promise<number>): NonNullable<BulkScope['reserve']> {
-  const ranges = new Map<string, { first: Promise<number>; used: number }>();
+export function reservedRanges(
+  size: number,
+  add: (counter: string, count: number) => Promise<number>,
+  opts: { maxAgeMs?: number; now?: () => number } = {},
+): NonNullable<BulkScope['reserve']> {
+  const now = opts.now ?? Date.now;
+  const ranges = new Map<string, { first: Promise<number>; size: number; used: number; at: number }>();
+  const drawn = new Map<string, number>();
   return (counter) => {
+    const taken = drawn.get(counter) ?? 0;
+    drawn.set(counter, taken + 1);
+    if (taken >= size) return add(counter, 1);
     let range = ranges.get(counter);
-    if (!range) {
-      range = { first: add(counter, size).then((last) => last - size + 1), used: 0 };
+    if (!range || range.used >= range.size || (opts.maxAgeMs !== undefined && now() - range.at > opts.maxAgeMs)) {
+      const n = size - taken;
+      range = { first: add(counter, n).then((last) => last - n + 1), size: n, used: 0, at: now() };
       ranges.set(counter, range);
     }
     const i = range.used++;
-    return i < size ? range.first.then((first) => first + i) : add(counter, 1);
+    return range.first.then((first) => first + i);
   };
 }
 

@@ -9,6 +9,15 @@ import { keys, nextId, table } from './db';
  */
 export const FEED_SHARDS = 4;
 
+/**
+ * How long a feed position stays "possibly incomplete" for the list engine (list/engine.ts): it
+ * re-reads the sequence numbers reserved in the last FEED_LAG_MS, so a number reserved must be
+ * written within it, or lists in other containers miss the write.
+ */
+export const FEED_LAG_MS = 10_000;
+/** A bulk write's reserved range is not drawn from once this old (bulk-scope.ts): the rest of its writes take a fresh one. */
+export const RESERVATION_MAX_AGE_MS = FEED_LAG_MS / 2;
+
 export const seqCounter = (type: string) => `seq:${type}`;
 export const feedPk = (type: string, shard: number) => `FEED#${type}#${shard}`;
 

@@ -10,7 +10,7 @@ import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
 import { addToCounter, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
 import { GroupCommit } from '../lib/group-commit';
 import { AppError, ConflictError } from '../lib/errors';
-import { feedAttributes, nextSeq } from '../lib/feed';
+import { feedAttributes, nextSeq, RESERVATION_MAX_AGE_MS } from '../lib/feed';
 import { pipelineOf, type ImportContext, type RowPipeline } from './pipeline';
 import type { RowKind, RowStore, StoredRow } from './rows';
 
@@ -126,20 +126,19 @@ const IMPORT_CONCURRENCY = 48;
 export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor): Promise<{ imported: number[]; refused: number[] }> {
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
-  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit));
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit));
 }
 
 async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
-  const first = await nextSeq(p.store.type, ids.length);
   const rows = await p.store.readMany(ids);
-  const groups = new Map<string, { row: StoredRow; seq: number }[]>();
-  ids.forEach((id, i) => {
+  const groups = new Map<string, { row: StoredRow }[]>();
+  ids.forEach((id) => {
     const row = rows.get(id);
     if (!row || row.rowState !== 'validated') return; // imported by an earlier run, or removed
     const group = p.groupOf?.(rowType, JSON.parse(row.data) as Record<string, unknown>) ?? `row#${id}`;
     const list = groups.get(group) ?? [];
-    list.push({ row, seq: first + i });
+    list.push({ row });
     groups.set(group, list);
   });
   // the records the rows will read before writing (an LDC number's marker, an account's amendment), in one round trip
@@ -155,10 +154,10 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   };
   const runRows = async () => {
     while (queue.length && !failure) {
-      for (const { row, seq } of queue.shift()!) {
+      for (const { row } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, seq, { actor });
+          const outcome = await importRow(p, rowType, row, { actor });
           if (outcome) out[outcome].push(row.rowNumber);
         } catch (error) {
           failure ??= { error };
@@ -177,8 +176,10 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
 }
 
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, seq: number, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
+async function importRow(p: RowPipeline, rowType: string, row: StoredRow, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
   const data = JSON.parse(row.data) as Record<string, unknown>;
+  // the row's new feed position, drawn as it is written (the chunk's range: one counter update)
+  const seq = await nextSeq(p.store.type);
   importFaults.at?.('before', row.objectId);
   try {
     await p.importRow(rowType, row, data, { ...ctx, source: `${p.label} batch ${row.batchId}`, extra: [importedUpdate(p.store, row, seq)] });

@@ -4,7 +4,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo, s3Client } from '../aws';
 import { config } from '../config';
 import { table } from '../db';
-import { currentSeq, FEED_SHARDS, feedPk } from '../feed';
+import { currentSeq, FEED_LAG_MS, FEED_SHARDS, feedPk } from '../feed';
 import { log } from '../log';
 import { Column, ColumnStore, type ColumnKind } from './columns';
 import { SnapshotReader, SnapshotWriter } from './snapshot';
@@ -26,7 +26,7 @@ import { WordIndex } from './word-index';
  */
 
 /** How long a feed position stays "possibly incomplete" (a transaction still in flight). */
-const LAG_MS = 10_000;
+const LAG_MS = FEED_LAG_MS;
 /**
  * After a cold load nothing is known of the counter's past: the sequence numbers that may still be
  * in flight are taken to be among the last IN_FLIGHT_MAX (bulk writers reserve blocks of tens).
