@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, chooseWorkbook, expectNotice, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
@@ -23,28 +23,11 @@ afterAll(async () => {
 });
 const shared = sharedPages(() => browser);
 const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1440, height: 900 }, path);
-const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 async function pick(page: Page, label: string, typed: string) {
   const input = page.getByRole('combobox', { name: label });
   await input.click();
   await input.pressSequentially(typed);
   await input.press('Enter');
-}
-/** Chooses a file as a user does: the button (once enabled) opens the file chooser. */
-async function choose(page: Page, button: string, name: string, buffer: Buffer) {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: button }).click();
-  await (await chooser).setFiles({ name, mimeType: XLSX, buffer });
-}
-/** Waits for a parse's notice; when it does not come, says what the page and the jobs showed instead. */
-async function expectNotice(page: Page, text: string) {
-  try {
-    await expect.poll(() => page.getByText(text).count(), { timeout: 30_000 }).toBeGreaterThan(0);
-  } catch {
-    const toasts = await page.locator('.p-toast-message').allTextContents();
-    const jobs = (await api.get('/api/job')).body as { currentJob: unknown; jobsInQueue: unknown[]; completedJobs: unknown[] };
-    throw new Error(`"${text}" was not shown. Toasts: ${JSON.stringify(toasts)}. Running: ${JSON.stringify(jobs.currentJob)}; queued: ${JSON.stringify(jobs.jobsInQueue)}; last done: ${JSON.stringify(jobs.completedJobs.slice(0, 2))}`);
-  }
 }
 
 describe('Uploader', () => {
@@ -66,9 +49,9 @@ describe('Uploader', () => {
     await page.getByRole('button', { name: 'Download Template' }).click();
     expect((await template).suggestedFilename()).toBe('Accounts-template.xlsx');
     const validatedBefore = Number((await page.getByRole('tab', { name: /^1 Validated/ }).textContent())!.match(/\((\d+)\)/)![1]);
-    await choose(page, 'Upload Spreadsheet', 'accounts.xlsx', bytes);
+    await chooseWorkbook(page, 'Upload Spreadsheet', 'accounts.xlsx', bytes);
     // Assess: the parse's outcome, one more row in each tab
-    await expectNotice(page, '2 rows read: 1 validated, 1 with exceptions');
+    await expectNotice(page, api, '2 rows read: 1 validated, 1 with exceptions');
     await expect.poll(async () => Number((await page.getByRole('tab', { name: /^1 Validated/ }).textContent())!.match(/\((\d+)\)/)![1])).toBe(validatedBefore + 1);
     // Act: the batch, the exception tab, the fix and Validate
     const batches = (await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[];
@@ -109,8 +92,8 @@ describe('Uploader', () => {
     ws.addRow([amendment.contractId, 1, 'Round Trip', 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 'a year']);
     const page = await open('/enrollments/uploader?type=Accounts');
     await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
-    await choose(page, 'Upload Spreadsheet', 'round-trip.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
-    await expectNotice(page, '1 row read: 0 validated, 1 with exceptions');
+    await chooseWorkbook(page, 'Upload Spreadsheet', 'round-trip.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    await expectNotice(page, api, '1 row read: 0 validated, 1 with exceptions');
     // Act: the batch's exception tab, Download
     const batch = ((await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[])[0]!;
     await page.goto(`/enrollments/uploader?type=Accounts&batch=${batch}&tab=1`);
@@ -128,9 +111,9 @@ describe('Uploader', () => {
     sheet.getRow(2).getCell(headers.indexOf('Term') + 1).value = 12;
     await page.goto('/enrollments/uploader?type=Accounts');
     await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('Accounts');
-    await choose(page, 'Upload Spreadsheet', 'round-trip-fixed.xlsx', Buffer.from(await back.xlsx.writeBuffer()));
+    await chooseWorkbook(page, 'Upload Spreadsheet', 'round-trip-fixed.xlsx', Buffer.from(await back.xlsx.writeBuffer()));
     // Assess: read as it is, the row validated
-    await expectNotice(page, '1 row read: 1 validated, 0 with exceptions');
+    await expectNotice(page, api, '1 row read: 1 validated, 0 with exceptions');
   });
 });
 
@@ -148,14 +131,14 @@ describe('Uploader: SingleFile', () => {
     };
     const page = await open('/enrollments/uploader?type=SingleFile');
     // Act
-    await choose(page, 'Upload Spreadsheet', 'single.xlsx', await book([row(1, '3/1/2026'), row(2, null)]));
+    await chooseWorkbook(page, 'Upload Spreadsheet', 'single.xlsx', await book([row(1, '3/1/2026'), row(2, null)]));
     // Assess: the error block and the key
     const key = page.getByLabel('Amendment Key to Resume');
     await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe(`${contract.contractId}-2`);
     expect(await page.getByRole('group', { name: 'Amendments errors' }).textContent()).toContain('Row 3: Start Date: Required Field');
     await checkScreen(page, 'uploader-single-file');
     // Act: Continue upload with the corrected file
-    await choose(page, 'Continue upload', 'single-2.xlsx', await book([row(1, '3/1/2026'), row(2, '4/1/2026')]));
+    await chooseWorkbook(page, 'Continue upload', 'single-2.xlsx', await book([row(1, '3/1/2026'), row(2, '4/1/2026')]));
     // Assess
     await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe('');
     const amendments = (await api.post('/api/contract/GetList', { contractId: contract.contractId })).body.data as { amendmentNumber: number }[];
@@ -188,9 +171,9 @@ describe('Uploader on another name of the same machine', () => {
         [amendment.contractId, 1, 'Elsewhere One', 'Renewal', 'Enrolled', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12],
       ]);
       // Act
-      await choose(page, 'Upload Spreadsheet', 'accounts.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+      await chooseWorkbook(page, 'Upload Spreadsheet', 'accounts.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
       // Assess: the parse's outcome, no request refused on the way
-      await expectNotice(page, '1 row read: 1 validated, 0 with exceptions');
+      await expectNotice(page, api, '1 row read: 1 validated, 0 with exceptions');
       expect(refused).toEqual([]);
     } finally {
       await context.close();

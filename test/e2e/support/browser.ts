@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { REPO_ROOT } from '../../../infra/local/stack';
 import type { UserType } from '@eb/shared/roles';
+import type { Session } from '../../support/invoke';
 import { createTestUser } from '../../support/users';
 import { expectAccessible } from './axe';
 
@@ -100,4 +101,24 @@ export function sharedPages(getBrowser: () => Browser) {
     await page.waitForURL((u) => u.pathname === path.split('?')[0]);
     return page;
   };
+}
+
+export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Chooses a workbook as a user does: the button (once enabled) opens the file chooser. */
+export async function chooseWorkbook(page: Page, button: string, name: string, buffer: Buffer): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: button }).click();
+  await (await chooser).setFiles({ name, mimeType: XLSX, buffer });
+}
+
+/** Waits for a job's notice; when it does not come, says what the page's toasts and the jobs showed instead. */
+export async function expectNotice(page: Page, api: Session, text: string): Promise<void> {
+  try {
+    await expect.poll(() => page.getByText(text).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+  } catch {
+    const toasts = await page.locator('.p-toast-message').allTextContents();
+    const jobs = (await api.get('/api/job')).body as { currentJob: unknown; jobsInQueue: unknown[]; completedJobs: unknown[] };
+    throw new Error(`"${text}" was not shown. Toasts: ${JSON.stringify(toasts)}. Running: ${JSON.stringify(jobs.currentJob)}; queued: ${JSON.stringify(jobs.jobsInQueue)}; last done: ${JSON.stringify(jobs.completedJobs.slice(0, 2))}`);
+  }
 }

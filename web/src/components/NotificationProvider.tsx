@@ -4,7 +4,7 @@ import { NOTIFICATION_AUTO_CLOSE_MS } from '@eb/shared/constants';
 import { setErrorNotifier } from '../lib/api-client';
 import { NotifyContext, type Notify } from './notify-context';
 
-/** Loaded with the first notification: the sign-in page rarely shows one (its size budget). */
+/** Loaded after the first render, outside the pages' own chunks (the sign-in page's size budget). */
 const Toast = lazy(async () => ({ default: (await import('primereact/toast')).Toast }));
 
 type Severity = 'success' | 'error' | 'info';
@@ -36,6 +36,9 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => setErrorNotifier((text) => notify.error(text)), [notify]);
+  // The toast area is mounted once the page has rendered, so a notification does not wait for it
+  // (one given before it is ready is shown when it is).
+  useEffect(() => setUsed(true), []);
 
   return (
     <NotifyContext.Provider value={notify}>
