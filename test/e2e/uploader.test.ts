@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, checkScreen, chooseWorkbook, expectNotice, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
@@ -134,13 +134,13 @@ describe('Uploader: SingleFile', () => {
     await chooseWorkbook(page, 'Upload Spreadsheet', 'single.xlsx', await book([row(1, '3/1/2026'), row(2, null)]));
     // Assess: the error block and the key
     const key = page.getByLabel('Amendment Key to Resume');
-    await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe(`${contract.contractId}-2`);
+    await expectShown(page, api, `The key ${contract.contractId}-2`, async () => (await key.inputValue()) === `${contract.contractId}-2`);
     expect(await page.getByRole('group', { name: 'Amendments errors' }).textContent()).toContain('Row 3: Start Date: Required Field');
     await checkScreen(page, 'uploader-single-file');
     // Act: Continue upload with the corrected file
     await chooseWorkbook(page, 'Continue upload', 'single-2.xlsx', await book([row(1, '3/1/2026'), row(2, '4/1/2026')]));
     // Assess
-    await expect.poll(() => key.inputValue(), { timeout: 30_000 }).toBe('');
+    await expectShown(page, api, 'An empty key', async () => (await key.inputValue()) === '');
     const amendments = (await api.post('/api/contract/GetList', { contractId: contract.contractId })).body.data as { amendmentNumber: number }[];
     expect(amendments.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
   });

@@ -112,13 +112,20 @@ export async function chooseWorkbook(page: Page, button: string, name: string, b
   await (await chooser).setFiles({ name, mimeType: XLSX, buffer });
 }
 
-/** Waits for a job's notice; when it does not come, says what the page's toasts and the jobs showed instead. */
-export async function expectNotice(page: Page, api: Session, text: string): Promise<void> {
+/**
+ * Waits until `shown` holds (30 s); when it does not, fails saying what the page's toasts and the
+ * job list showed instead (a job's outcome the page did not reflect).
+ */
+export async function expectShown(page: Page, api: Session, what: string, shown: () => Promise<boolean>): Promise<void> {
   try {
-    await expect.poll(() => page.getByText(text).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+    await expect.poll(shown, { timeout: 30_000 }).toBe(true);
   } catch {
     const toasts = await page.locator('.p-toast-message').allTextContents();
     const jobs = (await api.get('/api/job')).body as { currentJob: unknown; jobsInQueue: unknown[]; completedJobs: unknown[] };
-    throw new Error(`"${text}" was not shown. Toasts: ${JSON.stringify(toasts)}. Running: ${JSON.stringify(jobs.currentJob)}; queued: ${JSON.stringify(jobs.jobsInQueue)}; last done: ${JSON.stringify(jobs.completedJobs.slice(0, 2))}`);
+    throw new Error(`${what} was not shown. Toasts: ${JSON.stringify(toasts)}. Running: ${JSON.stringify(jobs.currentJob)}; queued: ${JSON.stringify(jobs.jobsInQueue)}; last done: ${JSON.stringify(jobs.completedJobs.slice(0, 2))}`);
   }
 }
+
+/** Waits for a job's notice (expectShown). */
+export const expectNotice = (page: Page, api: Session, text: string): Promise<void> =>
+  expectShown(page, api, `"${text}"`, async () => (await page.getByText(text).count()) > 0);
