@@ -132,17 +132,17 @@ export async function importIds(p: RowPipeline, rowType: string, ids: readonly n
 async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const rows = await p.store.readMany(ids);
-  const groups = new Map<string, { row: StoredRow }[]>();
+  const groups = new Map<string, StoredRow[]>();
   ids.forEach((id) => {
     const row = rows.get(id);
     if (!row || row.rowState !== 'validated') return; // imported by an earlier run, or removed
     const group = p.groupOf?.(rowType, JSON.parse(row.data) as Record<string, unknown>) ?? `row#${id}`;
     const list = groups.get(group) ?? [];
-    list.push({ row });
+    list.push(row);
     groups.set(group, list);
   });
   // the records the rows will read before writing (an LDC number's marker, an account's amendment), in one round trip
-  if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map(({ row }) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)))).flat());
+  if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map((row) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)))).flat());
   const queue = [...groups.values()];
   let failure: { error: unknown } | null = null;
   const runner = async () => {
@@ -154,7 +154,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   };
   const runRows = async () => {
     while (queue.length && !failure) {
-      for (const { row } of queue.shift()!) {
+      for (const row of queue.shift()!) {
         if (failure) return;
         try {
           const outcome = await importRow(p, rowType, row, { actor });

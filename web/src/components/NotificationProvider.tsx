@@ -1,10 +1,10 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import type { Toast as ToastType, ToastMessage } from 'primereact/toast';
 import { NOTIFICATION_AUTO_CLOSE_MS } from '@eb/shared/constants';
 import { setErrorNotifier } from '../lib/api-client';
 import { NotifyContext, type Notify } from './notify-context';
 
-/** Loaded after the first render, outside the pages' own chunks (the sign-in page's size budget). */
+/** Its own chunk, loaded as the app first renders (outside the sign-in page's size budget). */
 const Toast = lazy(async () => ({ default: (await import('primereact/toast')).Toast }));
 
 type Severity = 'success' | 'error' | 'info';
@@ -18,15 +18,11 @@ const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', 
 export function NotificationProvider({ children }: { children: ReactNode }) {
   const toast = useRef<ToastType | null>(null);
   const waiting = useRef<ToastMessage[]>([]);
-  const [used, setUsed] = useState(false);
   const notify = useMemo<Notify>(() => {
     const show = (severity: Severity) => (detail: string, summary: string = SUMMARY[severity]) => {
       const message: ToastMessage = { severity, summary, detail, life: NOTIFICATION_AUTO_CLOSE_MS, closable: true };
       if (toast.current) toast.current.show(message);
-      else {
-        waiting.current.push(message);
-        setUsed(true);
-      }
+      else waiting.current.push(message);
     };
     return { success: show('success'), error: show('error'), info: show('info') };
   }, []);
@@ -36,17 +32,12 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   }, []);
 
   useEffect(() => setErrorNotifier((text) => notify.error(text)), [notify]);
-  // The toast area is mounted once the page has rendered, so a notification does not wait for it
-  // (one given before it is ready is shown when it is).
-  useEffect(() => setUsed(true), []);
 
   return (
     <NotifyContext.Provider value={notify}>
-      {used && (
-        <Suspense fallback={null}>
-          <Toast ref={attach} position="top-right" />
-        </Suspense>
-      )}
+      <Suspense fallback={null}>
+        <Toast ref={attach} position="top-right" />
+      </Suspense>
       {children}
     </NotifyContext.Provider>
   );

@@ -19,14 +19,12 @@ import { WordIndex } from './word-index';
  * container keeps an in-memory projection of every item of the type, column-wise (columns.ts), with
  * a word-prefix index (word-index.ts), cached sort orders and exact counts. Before each query it
  * reads the type's sequence counter (one strongly consistent read); when the counter moved, or
- * within LAG_MS of the last move, it reads the feed GSI for items stamped after a safe watermark, so
+ * within FEED_LAG_MS of the last move, it reads the feed GSI for items stamped after a safe watermark, so
  * a write that committed late is never missed. A binary snapshot in S3 (snapshot.ts) makes a cold
  * start a copy of typed arrays. Columns joined from other lists (spec.joins) are read through those
  * lists' engines at query time.
  */
 
-/** How long a feed position stays "possibly incomplete" (a transaction still in flight). */
-const LAG_MS = FEED_LAG_MS;
 /**
  * After a cold load nothing is known of the counter's past: the sequence numbers that may still be
  * in flight are taken to be among the last IN_FLIGHT_MAX (bulk writers reserve blocks of tens).
@@ -241,8 +239,8 @@ export class ListEngine<Row, Own = Row> {
       const from = snap?.safeSeq ?? 0;
       const read = await this.readFeed(from);
       this.loaded = true;
-      // Seed the history: for LAG_MS re-read only the numbers that may have been in flight.
-      this.history = [{ at: now - LAG_MS - 1, counter: Math.max(from, counter - (this.options.inFlightMax ?? IN_FLIGHT_MAX)) }];
+      // Seed the history: for FEED_LAG_MS re-read only the numbers that may have been in flight.
+      this.history = [{ at: now - FEED_LAG_MS - 1, counter: Math.max(from, counter - (this.options.inFlightMax ?? IN_FLIGHT_MAX)) }];
       this.noteCounter(now, counter);
       this.changesSinceSnapshot = read;
       if (this.snapshots && (!snap || read >= LIST_SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
@@ -250,7 +248,7 @@ export class ListEngine<Row, Own = Row> {
       return;
     }
     const moved = counter !== this.counter;
-    if (!moved && now - this.lastMoveAt > LAG_MS) return; // nothing new: one read in all
+    if (!moved && now - this.lastMoveAt > FEED_LAG_MS) return; // nothing new: one read in all
     const from = this.watermark(now);
     let applied = await this.readFeed(from);
     // The GSI may lag the table by a few ms: retry briefly when the newest seqs are missing.
@@ -272,14 +270,14 @@ export class ListEngine<Row, Own = Row> {
       this.lastMoveAt = now;
       this.history.push({ at: now, counter });
     }
-    // keep one entry older than LAG_MS as the watermark, drop the rest of the old ones
-    while (this.history.length > 1 && now - this.history[1]!.at > LAG_MS) this.history.shift();
+    // keep one entry older than FEED_LAG_MS as the watermark, drop the rest of the old ones
+    while (this.history.length > 1 && now - this.history[1]!.at > FEED_LAG_MS) this.history.shift();
   }
 
-  /** Every seq above this may still be unread: the counter as it was LAG_MS ago. */
+  /** Every seq above this may still be unread: the counter as it was FEED_LAG_MS ago. */
   private watermark(now: number): number {
     let w = 0;
-    for (const h of this.history) if (now - h.at > LAG_MS) w = h.counter;
+    for (const h of this.history) if (now - h.at > FEED_LAG_MS) w = h.counter;
     return w;
   }
 
@@ -356,7 +354,7 @@ export class ListEngine<Row, Own = Row> {
 
   private async writeSnapshot(counter: number): Promise<void> {
     try {
-      // Everything up to the counter as it was LAG_MS ago is surely in; later seqs are re-read.
+      // Everything up to the counter as it was FEED_LAG_MS ago is surely in; later seqs are re-read.
       const body = this.encode(this.watermark(Date.now()), counter);
       await s3Client().send(
         new PutObjectCommand({ Bucket: config.exportsBucket, Key: snapshotKey(this.spec.type), Body: body, ContentType: 'application/octet-stream' }),
