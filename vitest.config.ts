@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /** The tests that take messages off the jobs queue themselves. */
@@ -10,20 +11,29 @@ const QUEUE_TESTS = 'functions/src/job/jobs.test.ts';
  *  - functions-queue: the jobs tests, which drive the jobs queue, on a stack of their own
  *  - infra:     CDK assertions and cdk-nag
  *  - web:       component tests (Testing Library, jsdom)
- *  - e2e:       headless Chromium against the local stack, plus cross-cutting suites
+ *  - api:       cross-cutting suites over HTTP (authorization matrix, fuzzing) and stack restarts
+ *  - e2e:       headless Chromium against the local stack
+ * shared, functions, infra and web run with isolate: false: a worker's files share its loaded
+ * modules (as a warm Lambda container does; the web files one jsdom, reset per file in
+ * web/src/test-setup.ts) instead of importing the SDKs, React and PrimeReact again per file —
+ * about two minutes of the suite. The jobs tests and the browser files keep their own.
  */
 export default defineConfig({
   test: {
+    // Two files at a time (vitest's default, the cores less one, is one here); the browser files
+    // still run one at a time, last (fileParallelism: false).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     // Lambdas run Node 22 in AWS; this machine runs Node 20: silence the SDK's notice about it.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'functions',
           include: ['functions/src/**/*.test.ts'],
           exclude: [QUEUE_TESTS],
           environment: 'node',
+          isolate: false,
           globalSetup: ['test/support/global-stack.ts'],
           setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 30_000,
@@ -43,20 +53,35 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', testTimeout: 120_000 } },
+      { test: { name: 'infra', include: ['infra/test/**/*.test.ts'], environment: 'node', isolate: false, testTimeout: 120_000 } },
       {
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          isolate: false,
           setupFiles: ['web/src/test-setup.ts'],
           css: false,
         },
       },
       {
+        // The cross-cutting suites without a browser (authorization matrix and fuzzed inputs over
+        // HTTP, the local stack's restarts on stacks of their own): beside the other projects,
+        // not in the browser files' one-at-a-time tail.
+        test: {
+          name: 'api',
+          include: ['test/authz/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/restart/**/*.test.ts', 'test/local-stack/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['test/support/global-stack.ts'],
+          setupFiles: ['test/support/stack-env.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 90_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
-          include: ['test/**/*.test.ts'],
+          include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-stack.ts'],
           setupFiles: ['test/support/stack-env.ts'],

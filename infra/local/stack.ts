@@ -49,6 +49,18 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/**
+ * Points this process's handlers at a stack: its environment, and the clients, verifier and caches
+ * made from the environment started afresh (a process running two stacks, as the test runner does,
+ * gives the gateway's stack the last word).
+ */
+export async function useStackEnv(env: Record<string, string>): Promise<void> {
+  Object.assign(process.env, env);
+  (await import('../../functions/src/lib/aws')).resetClients();
+  (await import('../../functions/src/lib/session')).resetVerifier();
+  (await import('../../functions/src/account/ldc-markers')).resetLdcMarkers();
+}
+
 /** A clear one-line problem the user can act on (busy port, no Java). */
 export class StackStartError extends Error {}
 
@@ -244,12 +256,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
       COGNITO_JWKS_URI: `${endpoints.cognito}/${pool.userPoolId}/.well-known/jwks.json`,
       OUTBOX_DIR: dirs.outbox,
     };
-    Object.assign(process.env, env);
+    await useStackEnv(env);
     appUrl = url;
-    // Handlers in this process create their clients from the environment: start them afresh.
-    (await import('../../functions/src/lib/aws')).resetClients();
-    (await import('../../functions/src/lib/session')).resetVerifier();
-    (await import('../../functions/src/account/ldc-markers')).resetLdcMarkers();
 
     // Seed: the admin and the territories (only what is missing), then resume unfinished jobs.
     const { ensureSeedAdmin } = await import('./seed');

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuilt } from '../../infra/local/build-web';
-import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+import { REPO_ROOT, startLocalStack, useStackEnv, type LocalStack } from '../../infra/local/stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -43,18 +43,61 @@ export default async function setup(project: TestProject) {
   }
   const browser = project.name === 'e2e';
   if (browser) await ensureWebBuilt((l) => console.log(l));
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), `eb-${project.name}-`));
-  const stack = await startLocalStack({
-    port: 0,
-    dataDir,
-    persist: false,
-    gateway: browser,
-    poller: browser,
-    quiet: true,
-  });
+  // The browser files and the suites over HTTP reach the stack through its gateway, whose handlers
+  // run in this process with its environment: one such stack per process, shared by both projects.
+  const http = browser || project.name === 'api';
+  const started = http ? sharedHttpStack(project.name) : ownStack(project.name);
+  const { stack } = await started.ready;
   project.provide('stack', { url: stack.url, env: stack.env, outboxDir: stack.outboxDir, external: false });
-  return async () => {
-    await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+  return started.release;
+}
+
+interface Started {
+  ready: Promise<{ stack: LocalStack; dataDir: string }>;
+  release: () => Promise<void>;
+}
+
+const g = globalThis as { ebHttpStack?: { started: Started; users: number; stack?: LocalStack }; ebStackStarts?: Promise<unknown> };
+
+/**
+ * A stack of the project's own. A stack starts with this process's environment pointed at it (its
+ * seeding runs here), so stacks start one at a time, and the gateway's stack, whose handlers serve
+ * the browser and HTTP suites from this process, gets the environment back after another starts.
+ */
+function ownStack(name: string, http = false): Started {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), `eb-${name}-`));
+  const ready = (g.ebStackStarts ?? Promise.resolve())
+    .catch(() => undefined)
+    .then(async () => {
+      const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: http, poller: http, quiet: true });
+      // (a gateway stack started after this one has the last word already)
+      const gateway = g.ebHttpStack?.stack;
+      if (!http && gateway) await useStackEnv(gateway.env);
+      return { stack, dataDir };
+    });
+  g.ebStackStarts = ready;
+  return {
+    ready,
+    release: async () => {
+      const { stack } = await ready;
+      await stack.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The gateway stack of this process (on globalThis: each project loads this module on its own), stopped when its last project is done. */
+function sharedHttpStack(name: string): Started {
+  g.ebHttpStack ??= { started: ownStack(`http-${name}`, true), users: 0 };
+  const shared = g.ebHttpStack;
+  void shared.started.ready.then(({ stack }) => (shared.stack = stack), () => undefined);
+  shared.users++;
+  return {
+    ready: shared.started.ready,
+    release: async () => {
+      if (--shared.users > 0) return;
+      delete g.ebHttpStack;
+      await shared.started.release();
+    },
   };
 }

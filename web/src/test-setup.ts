@@ -6,5 +6,15 @@ import { afterEach } from 'vitest';
 // give findBy*/waitFor more than the default second before calling a UI state missing.
 configure({ asyncUtilTimeout: 5000 });
 
+// The project's files share one jsdom (vitest isolate: false, a third of the suite's time): each
+// file starts from a blank page, its storage empty and at '/'.
+if (typeof window !== 'undefined') {
+  // (a file of the project may ask for the node environment instead)
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  window.history.replaceState(null, '', '/');
+  document.title = '';
+}
+
 // Testing Library unmounts automatically only when the runner exposes global hooks.
 afterEach(() => cleanup());
