@@ -212,3 +212,26 @@ describe('batchGet', () => {
     expect(items.map((x) => x.i as number).sort((a, b) => a - b)).toEqual(Array.from({ length: 250 }, (_, i) => i));
   });
 });
+
+describe('batchPut', () => {
+  it('completes each batch of 25 just before sending it, after the batches before it are stored', async () => {
+    // Prepare: 60 items written one batch at a time; each batch stamped as it is prepared
+    const p = randomUUID();
+    const items = Array.from({ length: 60 }, (_, i) => ({ pk: `${p}#${i}`, sk: 'BP', i }));
+    const prepared: { size: number; storedBefore: number }[] = [];
+    // Act
+    await batchPut(items, 1, async (batch) => {
+      const stored = await batchGet(items.map(({ pk, sk }) => ({ pk, sk })));
+      prepared.push({ size: batch.length, storedBefore: stored.length });
+      return batch.map((item) => ({ ...item, stamp: prepared.length }));
+    });
+    // Assess: three batches, each prepared once the ones before it were written, with its stamp stored
+    expect(prepared).toEqual([
+      { size: 25, storedBefore: 0 },
+      { size: 25, storedBefore: 25 },
+      { size: 10, storedBefore: 50 },
+    ]);
+    const stored = await batchGet(items.map(({ pk, sk }) => ({ pk, sk })));
+    expect(stored.map((x) => [x.i, x.stamp]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(items.map((_, i) => [i, Math.floor(i / 25) + 1]));
+  });
+});

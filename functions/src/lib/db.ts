@@ -107,15 +107,20 @@ export async function queryAll<T = Item>(
   return limit ? out.slice(0, limit) : out;
 }
 
-/** Write many items in batches of 25, retrying unprocessed ones; `concurrency` batches in flight (default one at a time). */
-export async function batchPut(items: Item[], concurrency = 1): Promise<void> {
+/**
+ * Write many items in batches of 25, retrying unprocessed ones; `concurrency` batches in flight
+ * (default one at a time). `prepare` completes a batch's items just before it is sent (a feed stamp
+ * drawn then, not when the whole write began).
+ */
+export async function batchPut(items: Item[], concurrency = 1, prepare?: (batch: Item[]) => Promise<Item[]>): Promise<void> {
   let next = 0;
   const batches = Math.ceil(items.length / 25);
   await Promise.all(
     Array.from({ length: Math.min(concurrency, batches) }, async () => {
       while (next < batches) {
         const b = next++;
-        let pending = items.slice(b * 25, b * 25 + 25).map((Item) => ({ PutRequest: { Item } }));
+        const batch = items.slice(b * 25, b * 25 + 25);
+        let pending = (prepare ? await prepare(batch) : batch).map((Item) => ({ PutRequest: { Item } }));
         for (let attempt = 0; pending.length; attempt++) {
           if (attempt >= 10) throw new Error('batchPut: unprocessed items remain');
           const r = await dynamo().send(new BatchWriteCommand({ RequestItems: { [table()]: pending } }));

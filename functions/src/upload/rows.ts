@@ -2,8 +2,9 @@ import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { PagedResult } from '@eb/shared/paging';
 import type { RowState, UploadedRow } from '@eb/shared/upload/schemas';
 import { toTransferDate } from '@eb/shared/validation';
-import { batchGet, batchPut, getItem } from '../lib/db';
-import { feedAttributes, nextSeq } from '../lib/feed';
+import { reservedRanges } from '../lib/bulk-scope';
+import { addToCounter, batchGet, batchPut, getItem } from '../lib/db';
+import { feedAttributes, RESERVATION_MAX_AGE_MS, seqCounter } from '../lib/feed';
 import { listEngine, pageParams, type ListEngine, type ListSpec } from '../lib/list-engine';
 
 /**
@@ -12,7 +13,7 @@ import { listEngine, pageParams, type ListEngine, type ListSpec } from '../lib/l
  * type, state and batch, paged and counted). The uploader and the updater each have one store; a
  * row's id is its batch's id times ROWS_PER_BATCH plus its row number, so a parse job delivered
  * again writes the same items (nothing twice). Rows are written in batches of 25 with their feed
- * stamps reserved once per write (one counter update per chunk, not per row).
+ * stamps drawn from a range reserved once per write (one counter update per chunk, not per row).
  */
 export const ROWS_PER_BATCH = 1_000_000;
 export const rowIdOf = (batchId: number, rowNumber: number) => batchId * ROWS_PER_BATCH + rowNumber;
@@ -125,8 +126,17 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     [n.data]: r.data,
     [n.exceptions]: JSON.parse(r.exceptions) as UploadException[],
   }) as unknown as A;
-  // rows are written sixteen batches in flight
-  const batchWrite = (items: Record<string, unknown>[]) => batchPut(items, 16);
+  /**
+   * Rows written sixteen batches in flight, each item's feed stamp drawn as its batch is sent: one
+   * counter update for the write, and a fresh range once the reserved one is older than
+   * RESERVATION_MAX_AGE_MS (bulk-scope.ts), so a slowed write (throttling, retries) never stores a
+   * sequence number reserved long before, which the lists' feed reads would no longer look at.
+   */
+  const batchWrite = (items: (Record<string, unknown> & { objectId: number })[]) => {
+    const draw = reservedRanges(items.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS });
+    const counter = seqCounter(type);
+    return batchPut(items, 16, (batch) => Promise.all(batch.map(async (item) => ({ ...item, ...feedAttributes(type, item.objectId as number, await draw(counter)) }))));
+  };
   const store: RowStore<A> = {
     kind,
     type,
@@ -134,10 +144,9 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     rows,
     async write(list) {
       if (!list.length) return;
-      const first = await nextSeq(type, list.length);
       const now = toTransferDate(new Date());
       await batchWrite(
-        list.map((r, i) => {
+        list.map((r) => {
           const objectId = rowIdOf(r.batchId, r.rowNumber);
           return {
             ...key(objectId),
@@ -151,7 +160,6 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
             data: JSON.stringify(r.data),
             exceptions: JSON.stringify(r.exceptions),
             version: 1,
-            ...feedAttributes(type, objectId, first + i),
           };
         }),
       );
@@ -177,8 +185,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     },
     async remove(ids) {
       // tombstones: the list sees the removal
-      const first = await nextSeq(type, ids.length);
-      await batchWrite(ids.map((objectId, i) => ({ ...key(objectId), objectId, deleted: true, version: 2, ...feedAttributes(type, objectId, first + i) })));
+      await batchWrite(ids.map((objectId) => ({ ...key(objectId), objectId, deleted: true, version: 2 })));
     },
     async byIds(ids) {
       const full = await store.readMany(ids);
