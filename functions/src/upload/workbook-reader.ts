@@ -1,17 +1,81 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
+import unzipper from 'unzipper';
+
+/** The parts of exceljs's streaming reader its own `parse` uses (present at run time, not in its typings). */
+interface ReaderParts {
+  input: Readable;
+  sharedStrings?: unknown[];
+  workbookRels?: unknown;
+  model?: { sheets: unknown[] };
+  _parseRels(entry: Readable): Promise<void>;
+  _parseWorkbook(entry: Readable): Promise<void>;
+  _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
+  _parseStyles(entry: Readable): Promise<void>;
+  _parseWorksheet(chunks: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+  _parseHyperlinks(chunks: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+}
+type ZipEntry = Readable & { path: string; autodrain(): unknown };
+
+const SHEET = /^xl\/worksheets\/sheet(\d+)\.xml$/;
+const SHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
 
 /**
- * exceljs's streaming reader over an uploaded workbook. Spreadsheet writers order a zip's parts
- * differently, and exceljs's reader crashes on a worksheet that comes after the workbook's
- * relationships but before `xl/workbook.xml` (its model is not there yet). It starts here with an
- * empty model: such a sheet is then read under its default name ('Sheet2'), and `sheetName` answers
- * the name it has, or that default.
+ * exceljs's streaming reader with its walk over the zip's parts replaced. exceljs iterates the
+ * unzipper stream with a helper that stops at the stream's end event, and unzipper emits that end
+ * as soon as its input is consumed, while parts it has parsed may still wait, unread, in its
+ * buffer: a sheet's shared strings stored after it were then lost (its texts read as
+ * `{ sharedString: n }`, every header unknown), or the next sheet of a single-file workbook while
+ * the rows of the one before were being checked (exceljs issues #683 and #3064). Here the parts are
+ * read with the stream's own async iterator, which hands out what is buffered before it ends.
+ * Otherwise as exceljs: a sheet is read in place once the relationships, the shared strings and
+ * the workbook part (its sheets' names) have been read, else kept in a temporary file and read
+ * after the last part.
+ */
+class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  override async *parse(): AsyncGenerator<unknown> {
+    const self = this as unknown as ReaderParts;
+    const zip = self.input.pipe(unzipper.Parse({ forceStream: true }));
+    const later: { sheetNo: string; file: string }[] = [];
+    let dir: string | null = null;
+    try {
+      for await (const entry of zip as AsyncIterable<ZipEntry>) {
+        const sheet = SHEET.exec(entry.path)?.[1];
+        const links = SHEET_RELS.exec(entry.path)?.[1];
+        if (entry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(entry);
+        else if (entry.path === 'xl/workbook.xml') await self._parseWorkbook(entry);
+        else if (entry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(entry);
+        else if (entry.path === 'xl/styles.xml') await self._parseStyles(entry);
+        else if (sheet && self.sharedStrings && self.workbookRels && self.model) yield* self._parseWorksheet(entry, sheet);
+        else if (sheet) {
+          dir ??= await mkdtemp(path.join(os.tmpdir(), 'eb-sheets-'));
+          const file = path.join(dir, `sheet${sheet}.xml`);
+          await pipeline(entry, createWriteStream(file));
+          later.push({ sheetNo: sheet, file });
+        } else if (links) yield* self._parseHyperlinks(entry, links);
+        entry.autodrain();
+      }
+      // a workbook without xl/workbook.xml: its sheets keep their default names
+      self.model ??= { sheets: [] };
+      for (const { sheetNo, file } of later) yield* self._parseWorksheet(createReadStream(file), sheetNo);
+    } finally {
+      if (dir) await rm(dir, { recursive: true, force: true });
+    }
+  }
+}
+
+/**
+ * exceljs's streaming reader over an uploaded workbook (WorkbookStreamReader: every part read).
+ * A workbook without `xl/workbook.xml` has no sheet names: it starts with an empty model, and
+ * `sheetName` answers a sheet's default name ('Sheet2').
  */
 export function workbookReader(body: Readable): ExcelJS.stream.xlsx.WorkbookReader {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
-  const model = reader as unknown as { model?: { sheets: unknown[] } };
-  model.model ??= { sheets: [] };
+  const reader = new WorkbookStreamReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
   return reader;
 }
 
