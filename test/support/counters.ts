@@ -1,0 +1,28 @@
+import { dynamo } from '../../functions/src/lib/aws';
+
+let watchers = 0;
+/**
+ * The counters (ids, feed numbers) this process moved while `act` ran, by counter name: what a
+ * request used up, seen from its own calls. Files running beside it in other workers move the
+ * same counters, so reading a counter before and after would count their numbers too.
+ */
+export async function countersMovedBy(act: () => Promise<unknown>): Promise<string[]> {
+  const moved: string[] = [];
+  const name = `countersMovedBy${++watchers}`;
+  dynamo().middlewareStack.add(
+    (next, context) => async (args) => {
+      // (the key as the document client has it, or marshalled)
+      const key = (args.input as { Key?: { pk?: unknown } }).Key?.pk;
+      const pk = typeof key === 'object' && key !== null ? (key as { S?: unknown }).S : key;
+      if ((context.commandName === 'UpdateCommand' || context.commandName === 'UpdateItemCommand') && typeof pk === 'string' && pk.startsWith('COUNTER#')) moved.push(pk.slice('COUNTER#'.length));
+      return next(args);
+    },
+    { step: 'initialize', name },
+  );
+  try {
+    await act();
+  } finally {
+    dynamo().middlewareStack.remove(name);
+  }
+  return moved;
+}
