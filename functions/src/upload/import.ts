@@ -12,8 +12,7 @@ import { GroupCommit } from '../lib/group-commit';
 import { AppError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq, RESERVATION_MAX_AGE_MS } from '../lib/feed';
 import { pipelineOf, type ImportContext, type RowPipeline } from './pipeline';
-import { batchSummary } from './parse';
-import { rowIdOf, type RowKind, type RowStore, type StoredRow } from './rows';
+import type { RowKind, RowStore, StoredRow } from './rows';
 
 /**
  * Save and Save All of a pipeline's rows (spec 3 section 4; issues 10 and 11): a job that imports
@@ -86,33 +85,16 @@ export class RowRefused extends Error {
   }
 }
 
-/**
- * The ids a Save All of one batch goes through: every row number up to the batch's last one (a
- * row's id is its batch's and its number's, rows.ts), from the batch's summary alone. The chunks
- * read their rows anyway and pass over those that are not validated rows of the type (blank, with
- * exceptions, imported, removed), so no list of every stored row is loaded for it (a worker's first
- * Save All read the whole row feed: most of a 1,000-row Save All among 50,000 stored rows). Null for
- * a batch parsed before its summary kept its last row number: the list then.
- */
-async function batchRowIds(kind: RowKind, rowType: string, batchId: number): Promise<number[] | null> {
-  const summary = await batchSummary(kind, batchId);
-  if (!summary || typeof summary.lastRowNumber !== 'number') return null;
-  if (summary.rowType !== rowType) return [];
-  return Array.from({ length: summary.lastRowNumber }, (_, i) => rowIdOf(batchId, i + 1));
-}
-
 /** Registers a pipeline's import job. */
 export function registerImportJob(kind: RowKind): void {
   registerJobType(importJobType(kind), {
     async plan(job: JobRecord) {
       const params = job.params as unknown as ImportParams;
       const chosen = params.ids ? new Set(params.ids) : null;
-      const ids =
-        (!chosen && params.batchId !== undefined ? await batchRowIds(kind, params.rowType, params.batchId) : null) ??
-        (await pipelineOf(kind).store.rows().idsOf({
-          filter: (r) => r.rowType === params.rowType && r.rowState === 'validated' && (chosen ? chosen.has(r.objectId) : params.batchId === undefined || r.batchId === params.batchId),
-          orderBy: 'objectId Ascending',
-        }));
+      const ids = await pipelineOf(kind).store.rows().idsOf({
+        filter: (r) => r.rowType === params.rowType && r.rowState === 'validated' && (chosen ? chosen.has(r.objectId) : params.batchId === undefined || r.batchId === params.batchId),
+        orderBy: 'objectId Ascending',
+      });
       await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId), Body: JSON.stringify(ids), ContentType: 'application/json' }));
       return Math.max(1, Math.ceil(ids.length / CHUNK));
     },
@@ -153,8 +135,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   const groups = new Map<string, StoredRow[]>();
   ids.forEach((id) => {
     const row = rows.get(id);
-    // imported by an earlier run, removed, not validated, or not of the type (a batch's ids by number)
-    if (!row || row.rowState !== 'validated' || row.rowType !== rowType) return;
+    if (!row || row.rowState !== 'validated') return; // imported by an earlier run, or removed
     const group = p.groupOf?.(rowType, JSON.parse(row.data) as Record<string, unknown>) ?? `row#${id}`;
     const list = groups.get(group) ?? [];
     list.push(row);

@@ -27,9 +27,6 @@ export const parseJobType = (kind: RowKind) => `${kind}Parse`;
 const CHUNK_ROWS = 1000;
 const batchKey = (kind: RowKind, id: number) => ({ pk: `${kind.toUpperCase()}BATCH#${id}`, sk: `${kind.toUpperCase()}BATCH` });
 
-/** A parsed batch's summary as its parse job stored it (its counts, row type and last row number), or null. */
-export const batchSummary = (kind: RowKind, id: number) => getItem<ParseResult & { rowType: string; lastRowNumber?: number }>(batchKey(kind, id));
-
 export interface ParseParams {
   kind: RowKind;
   rowType: string;
@@ -76,8 +73,6 @@ export interface SheetResult extends ParseResult {
   failed: { rowNumber: number; exceptions: UploadException[]; data: Record<string, unknown> }[];
   /** the keys of every row, by row number (the single-file upload's resume keys; only when asked: `opts.details`) */
   keys: Map<number, Record<string, unknown>>;
-  /** the sheet's last row number read (its rows' ids lie at or below its id: Save All of the batch reads them by id) */
-  lastRowNumber: number;
 }
 
 /**
@@ -91,7 +86,7 @@ export function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable
 }
 
 async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean }): Promise<SheetResult> {
-  const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map(), lastRowNumber: 0 };
+  const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
   // Three stages side by side: the sheet read and checked by the shared rules (here), a chunk's
@@ -146,7 +141,6 @@ async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<E
     const { data, exceptions } = p.validate(rowType, cells);
     pending.push({ rowNumber: row.number, cells, data, exceptions });
     result.rows++;
-    result.lastRowNumber = row.number;
     if (pending.length >= CHUNK_ROWS) await flush();
   }
   await flush();
@@ -164,19 +158,19 @@ export function registerParseJob(kind: RowKind): void {
       const p = pipelineOf(kind);
       const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: params.key }));
       const reader = workbookReader(got.Body as Readable);
-      let result: (ParseResult & { lastRowNumber?: number }) | null = null;
+      let result: ParseResult | null = null;
       for await (const sheet of reader) {
         result = await parseSheet(p, params.rowType, sheet as AsyncIterable<ExcelJS.Row>, params.batchId, params.user);
         break; // the first sheet is the type's
       }
-      result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], lastRowNumber: 0 };
+      result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
       // the batch's summary, committed with the job's checkpoint
       const { failed: _f, keys: _k, ...summary } = result as SheetResult;
       return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(kind, params.batchId), ...summary, rowType: params.rowType, fileName: params.fileName } } }] };
     },
     async finish(job: JobRecord) {
       const params = job.params as unknown as ParseParams;
-      const item = await batchSummary(kind, params.batchId);
+      const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(kind, params.batchId));
       const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
       return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
     },

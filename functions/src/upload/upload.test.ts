@@ -190,44 +190,6 @@ describe('Save All of Accounts rows of one amendment', () => {
   });
 });
 
-describe('Save All of one batch', () => {
-  it("goes through the batch's rows by their numbers without reading the list of stored rows, importing only its validated rows", async () => {
-    // Prepare: two good rows, a blank row between them and a row with an unknown territory, parsed
-    const amendment = await newAmendment(admin);
-    const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
-    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
-    const row = (name: string, ldc: string, territory = 'PSEG') => [amendment.contractId, 1, name, 'Renewal', 'Enrolled', territory, ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12];
-    const parse = await ok<Job>(post(await workbook('Accounts', [headers, row('First', ldc1), [], row('Third', ldc2), row('Fourth', uniqueLdc(), 'NOWHERE')]), 'accounts.xlsx'));
-    await runJobNow(parse.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
-    // the reads of the upload rows' feed (what loading or refreshing their list does), counted
-    const { dynamo } = await import('../lib/aws');
-    let feedReads = 0;
-    dynamo().middlewareStack.add(
-      (next, context) => async (args) => {
-        const values = (args.input as { ExpressionAttributeValues?: Record<string, unknown> }).ExpressionAttributeValues;
-        if (context.commandName === 'QueryCommand' && String(values?.[':p'] ?? '').startsWith('FEED#uploadRow#')) feedReads++;
-        return next(args);
-      },
-      { step: 'initialize', name: 'countRowFeedReads' },
-    );
-    // Act
-    try {
-      const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'Accounts', batchId }));
-      await runJobNow(save.jobId);
-    } finally {
-      dynamo().middlewareStack.remove('countRowFeedReads');
-    }
-    // Assess
-    expect(feedReads).toBe(0);
-    const saved = await ok<{ data: { ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { getTotalCount: true }));
-    expect(saved.data.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());
-    const list = (rowState: string) => ok<{ totalCount: number }>(admin.post(`${U}/GetList`, { rowState, uploadType: 'Accounts', batchId }, { getTotalCount: true }));
-    expect((await list('imported')).totalCount).toBe(2);
-    expect((await list('withExceptions')).totalCount).toBe(1);
-  });
-});
-
 describe('upload/DownloadExceptions', () => {
   it('answers the rejected rows with a reason column, and the workbook corrected in place uploads again as it is', async () => {
     // Prepare: a volume row of an unknown account and a month 13
