@@ -11,10 +11,9 @@ export async function countersMovedBy(act: () => Promise<unknown>): Promise<stri
   const name = `countersMovedBy${++watchers}`;
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      // (the key as the document client has it, or marshalled)
-      const key = (args.input as { Key?: { pk?: unknown } }).Key?.pk;
-      const pk = typeof key === 'object' && key !== null ? (key as { S?: unknown }).S : key;
-      if ((context.commandName === 'UpdateCommand' || context.commandName === 'UpdateItemCommand') && typeof pk === 'string' && pk.startsWith('COUNTER#')) moved.push(pk.slice('COUNTER#'.length));
+      // (the document client's commands arrive here under their DynamoDB names, their keys as written)
+      const pk = (args.input as { Key?: { pk?: unknown } }).Key?.pk;
+      if (context.commandName === 'UpdateItemCommand' && typeof pk === 'string' && pk.startsWith('COUNTER#')) moved.push(pk.slice('COUNTER#'.length));
       return next(args);
     },
     { step: 'initialize', name },

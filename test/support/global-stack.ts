@@ -57,7 +57,13 @@ interface Started {
   release: () => Promise<void>;
 }
 
-const g = globalThis as { ebHttpStack?: { started: Started; users: number; stack?: LocalStack }; ebStackStarts?: Promise<unknown> };
+interface SharedStack {
+  started: Started;
+  users: number;
+  /** the stack, once started */
+  stack?: LocalStack;
+}
+const g = globalThis as { ebHttpStack?: SharedStack; ebStackStarts?: Promise<unknown> };
 
 /**
  * A stack of the project's own. A stack starts with this process's environment pointed at it (its
@@ -88,9 +94,12 @@ function ownStack(name: string, http = false): Started {
 
 /** The gateway stack of this process (on globalThis: each project loads this module on its own), stopped when its last project is done. */
 function sharedHttpStack(name: string): Started {
-  g.ebHttpStack ??= { started: ownStack(`http-${name}`, true), users: 0 };
+  if (!g.ebHttpStack) {
+    const entry: SharedStack = { started: ownStack(`http-${name}`, true), users: 0 };
+    void entry.started.ready.then(({ stack }) => (entry.stack = stack), () => undefined);
+    g.ebHttpStack = entry;
+  }
   const shared = g.ebHttpStack;
-  void shared.started.ready.then(({ stack }) => (shared.stack = stack), () => undefined);
   shared.users++;
   return {
     ready: shared.started.ready,

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { XLSX_CONTENT_TYPE } from '../../../functions/src/lib/xlsx';
 import { REPO_ROOT } from '../../../infra/local/stack';
 import type { UserType } from '@eb/shared/roles';
 import type { Session } from '../../support/invoke';
@@ -103,13 +104,11 @@ export function sharedPages(getBrowser: () => Browser) {
   };
 }
 
-export const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 /** Chooses a workbook as a user does: the button (once enabled) opens the file chooser. */
 export async function chooseWorkbook(page: Page, button: string, name: string, buffer: Buffer): Promise<void> {
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: button }).click();
-  await (await chooser).setFiles({ name, mimeType: XLSX, buffer });
+  await (await chooser).setFiles({ name, mimeType: XLSX_CONTENT_TYPE, buffer });
 }
 
 /**
