@@ -87,6 +87,9 @@ export default defineConfig({
           setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 60_000,
           hookTimeout: 90_000,
+          // expect.poll waits up to 15 s (vitest's default 5 s): a zip's lookup or a job's progress
+          // on a loaded machine (the browser, the stack and this runner on two cores) took longer
+          expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
         },
       },
