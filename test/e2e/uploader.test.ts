@@ -136,6 +136,10 @@ describe('Uploader: SingleFile', () => {
     const key = page.getByLabel('Amendment Key to Resume');
     await expectShown(page, api, `The key ${contract.contractId}-2`, async () => (await key.inputValue()) === `${contract.contractId}-2`);
     expect(await page.getByRole('group', { name: 'Amendments errors' }).textContent()).toContain('Row 3: Start Date: Required Field');
+    // the type's imported rows: row 2 of the sheet (its first data row)
+    const imported = page.getByRole('table', { name: 'Amendments (1)' }).locator('tbody tr');
+    await expect.poll(() => imported.count()).toBe(1);
+    expect(await imported.locator('td').nth(1).textContent()).toBe('2');
     await checkScreen(page, 'uploader-single-file');
     // Act: Continue upload with the corrected file
     await chooseWorkbook(page, 'Continue upload', 'single-2.xlsx', await book([row(1, '3/1/2026'), row(2, '4/1/2026')]));

@@ -23,6 +23,7 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
         ariaLabel={T.records(type, count)}
         value={rows.data?.data ?? []}
         totalRecords={rows.data?.totalCount ?? 0}
+        loading={rows.isFetching}
         lazy={false}
         paginator={false}
         dataKey="objectId"
