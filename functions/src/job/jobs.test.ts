@@ -35,6 +35,28 @@ registerJobType('testRows', {
   finish: async (job) => ({ rows: job.totalChunks }),
 });
 
+/**
+ * A job type of two chunks that each report being half done, then wait (up to ten seconds) to see
+ * the job's progress move before they end: what each saw is kept by job.
+ */
+const progressSeen = new Map<string, number[]>();
+registerJobType('testProgress', {
+  plan: async () => 2,
+  runChunk: async (job, index, progress) => {
+    const before = (await getJobRecord(job.jobId))!.progress;
+    progress(0.5);
+    let now = before;
+    for (const started = Date.now(); now === before && Date.now() - started < 10_000; ) {
+      await new Promise((r) => setTimeout(r, 50));
+      now = (await getJobRecord(job.jobId))!.progress;
+    }
+    // backwards: not shown
+    progress(0.1);
+    progressSeen.set(job.jobId, [...(progressSeen.get(job.jobId) ?? []), now]);
+    return {};
+  },
+});
+
 async function rowsOf(jobId: string): Promise<number[]> {
   const r = await dynamo().send(
     new QueryCommand({ TableName: table(), KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `TESTROW#${jobId}` } }),
@@ -63,6 +85,16 @@ describe.runIf(ownQueue)('jobs', () => {
     const done = await getJobRecord(job.jobId);
     expect(done).toMatchObject({ status: 'completed', progress: 100, result: { rows: 5 } });
     expect(await rowsOf(job.jobId)).toEqual([0, 1, 2, 3, 4]);
+  });
+
+  it("moves a job's progress while a chunk runs, as the chunk reports it, before its checkpoint", async () => {
+    // Prepare
+    const job = await createJob({ jobType: 'testProgress', name: 'Halves', createdBy: null, params: {} });
+    // Act
+    await runJobNow(job.jobId);
+    // Assess: half of the first chunk of two, then half of the second; done at 100
+    expect(progressSeen.get(job.jobId)).toEqual([25, 75]);
+    expect(await getJobRecord(job.jobId)).toMatchObject({ status: 'completed', progress: 100 });
   });
 
   it('survives a worker crash mid-job with no duplicate and no missing row', async () => {

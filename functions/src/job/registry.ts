@@ -9,11 +9,18 @@ import type { JobRecord } from './repository';
 export interface JobTypeDef {
   /** Called once when the job starts: the number of chunks. */
   plan(job: JobRecord): Promise<number>;
-  /** Process chunk `index`; return writes (at most 99) to commit atomically with the checkpoint. */
-  runChunk(job: JobRecord, index: number): Promise<{ writes?: TransactItem[] }>;
+  /**
+   * Process chunk `index`; return writes (at most 99) to commit atomically with the checkpoint. A
+   * long chunk may tell how far it is (`progress`, 0 to 1 of this chunk): the job's progress moves
+   * on before the checkpoint (at most once a second), so its time left can be estimated.
+   */
+  runChunk(job: JobRecord, index: number, progress: ChunkProgress): Promise<{ writes?: TransactItem[] }>;
   /** After the last chunk: the job's result. */
   finish?(job: JobRecord): Promise<unknown>;
 }
+
+/** How far a chunk is, from 0 to 1 (reported as it goes; never waited for). */
+export type ChunkProgress = (fraction: number) => void;
 
 const registry = new Map<string, JobTypeDef>();
 

@@ -32,6 +32,43 @@ function showAgainIn(record: SQSRecord, seconds: number): Promise<unknown> {
 
 type Outcome = 'done' | 'continue';
 
+/** A chunk's own progress is written at most this often. */
+export const CHUNK_PROGRESS_EVERY_MS = 1000;
+
+/**
+ * The progress a chunk reports as it goes (`runChunk`'s third argument): the job's progress between
+ * its checkpoints, written at most once every CHUNK_PROGRESS_EVERY_MS and only forward, while the
+ * job still runs this chunk (a late report after the checkpoint, or of a cancelled job, changes
+ * nothing). A report's write is not waited for; one fails quietly.
+ */
+function chunkProgress(jobId: string, index: number, total: number): (fraction: number) => void {
+  let shown = Math.floor((index / Math.max(total, 1)) * 100);
+  let lastAt = 0;
+  let writing = false;
+  return (fraction) => {
+    const part = Math.min(Math.max(Number.isFinite(fraction) ? fraction : 0, 0), 1);
+    const progress = Math.min(Math.floor(((index + part) / Math.max(total, 1)) * 100), 99);
+    const now = Date.now();
+    if (progress <= shown || writing || now - lastAt < CHUNK_PROGRESS_EVERY_MS) return;
+    shown = progress;
+    lastAt = now;
+    writing = true;
+    dynamo()
+      .send(
+        new UpdateCommand({
+          TableName: table(),
+          Key: keys.job(jobId),
+          UpdateExpression: 'SET progress = :p, updated = :u',
+          ConditionExpression: 'nextChunk = :c AND #s = :running AND progress < :p',
+          ExpressionAttributeNames: { '#s': 'status' },
+          ExpressionAttributeValues: { ':p': progress, ':c': index, ':u': toTransferDate(new Date()), ':running': 'running' },
+        }),
+      )
+      .catch(() => undefined)
+      .finally(() => (writing = false));
+  };
+}
+
 async function runJob(jobId: string, context: Context): Promise<Outcome> {
   let job = await getJobRecord(jobId);
   if (!job || job.status === 'completed' || job.status === 'failed' || job.status === 'cancelled') return 'done';
@@ -60,7 +97,7 @@ async function runJob(jobId: string, context: Context): Promise<Outcome> {
     if (!fresh || fresh.status !== 'running') return 'done';
     index = fresh.nextChunk;
     if (index >= total) break;
-    const { writes = [] } = await def.runChunk(fresh, index);
+    const { writes = [] } = await def.runChunk(fresh, index, chunkProgress(jobId, index, total));
     const progress = Math.floor(((index + 1) / Math.max(total, 1)) * 100);
     try {
       await transact([

@@ -112,7 +112,7 @@ export async function queryAll<T = Item>(
  * (default one at a time). `prepare` completes a batch's items just before it is sent (a feed stamp
  * drawn then, not when the whole write began).
  */
-export async function batchPut(items: Item[], concurrency = 1, prepare?: (batch: Item[]) => Promise<Item[]>): Promise<void> {
+export async function batchPut<T extends Item>(items: T[], concurrency = 1, prepare?: (batch: T[]) => Promise<Item[]>): Promise<void> {
   let next = 0;
   const batches = Math.ceil(items.length / 25);
   await Promise.all(

@@ -93,7 +93,7 @@ describe('update/Upload, GetList, GetUpdateFilterHints, Resolve and importAllRow
     await runJobNow(save.jobId);
     const { jobTypeDef } = await import('../job/registry');
     const { getJobRecord } = await import('../job/repository');
-    await jobTypeDef('updateImport')!.runChunk((await getJobRecord(save.jobId))!, 0);
+    await jobTypeDef('updateImport')!.runChunk((await getJobRecord(save.jobId))!, 0, () => undefined);
     // Assess
     expect(fixed.map((r) => [r.rowState, r.updateExceptions.length])).toEqual([['validated', 0], ['validated', 0]]);
     const after = await ok<{ term: number; endDate: string; promotionCode: string; legacyId: string; version: number }>(admin.get('/api/contract/Get', { id: amendment.objectId }));

@@ -153,11 +153,12 @@ async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<E
 export function registerParseJob(kind: RowKind): void {
   registerJobType(parseJobType(kind), {
     plan: async () => 1,
-    async runChunk(job: JobRecord) {
+    async runChunk(job: JobRecord, _index, progress) {
       const params = job.params as unknown as ParseParams;
       const p = pipelineOf(kind);
       const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: params.key }));
-      const reader = workbookReader(got.Body as Readable);
+      // the job's progress: how much of the workbook has been read (its one chunk is the whole read)
+      const reader = workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report: progress });
       let result: ParseResult | null = null;
       for await (const sheet of reader) {
         result = await parseSheet(p, params.rowType, sheet as AsyncIterable<ExcelJS.Row>, params.batchId, params.user);

@@ -135,7 +135,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
   const batchWrite = (items: (Record<string, unknown> & { objectId: number })[]) => {
     const draw = reservedRanges(items.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS });
     const counter = seqCounter(type);
-    return batchPut(items, 16, (batch) => Promise.all(batch.map(async (item) => ({ ...item, ...feedAttributes(type, item.objectId as number, await draw(counter)) }))));
+    return batchPut(items, 16, (batch) => Promise.all(batch.map(async (item) => ({ ...item, ...feedAttributes(type, item.objectId, await draw(counter)) }))));
   };
   const store: RowStore<A> = {
     kind,

@@ -41,11 +41,12 @@ const resultKey = (jobId: string) => ({ pk: `SINGLEFILE#${jobId}`, sk: 'RESULT' 
 
 registerJobType(SINGLE_FILE_JOB, {
   plan: async () => 1,
-  async runChunk(job: JobRecord) {
+  async runChunk(job: JobRecord, _index, progress) {
     const p = job.params as unknown as Params;
     const actor = { objectId: job.createdBy ?? 0, name: p.userName };
     const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
-    const reader = workbookReader(got.Body as Readable);
+    // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
+    const reader = workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report: progress });
     const result: SingleFileResult = { errors: [], uploadedRows: [], currentKey: null };
     let resuming = !!p.resumeKey;
     for await (const sheet of reader) {

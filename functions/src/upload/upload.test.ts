@@ -136,7 +136,7 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     await runJobNow(save.jobId);
     const { jobTypeDef } = await import('../job/registry');
     const { getJobRecord } = await import('../job/repository');
-    await jobTypeDef('uploadImport')!.runChunk((await getJobRecord(save.jobId))!, 0);
+    await jobTypeDef('uploadImport')!.runChunk((await getJobRecord(save.jobId))!, 0, () => undefined);
     // Assess
     expect(resolved[0]).toMatchObject({ rowState: 'validated' });
     expect(JSON.parse(resolved[0]!.uploadDataRow).requestedStartDate).toBe('2026-04-01T00:00:00');
@@ -153,6 +153,24 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     await runJobNow(remove.jobId);
     expect((await list('withExceptions')).totalCount).toBe(0);
     expect((await list('imported')).totalCount).toBe(2);
+  });
+});
+
+describe('The parse job in the task panel', () => {
+  it('tells how much of the workbook it has read as it goes, up to the whole of it, so that the time left can be estimated', async () => {
+    // Prepare: an uploaded workbook of 2,000 rows (its parse job queued)
+    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'LDC Account #'];
+    const rows = Array.from({ length: 2000 }, (_, i) => [900001, 1, `Branch number ${i + 1}`, `LDC-${i + 1}`]);
+    const parse = await ok<Job>(post(await workbook('Accounts', [headers, ...rows]), 'progress.xlsx'));
+    const { jobTypeDef } = await import('../job/registry');
+    const { getJobRecord } = await import('../job/repository');
+    // Act: its one chunk run, its reports kept
+    const fractions: number[] = [];
+    await jobTypeDef('uploadParse')!.runChunk((await getJobRecord(parse.jobId))!, 0, (f) => fractions.push(f));
+    // Assess: forward only, part of the way more than once, then the whole
+    expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
+    expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThan(1);
+    expect(fractions.at(-1)).toBe(1);
   });
 });
 

@@ -17,6 +17,18 @@ async function workbookInOrder(sheets: Record<string, unknown[][]>, order: strin
   return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
 }
 
+/** The fractions a read of `bytes` reports (the bytes coming in chunks of 8 kB, as from S3), its rows read. */
+async function progressOf(bytes: Buffer): Promise<number[]> {
+  const fractions: number[] = [];
+  const chunks = Array.from({ length: Math.ceil(bytes.length / 8192) }, (_, i) => bytes.subarray(i * 8192, (i + 1) * 8192));
+  for await (const sheet of workbookReader(Readable.from(chunks), { size: bytes.length, report: (f) => fractions.push(f) })) {
+    for await (const _row of sheet as AsyncIterable<ExcelJS.Row>) {
+      // read
+    }
+  }
+  return fractions;
+}
+
 /** Each sheet's name and rows, read as the parse job reads them; a slow reader of rows waits `pause` ms after each sheet (its checks and writes). */
 async function readAll(bytes: Buffer, pause: number): Promise<{ name: string; rows: unknown[][] }[]> {
   const out: { name: string; rows: unknown[][] }[] = [];
@@ -54,5 +66,35 @@ describe('workbookReader', () => {
     const read = await readAll(bytes, 30);
     // Assess
     expect(read).toEqual(EXPECTED);
+  });
+
+  describe('progress', () => {
+    // 20,000 rows of distinct texts: a sheet and shared strings of many chunks each (more than the zip reader reads ahead)
+    const BIG = { Accounts: [['CAMS Account ID', 'Account Name'], ...Array.from({ length: 20_000 }, (_, i) => [i + 1, `Account number ${i + 1}`])] };
+
+    it('reports how much of the workbook has been read, only forward, up to the whole of it, when its sheet is read in place', async () => {
+      // Prepare: the parts a sheet needs stored before it
+      const bytes = await workbookInOrder(BIG, ['[Content_Types].xml', '_rels/.rels', 'xl/_rels/workbook.xml.rels', 'xl/workbook.xml', 'xl/sharedStrings.xml', 'xl/styles.xml']);
+      // Act
+      const fractions = await progressOf(bytes);
+      // Assess
+      expect(fractions.length).toBeGreaterThan(3);
+      expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
+      expect(fractions.at(-1)).toBe(1);
+    });
+
+    it("counts the copy of a sheet stored before its shared strings for a tenth, and the reading of its rows afterwards for the rest", async () => {
+      // Prepare: exceljs's own order (the sheet first: kept in a file until the shared strings are read)
+      const wb = new ExcelJS.Workbook();
+      wb.addWorksheet('Accounts').addRows(BIG.Accounts);
+      const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+      // Act
+      const fractions = await progressOf(bytes);
+      // Assess: the zip's bytes within the first tenth, past it only as the kept sheet's rows are read, then the whole
+      expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
+      expect(fractions.filter((f) => f <= 0.1).length).toBeGreaterThan(1);
+      expect(fractions.filter((f) => f > 0.1 && f < 1).length).toBeGreaterThan(1);
+      expect(fractions.at(-1)).toBe(1);
+    });
   });
 });

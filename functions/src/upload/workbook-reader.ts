@@ -1,8 +1,8 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Readable } from 'node:stream';
+import { pipeline as streamPipeline, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
@@ -38,9 +38,20 @@ const SHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
  * after the last part.
  */
 class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
+  constructor(
+    input: Readable,
+    options: Partial<ExcelJS.stream.xlsx.WorkbookStreamReaderOptions>,
+    private readonly progress: ReadProgress | undefined,
+  ) {
+    super(input, options);
+  }
+
   override async *parse(): AsyncGenerator<unknown> {
     const self = this as unknown as ReaderParts;
-    const zip = self.input.pipe(unzipper.Parse({ forceStream: true }));
+    const report = readProgress(this.progress);
+    // (an input that fails fails the zip's walk: the job runs again, instead of waiting for the end)
+    const zip = unzipper.Parse({ forceStream: true });
+    streamPipeline(self.input, counted(report.zipRead), zip, () => undefined);
     const later: { sheetNo: string; file: string }[] = [];
     let dir: string | null = null;
     try {
@@ -51,32 +62,93 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
         else if (entry.path === 'xl/workbook.xml') await self._parseWorkbook(entry);
         else if (entry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(entry);
         else if (entry.path === 'xl/styles.xml') await self._parseStyles(entry);
-        else if (sheet && self.sharedStrings && self.workbookRels && self.model) yield* self._parseWorksheet(entry, sheet);
-        else if (sheet) {
+        else if (sheet && self.sharedStrings && self.workbookRels && self.model) {
+          report.sheet(false);
+          yield* self._parseWorksheet(entry, sheet);
+        } else if (sheet) {
+          report.sheet(true);
           dir ??= await mkdtemp(path.join(os.tmpdir(), 'eb-sheets-'));
           const file = path.join(dir, `sheet${sheet}.xml`);
           await pipeline(entry, createWriteStream(file));
           later.push({ sheetNo: sheet, file });
+          report.deferred((await stat(file)).size);
         } else if (links) yield* self._parseHyperlinks(entry, links);
         entry.autodrain();
       }
       // a workbook without xl/workbook.xml: its sheets keep their default names
       self.model ??= { sheets: [] };
-      for (const { sheetNo, file } of later) yield* self._parseWorksheet(createReadStream(file), sheetNo);
+      for (const { sheetNo, file } of later) {
+        const stream = counted(report.laterRead);
+        streamPipeline(createReadStream(file), stream, () => undefined);
+        yield* self._parseWorksheet(stream, sheetNo);
+      }
     } finally {
       if (dir) await rm(dir, { recursive: true, force: true });
     }
   }
 }
 
+/** How far a read is: `size`, the workbook's bytes; `report`, called with 0 to 1 as the read goes (often: throttle it). */
+export interface ReadProgress {
+  size: number;
+  report: (fraction: number) => void;
+}
+
+/** A stream passing its bytes on, counting them. */
+const counted = (onBytes: (n: number) => void): Transform =>
+  new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      onBytes(chunk.length);
+      done(null, chunk);
+    },
+  });
+
+/** The share of a read's work that copying sheets stored before the parts they need takes (their rows are read afterwards). */
+const DEFERRING_SHARE = 0.1;
+
+/**
+ * A read's progress: the workbook's bytes read off the zip, counted from its first sheet on (the
+ * zip reader takes in a sheet's bytes before its entry comes out: until then it is not known
+ * whether the sheet is read in place). A sheet that has to wait for parts stored after it (Excel
+ * stores the shared strings last) is copied to a file: the zip's bytes then count for
+ * DEFERRING_SHARE and the reading of the kept sheets' rows for the rest. Only forward.
+ */
+function readProgress(progress: ReadProgress | undefined) {
+  let zip = 0;
+  let sheetSeen = false;
+  let deferring = false;
+  let laterSize = 0;
+  let later = 0;
+  let shown = 0;
+  const report = () => {
+    if (!progress || progress.size <= 0 || !sheetSeen) return;
+    const zipPart = Math.min(zip / progress.size, 1);
+    const laterPart = laterSize > 0 ? Math.min(later / laterSize, 1) : 0;
+    const fraction = !deferring ? zipPart : zipPart === 1 && laterPart === 1 ? 1 : zipPart * DEFERRING_SHARE + laterPart * (1 - DEFERRING_SHARE);
+    if (fraction <= shown) return;
+    shown = fraction;
+    progress.report(shown);
+  };
+  return {
+    zipRead: (n: number) => ((zip += n), report()),
+    /** a sheet's entry has come out of the zip: read in place, or kept for later (`deferred`) */
+    sheet: (deferred: boolean) => {
+      sheetSeen = true;
+      deferring ||= deferred;
+      report();
+    },
+    deferred: (n: number) => (laterSize += n),
+    laterRead: (n: number) => ((later += n), report()),
+  };
+}
+
 /**
  * exceljs's streaming reader over an uploaded workbook (WorkbookStreamReader: every part read).
  * A workbook without `xl/workbook.xml` has no sheet names: it starts with an empty model, and
- * `sheetName` answers a sheet's default name ('Sheet2').
+ * `sheetName` answers a sheet's default name ('Sheet2'). `progress` hears how far the read is.
  */
-export function workbookReader(body: Readable): ExcelJS.stream.xlsx.WorkbookReader {
-  const reader = new WorkbookStreamReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' });
-  return reader;
+export function workbookReader(body: Readable, progress?: ReadProgress): ExcelJS.stream.xlsx.WorkbookReader {
+  return new WorkbookStreamReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' }, progress);
 }
 
 /** A worksheet's name, and its number in the workbook ('Sheet2' -> 2). */
