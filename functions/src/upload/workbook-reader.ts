@@ -49,13 +49,16 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
   override async *parse(): AsyncGenerator<unknown> {
     const self = this as unknown as ReaderParts;
     const report = readProgress(this.progress);
-    // (an input that fails fails the zip's walk: the job runs again, instead of waiting for the end)
+    // An input that fails (a dropped connection) fails the zip's walk and the part being read: the
+    // job runs again, instead of waiting for the rest.
     const zip = unzipper.Parse({ forceStream: true });
-    streamPipeline(self.input, counted(report.zipRead), zip, () => undefined);
+    let current: ZipEntry | null = null;
+    streamPipeline(self.input, counted(report.zipRead), zip, (error) => error && current?.destroy(error));
     const later: { sheetNo: string; file: string }[] = [];
     let dir: string | null = null;
     try {
       for await (const entry of zip as AsyncIterable<ZipEntry>) {
+        current = entry;
         const sheet = SHEET.exec(entry.path)?.[1];
         const links = SHEET_RELS.exec(entry.path)?.[1];
         if (entry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(entry);
