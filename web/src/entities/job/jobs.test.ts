@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Job, JobStatus } from '@eb/shared/job/schemas';
 import { installFakeApi, reply } from '../../test/fake-api';
 import { JOB_LIST_POLLING_INTERVAL_MS, JOB_POLLING_INTERVAL_MS } from '@eb/shared/constants';
-import { cancelJob, JobError, jobsQuery, waitForJob } from './jobs';
+import { cancelJob, JobError, jobPace, jobsQuery, secondsLeft, waitForJob } from './jobs';
 
 const job = (status: JobStatus, result: unknown = null): Job => ({
   jobId: 'job-1',
@@ -128,5 +128,27 @@ describe('Jobs', () => {
         vi.useRealTimers();
       }
     });
+  });
+});
+
+describe('The time a job has left', () => {
+  it('is its pace so far: 40 % in 20 s leaves 30 s; none before it moves or once it is done', () => {
+    expect(secondsLeft(20, 40)).toBe(30);
+    expect(secondsLeft(20, 0)).toBeNull();
+    expect(secondsLeft(20, 100)).toBeNull();
+  });
+
+  it('counts from when the page first saw the job and how far it was then, whatever the server clock or time zone says', () => {
+    // Prepare: a job first seen at 30 %, its created time hours away from this browser's clock
+    const pace = jobPace();
+    const t0 = Date.parse('2026-11-26T15:00:00Z');
+    // Act
+    const first = pace({ jobId: 'job-1', progress: 30 }, t0);
+    const later = pace({ jobId: 'job-1', progress: 50 }, t0 + 10_000);
+    const other = pace({ jobId: 'job-2', progress: 10 }, t0 + 10_000);
+    // Assess: 20 % in 10 s, 50 % to go: 25 s; a job just seen has no pace yet
+    expect(first).toBeNull();
+    expect(later).toBe(25);
+    expect(other).toBeNull();
   });
 });

@@ -81,6 +81,24 @@ function delay(ms: number, signal: AbortSignal | undefined): Promise<void> {
   });
 }
 
-/** The seconds a job has left at its pace so far (`elapsedSeconds` since it started); null before it has any progress or once done. */
-export const secondsLeft = (elapsedSeconds: number, progress: number): number | null =>
-  progress > 0 && progress < 100 && elapsedSeconds > 0 ? Math.max(1, Math.round((elapsedSeconds * (100 - progress)) / progress)) : null;
+/**
+ * The seconds a job has left at its pace so far: `elapsedSeconds` since it was at `fromProgress`
+ * (0: since it started); null before it has moved or once done.
+ */
+export const secondsLeft = (elapsedSeconds: number, progress: number, fromProgress = 0): number | null =>
+  progress > fromProgress && progress < 100 && elapsedSeconds > 0 ? Math.max(1, Math.round((elapsedSeconds * (100 - progress)) / (progress - fromProgress))) : null;
+
+/**
+ * The time left of the jobs a page lists, by their pace as this browser has seen it: each job's
+ * progress when the page first saw it, and when (the server's `created` is its local time without
+ * a zone, and its clock is not this one: an estimate from it was hours off, or none, away from the
+ * server's time zone). `now` in milliseconds.
+ */
+export function jobPace(): (job: Pick<Job, 'jobId' | 'progress'>, now: number) => number | null {
+  const first = new Map<string, { at: number; progress: number }>();
+  return (job, now) => {
+    let seen = first.get(job.jobId);
+    if (!seen) first.set(job.jobId, (seen = { at: now, progress: job.progress }));
+    return secondsLeft((now - seen.at) / 1000, job.progress, seen.progress);
+  };
+}

@@ -8,7 +8,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { cancelJob, jobsQuery, secondsLeft, waitForJob } from '../job/jobs';
+import { cancelJob, jobPace, jobsQuery, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
 import { saveFile } from '../../lib/download';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
@@ -80,6 +80,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
   const batches = useQuery({ ...api.batchIdsQuery(anyType, state !== 'withExceptions'), enabled: rowType !== null });
   const jobs = useQuery(jobsQuery());
   const tasks = [...(jobs.data?.currentJob ? [jobs.data.currentJob] : []), ...(jobs.data?.jobsInQueue ?? [])];
+  const timeLeft = useMemo(() => jobPace(), []);
   const total = rows.data?.totalCount ?? 0;
   const saveless = type !== null && type === config.saveless;
   const reload = () => invalidateRoutes(queryClient, [[api.resource], ['job']]);
@@ -219,7 +220,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
           {tasks.length === 0 && <p className="eb-account__later">{T.noTasks}</p>}
           {tasks.map((j) => (
             <div key={j.jobId} className="eb-uploader__task">
-              <span>{T.taskLine(j.name, j.progress, secondsLeft((Date.now() - Date.parse(j.created)) / 1000, j.progress))}</span>
+              <span>{T.taskLine(j.name, j.progress, timeLeft(j, Date.now()))}</span>
               <ProgressBar value={j.progress} showValue={false} aria-label={j.name} className="eb-uploader__task-bar" />
               <Button type="button" label={T.cancel} size="small" text onClick={() => void cancelJob(j.jobId).then(reload, () => undefined)} />
             </div>
