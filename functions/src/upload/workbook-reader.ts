@@ -53,7 +53,9 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // job runs again, instead of waiting for the rest.
     const zip = unzipper.Parse({ forceStream: true });
     let current: ZipEntry | null = null;
-    streamPipeline(self.input, counted(report.zipRead), zip, (error) => error && current?.destroy(error));
+    // (the bytes counted as they flow: the pipeline's own listener is attached in this same tick)
+    self.input.on('data', (chunk: Buffer) => report.zipRead(chunk.length));
+    streamPipeline(self.input, zip, (error) => error && current?.destroy(error));
     const later: { sheetNo: string; file: string }[] = [];
     let dir: string | null = null;
     try {
