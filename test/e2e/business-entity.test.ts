@@ -95,7 +95,6 @@ describe('Business Entity Management', () => {
     await dialog(page).getByRole('button', { name: 'Inactive' }).click();
     expect(await save.isDisabled()).toBe(false);
     await page.mouse.move(600, 700);
-    await page.waitForTimeout(400); // the ripple
     await checkScreen(page, 'business-entity-edit');
     await save.click();
     // Assess
@@ -112,7 +111,6 @@ describe('Business Entity Management', () => {
     // each change names the entity by its Business Entity ID
     await expect.poll(() => log.locator('.eb-changelog__entity').filter({ hasText: new RegExp(`^Business Entity ${businessEntityId}$`) }).count()).toBe(2);
     await expect.poll(() => log.locator('table').first().textContent()).toContain('Inactive');
-    await page.waitForTimeout(500); // the expand animation, for the screenshot
     await checkScreen(page, 'business-entity');
   });
 

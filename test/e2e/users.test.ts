@@ -122,7 +122,6 @@ describe('User Administration', () => {
     expect(await log.textContent()).toContain('Status');
     expect(await log.textContent()).toMatch(/Active\s*Inactive/);
     await closeToasts(page);
-    await page.waitForTimeout(400); // the panel's expand animation
     await checkScreen(page, 'users-deactivated');
 
     const other = await fresh();
