@@ -1,5 +1,3 @@
-import type { Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import type { HeaderMatch } from '@eb/shared/upload/columns';
 import type { UploadException } from '@eb/shared/upload/exceptions';
@@ -7,13 +5,11 @@ import type { ParseResult } from '@eb/shared/upload/schemas';
 import { cellValue } from '@eb/shared/upload/validate';
 import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
-import { s3Client } from '../lib/aws';
-import { config } from '../lib/config';
 import { withSharedReads } from '../lib/bulk-scope';
 import { getItem, table } from '../lib/db';
 import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
 import type { NewRow, RowKind } from './rows';
-import { workbookReader } from './workbook-reader';
+import { uploadedWorkbook } from './workbook-reader';
 
 /**
  * The parse job of a pipeline's workbook (issue 10 "The pipeline"): its first sheet is read with
@@ -156,9 +152,8 @@ export function registerParseJob(kind: RowKind): void {
     async runChunk(job: JobRecord, _index, progress) {
       const params = job.params as unknown as ParseParams;
       const p = pipelineOf(kind);
-      const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: params.key }));
       // the job's progress: how much of the workbook has been read (its one chunk is the whole read)
-      const reader = workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report: progress });
+      const reader = await uploadedWorkbook(params.key, progress);
       let result: ParseResult | null = null;
       for await (const sheet of reader) {
         result = await parseSheet(p, params.rowType, sheet as AsyncIterable<ExcelJS.Row>, params.batchId, params.user);

@@ -1,19 +1,15 @@
-import type { Readable } from 'node:stream';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { headerKey, SINGLE_FILE_ORDER, type RowType } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
 import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
-import { s3Client } from '../lib/aws';
-import { config } from '../lib/config';
 import { getItem, table } from '../lib/db';
 import { importIds } from './import';
 import { parseSheet } from './parse';
 import { rowIdOf } from './rows';
 import { UPLOADS } from './uploads';
-import { sheetName, workbookReader } from './workbook-reader';
+import { sheetName, uploadedWorkbook } from './workbook-reader';
 
 /**
  * SingleFile upload (spec 3 section 4, issue 10): one workbook with a sheet per type (named by the
@@ -44,9 +40,8 @@ registerJobType(SINGLE_FILE_JOB, {
   async runChunk(job: JobRecord, _index, progress) {
     const p = job.params as unknown as Params;
     const actor = { objectId: job.createdBy ?? 0, name: p.userName };
-    const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: p.key }));
     // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
-    const reader = workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report: progress });
+    const reader = await uploadedWorkbook(p.key, progress);
     const result: SingleFileResult = { errors: [], uploadedRows: [], currentKey: null };
     let resuming = !!p.resumeKey;
     for await (const sheet of reader) {

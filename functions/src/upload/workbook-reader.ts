@@ -4,8 +4,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline as streamPipeline, Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
+import { s3Client } from '../lib/aws';
+import { config } from '../lib/config';
 
 /** The parts of exceljs's streaming reader its own `parse` uses (present at run time, not in its typings). */
 interface ReaderParts {
@@ -162,4 +165,13 @@ export function sheetName(sheet: unknown): { name: string; number: number | null
   const name = s.name ?? '';
   const n = Number(/^Sheet(\d+)$/.exec(name)?.[1] ?? s.id);
   return { name, number: Number.isFinite(n) ? n : null };
+}
+
+/**
+ * An uploaded workbook (its key in the uploads bucket) opened for reading, its progress (0 to 1 of
+ * the read) reported to `report`: the parse and SingleFile jobs' one way in.
+ */
+export async function uploadedWorkbook(key: string, report: (fraction: number) => void): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
+  const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
+  return workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report });
 }
