@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
@@ -43,6 +43,10 @@ const optionNames = () => screen.queryAllByRole('option', { hidden: true }).map(
 const listbox = () => screen.queryByRole('listbox', { hidden: true });
 
 describe('TypeaheadSelect', { timeout: 20_000 }, () => {
+  afterEach(() => {
+    vi.useRealTimers(); // a test that failed on fake timers leaves the next ones the real clock
+  });
+
   it('filters the options by prefix, ignoring case', async () => {
     // Prepare
     const user = setup();
@@ -146,6 +150,47 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
     // Assess
     await waitFor(() => expect(onValue).toHaveBeenCalledWith('NY'));
+  });
+
+  it('chooses from the typed text when Enter comes before the list has followed it', async () => {
+    // Prepare: the list of 'ne' (New Jersey highlighted); the search waits 300 ms after a key
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} delay={300} />);
+    await user.type(input(), 'ne');
+    await waitFor(() => expect(optionNames()).toEqual(['New Jersey', 'New York', 'Nevada']));
+    // Act: 'New Y' and Enter at once, before its search (the clock then passes its delay)
+    vi.useFakeTimers();
+    fireEvent.change(input(), { target: { value: 'New Y' } });
+    fireEvent.keyDown(input(), { key: 'Enter', code: 'Enter', keyCode: 13, which: 13 });
+    // Assess: New York, never New Jersey, and the list does not come back after the choice
+    expect(onValue.mock.calls).toEqual([['NY']]);
+    expect(input()).toHaveValue('New York');
+    await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    expect(onValue.mock.calls).toEqual([['NY']]);
+    expect(optionNames()).toEqual([]);
+  });
+
+  it('chooses from the typed text when Tab comes before the server answers it', async () => {
+    // Prepare: the server's answer to 'a' is listed
+    const user = setup();
+    const onValue = vi.fn();
+    const agents = [{ label: 'Acme Agent', value: 'A1' }, { label: 'Apex Agent', value: 'A2' }, { label: 'Atlas Agent', value: 'A3' }];
+    const suggest = vi.fn(async (query: string) => agents.filter((a) => a.label.toLowerCase().startsWith(query.toLowerCase())));
+    render(<Field suggest={suggest} options={undefined} delay={300} onValue={onValue} />);
+    await user.type(input(), 'a');
+    await waitFor(() => expect(optionNames()).toEqual(['Acme Agent', 'Apex Agent', 'Atlas Agent']));
+    // Act: 'ap' and Tab before its search (the clock then passes its delay)
+    vi.useFakeTimers();
+    fireEvent.change(input(), { target: { value: 'ap' } });
+    fireEvent.keyDown(input(), { key: 'Tab', code: 'Tab', keyCode: 9, which: 9 });
+    // Assess
+    expect(onValue.mock.calls).toEqual([['A2']]);
+    await vi.advanceTimersByTimeAsync(400);
+    vi.useRealTimers();
+    expect(suggest).not.toHaveBeenCalledWith('ap');
+    expect(input()).toHaveValue('Apex Agent');
   });
 
   it('chooses an option whose label was typed exactly, on leaving the field', async () => {

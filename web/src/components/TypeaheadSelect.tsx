@@ -58,8 +58,9 @@ const startsWith = (label: string, query: string) => label.toLowerCase().startsW
  * - `pattern` restricts what can be typed: characters that do not match are ignored;
  * - leaving the field chooses an option whose label was typed exactly, clears the value when the
  *   text is empty, and otherwise shows the current choice again.
- * Keyboard: arrows move in the list, Enter or Tab chooses, Escape closes the list (and only the
- * list: AutoComplete marks that Esc handled, so the popup around the field stays open).
+ * Keyboard: arrows move in the list, Enter or Tab chooses (from the typed text, even when typed
+ * faster than the list follows), Escape closes the list (and only the list: AutoComplete marks that
+ * Esc handled, so the popup around the field stays open).
  */
 export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   const { value, options, suggest, pattern } = props;
@@ -84,6 +85,10 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   /** After an automatic choice: how many characters of its label were typed (the rest is selected). */
   const completedFrom = useRef<number | null>(null);
   const request = useRef(0);
+  /** The text the listed suggestions were found for (null while none are listed). */
+  const listedFor = useRef<string | null>(null);
+  /** A text the keyboard chose for before its own search ran: that search is then skipped. */
+  const chosenByKeyFor = useRef<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const acRef = useRef<AutoComplete>(null);
 
@@ -127,6 +132,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
 
   const choose = (option: TypeaheadOption<V>, typedLength: number | null = null) => {
     completedFrom.current = typedLength;
+    listedFor.current = null;
     typed.current = typedLength === null ? option.label : option.label.slice(0, typedLength);
     setInput(option);
     setSuggestions([]);
@@ -136,6 +142,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
 
   const complete = async (e: AutoCompleteCompleteEvent) => {
     const query = clean(e.query);
+    if (chosenByKeyFor.current !== null && query === chosenByKeyFor.current) return; // already chosen by Enter or Tab
     const id = ++request.current;
     let found: TypeaheadOption<V>[];
     if (suggest) {
@@ -151,6 +158,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       choose(only, startsWith(only.label, query) ? query.length : null);
       return;
     }
+    listedFor.current = query;
     setSuggestions(found);
   };
 
@@ -166,6 +174,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     }
     const text = clean(next);
     if (text !== next && inputRef.current) inputRef.current.value = text; // a pasted character was refused
+    chosenByKeyFor.current = null;
     growing.current = text.length > typed.current.length;
     typed.current = text;
     setInput(text);
@@ -197,6 +206,36 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       setInput(chosen.current ?? '');
     }
   };
+
+  // Enter or Tab while the list still shows the suggestions of an earlier text (keys typed faster
+  // than the search, which runs after `delay`): AutoComplete would choose that list's highlighted
+  // option, which need not match what was typed ('New Jersey' for 'New Y'). The choice is made from
+  // the typed text instead, as the search would list it: its first option (the one highlighted).
+  const onStaleKey = useLatest((e: globalThis.KeyboardEvent) => {
+    if (e.key !== 'Enter' && e.key !== 'Tab') return;
+    const el = inputRef.current;
+    if (!el || typeof input !== 'string' || listedFor.current === null) return;
+    const text = clean(el.value);
+    if (text === listedFor.current) return; // the list is the typed text's: AutoComplete's own keys
+    e.stopPropagation(); // AutoComplete (listening at React's root) must not choose from the old list
+    if (e.key === 'Enter') e.preventDefault();
+    const pool = suggest ? suggestions : (options ?? []);
+    const match = pool.find((o) => o.label.toLowerCase() === text.toLowerCase()) ?? pool.find((o) => startsWith(o.label, text));
+    if (!match) {
+      if (e.key === 'Tab') acRef.current?.hide(); // leaving: the old list goes (the field shows its choice again)
+      return; // Enter: the search, when it runs, lists the typed text's options
+    }
+    chosenByKeyFor.current = text;
+    request.current++; // an answer still on its way is for an older text
+    choose(match);
+  });
+  useEffect(() => {
+    const el = inputRef.current;
+    if (!el) return;
+    const listener = (e: globalThis.KeyboardEvent) => onStaleKey.current(e);
+    el.addEventListener('keydown', listener); // on the input itself: before React's handlers at the root
+    return () => el.removeEventListener('keydown', listener);
+  }, [onStaleKey]);
 
   const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !test(e.key)) e.preventDefault();
