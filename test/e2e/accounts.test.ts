@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
-import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
 
 /**
  * Accounts in Chromium against the local stack (spec 2 "Account Detail", "Accounts grid inside an
@@ -30,12 +30,6 @@ afterAll(async () => {
 
 const shared = sharedPages(() => browser);
 const open = (type: 'admin' | 'agent', path: string) => shared(type, type, { width: 1440, height: 900 }, path);
-async function pick(page: Page, label: string, typed: string) {
-  const input = page.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
-  await input.click();
-  await input.pressSequentially(typed);
-  await input.press('Enter');
-}
 
 describe('Accounts', () => {
   it("adds an account from its amendment with the derived end date and upload rate, then changes its status in the amendment's grid", async () => {
@@ -48,13 +42,13 @@ describe('Accounts', () => {
     expect(await save.isDisabled()).toBe(true);
     // Act: the required fields
     await page.getByLabel(/^Account Name \*?$/).fill(`Harborview Hotels ${RUN}`);
-    await pick(page, 'Account Type', 'Renew');
-    await pick(page, 'Status', 'Pend');
-    await pick(page, 'Territory', 'PSEG');
+    await pick(page, 'Account Type', 'Renew', 'Renewal');
+    await pick(page, 'Status', 'Pend', 'Pending');
+    await pick(page, 'Territory', 'PSEG', 'PSEG — PSE&G');
     await page.getByLabel(/^LDC Account #/).fill(LDC);
     await page.getByLabel(/^Service Class/).fill('GS');
-    await pick(page, 'Revenue Class', 'Small');
-    await pick(page, 'Tax Exemption', 'No');
+    await pick(page, 'Revenue Class', 'Small', 'Small Commercial');
+    await pick(page, 'Tax Exemption', 'No', 'No');
     await page.getByLabel(/^Requested Start Date/).fill('03/01/2026');
     await page.getByLabel(/^Contract Start Date/).fill('03/01/2026');
     await page.getByLabel(/^Term/).fill('12');
@@ -201,7 +195,7 @@ describe('Accounts Search', () => {
     await page.getByRole('textbox', { name: 'Filter by LDC Account #' }).fill(ldc);
     await page.waitForURL((u) => u.searchParams.get('f.ldcAccountNumber') === ldc, { waitUntil: 'commit' });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
-    await pick(page, 'Renewals due', 'Ending within 60');
+    await pick(page, 'Renewals due', 'Ending within 60', 'Ending within 60 days');
     await page.waitForURL((u) => u.searchParams.get('renewal') === '60', { waitUntil: 'commit' });
     // Assess: the row and its days remaining; 30 days leaves it out
     await expect.poll(() => rows.first().textContent()).toContain(ldc);
@@ -224,7 +218,7 @@ describe('Reports', () => {
     const download = page.getByRole('button', { name: 'Download' });
     await expect.poll(() => download.isDisabled(), { timeout: 15_000 }).toBe(true);
     // Act
-    await pick(page, 'Report Type', 'Export');
+    await pick(page, 'Report Type', 'Export', 'Export To P2C');
     await expect.poll(() => download.isDisabled()).toBe(false);
     await checkScreen(page, 'reports');
     const file = page.waitForEvent('download', { timeout: 60_000 });

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { amendmentBody } from '../support/records';
 import { signedIn } from '../support/users';
-import { appUrl, checkScreen, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
 
 /**
  * Contracts Search in Chromium against the local stack (spec 2 "Contracts Search"): the default
@@ -172,14 +172,6 @@ describe('Contract Details', () => {
 });
 
 describe('Amendment Details', () => {
-  /** Choose an option of a type-ahead field by typing its beginning and Enter. */
-  async function pick(page: Page, label: string, typed: string) {
-    const input = page.getByRole('combobox', { name: new RegExp(`^${label}( \\*)?$`) });
-    await input.click();
-    await input.pressSequentially(typed);
-    await input.press('Enter');
-  }
-
   it('adds an amendment to a contract with the required fields, then saves a new term with its end date and change log', async () => {
     // Prepare: the contract's details, Add Amendment
     const page = await open('admin', `/enrollments/contracts/${masterObjectId}`);
@@ -190,14 +182,14 @@ describe('Amendment Details', () => {
     const save = page.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isDisabled()).toBe(true);
     // Act: the required fields
-    await pick(page, 'Status', 'Dra');
+    await pick(page, 'Status', 'Dra', 'Draft');
     await page.getByLabel(/^Received Date/).fill('03/01/2026');
     await page.getByLabel(/^Agreement Date/).fill('03/02/2026');
     await page.getByLabel(/^Start Date/).fill('04/01/2026');
     await page.getByLabel(/^Term/).fill('12');
-    await pick(page, 'Auto Renewal Type', 'No');
-    await pick(page, 'Unit of Measure', 'KW');
-    await pick(page, 'Rewards', 'N');
+    await pick(page, 'Auto Renewal Type', 'No', 'No Auto Renewal');
+    await pick(page, 'Unit of Measure', 'KW', 'KWH');
+    await pick(page, 'Rewards', 'N', 'No');
     // the business entity, chosen in its search popup
     await page.getByRole('button', { name: 'Search Business Entity' }).click();
     const popup = page.getByRole('dialog');

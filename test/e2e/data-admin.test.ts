@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
+import { appUrl, launchBrowser, pick, newPage, checkScreen, signInAs } from './support/browser';
 
 /**
  * Data Administration in a real browser on the local stack: territories (add, fix an invalid row,
@@ -33,12 +33,6 @@ const addButton = () => page.getByRole('button', { name: 'Add', exact: true });
 /** A body row holding this text. */
 const rowWith = (table: Locator, text: string) => table.getByRole('row').filter({ hasText: text });
 
-async function pick(scope: Locator, label: string, typed: string): Promise<void> {
-  const input = scope.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.pressSequentially(typed);
-  await input.press('Tab');
-}
 
 describe('Data Administration', () => {
   it('adds a territory: Save stays disabled until the row is valid, then the change log shows it', async () => {
@@ -57,14 +51,14 @@ describe('Data Administration', () => {
     expect(await saveButton().isDisabled()).toBe(true);
     await codeInput.fill(code);
     await row.getByRole('textbox', { name: 'Name', exact: true }).fill('End To End Power');
-    await pick(row, 'State', 'NJ');
-    await pick(row, 'Commodity', 'Ele');
-    await pick(row, 'Measure Unit', 'KW');
+    await pick(row, 'State', 'NJ', 'NJ', 'Tab');
+    await pick(row, 'Commodity', 'Ele', 'Electric', 'Tab');
+    await pick(row, 'Measure Unit', 'KW', 'KWH', 'Tab');
     // Assess: still invalid without a bill method
     expect(await saveButton().isDisabled()).toBe(true);
     await checkScreen(page, 'data-admin-territory-invalid');
     // Act: fix it and save
-    await pick(row, 'Bill Method Id', '3');
+    await pick(row, 'Bill Method Id', '3', '3', 'Tab');
     await row.getByRole('textbox', { name: 'Tax Rate' }).fill('0.0625');
     await expect.poll(() => saveButton().isDisabled()).toBe(false);
     await saveButton().click();

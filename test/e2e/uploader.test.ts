@@ -1,10 +1,10 @@
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, sharedPages } from './support/browser';
+import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, pick, sharedPages } from './support/browser';
 
 /**
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
@@ -23,12 +23,6 @@ afterAll(async () => {
 });
 const shared = sharedPages(() => browser);
 const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1440, height: 900 }, path);
-async function pick(page: Page, label: string, typed: string) {
-  const input = page.getByRole('combobox', { name: label });
-  await input.click();
-  await input.pressSequentially(typed);
-  await input.press('Enter');
-}
 
 describe('Uploader', () => {
   it('uploads an Accounts workbook, fixes an exception in place, validates it and saves the batch with the batch in the change log', async () => {
@@ -56,7 +50,7 @@ describe('Uploader', () => {
     // Act: the batch, the exception tab, the fix and Validate
     const batches = (await api.post('/api/upload/GetBatchIds', { uploadType: 'Accounts', isValid: false })).body.batchIds as number[];
     await page.getByRole('tab', { name: /^2 Exception/ }).click();
-    await pick(page, 'Batch', String(batches[0]));
+    await pick(page, 'Batch', String(batches[0]), String(batches[0]));
     const grid = page.getByRole('table', { name: 'Exception rows' });
     await expect.poll(() => grid.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
     await grid.locator('tbody tr').first().getByRole('button').first().click();

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
 import { XLSX_CONTENT_TYPE } from '../../../functions/src/lib/xlsx';
 import { REPO_ROOT } from '../../../infra/local/stack';
@@ -76,6 +76,20 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
 /** A form field's label as a pattern: a required field's label ends with the hidden marker ' *'. */
 export function labelOf(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
+}
+
+/**
+ * Chooses an option of a type-ahead field (TypeaheadSelect) as a user does: types its beginning,
+ * then presses `key` (Enter by default; Tab leaves the field; null: the single match is chosen by
+ * itself), and waits until the field shows the chosen option's label `shown` (failing with what it
+ * showed instead).
+ */
+export async function pick(scope: Page | Locator, label: string, typed: string, shown: string, key: 'Enter' | 'Tab' | null = 'Enter'): Promise<void> {
+  const input = scope.getByRole('combobox', { name: labelOf(label) });
+  await input.click();
+  await input.pressSequentially(typed);
+  if (key) await input.press(key);
+  await expect.poll(() => input.inputValue(), { message: `the option chosen in ${label}` }).toBe(shown);
 }
 
 /**
