@@ -54,8 +54,13 @@ export async function signInAs(page: Page, email: string, password: string, from
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
-/** Screenshots for people to look at (not compared): .screenshots/ at the repository root. */
+/**
+ * Screenshots for people to look at (not compared): .screenshots/ at the repository root. Off with
+ * SCREENSHOTS=0, as `npm test` runs the browser files unless told SCREENSHOTS=1 (about 25 s of
+ * their CPU for files nobody looks at there); on when a browser file is run by itself.
+ */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS === '0') return;
   const dir = path.join(REPO_ROOT, '.screenshots');
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
