@@ -22,10 +22,14 @@ if (process.env.CI === 'true' && !browsers.some((b) => existsSync(b))) {
   process.exit(1);
 }
 
+/** The checks running in the background. */
+const background = new Set();
 /** Runs a check in the background; resolves to its title, exit status and output (printed later). */
-const runAsync = (title, cmd, args) =>
+const runAsync = (title, cmd, args, options = {}) =>
   new Promise((resolve) => {
-    const child = spawn(cmd, args, { env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    const child = spawn(cmd, args, { ...options, env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' } });
+    background.add(child);
+    child.on('exit', () => background.delete(child));
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -33,18 +37,30 @@ const runAsync = (title, cmd, args) =>
     child.on('close', (code) => resolve({ title, code: code ?? 1, output }));
   });
 
-// The two type checks and lint run side by side, and beside the tests at the lowest CPU priority:
-// they take the cores the tests leave idle (waiting on the emulators, Chromium's pauses) instead of
-// 45 s of their own before them. Their output comes after the tests'.
-const lowPriority = process.platform === 'win32' ? [] : ['nice', '-n', '19'];
-const check = (title, args) => (lowPriority.length ? runAsync(title, lowPriority[0], [...lowPriority.slice(1), 'npx', ...args]) : runAsync(title, 'npx', args));
-const checking = Promise.all([
-  check('type check (server, infra, tests)', ['tsc', '-p', 'tsconfig.json']),
-  check('type check (web)', ['tsc', '-p', 'web/tsconfig.json']),
-  check('lint', ['eslint', '.', '--max-warnings=0']),
-]);
-
+// The two type checks and lint run side by side, beside the tests, on the CPU the tests leave
+// idle (the browser files leave a fifth of the two cores idle: Chromium and the stack waiting on
+// each other), instead of 45 s of their own before them; their output comes after the tests'.
+// Idle CPU only: Linux schedules each session as a group with its own share (autogroup), and
+// Chromium runs in a session of its own, so `nice` alone would give the checks half of the CPU
+// against it; they get a session of their own whose group is set to nice 19.
 const out = mkdtempSync(path.join(os.tmpdir(), 'eb-vitest-'));
+const lowPriority = (title, args) =>
+  process.platform === 'linux'
+    ? runAsync(title, 'sh', ['-c', 'echo 19 > /proc/self/autogroup 2>/dev/null; exec nice -n 19 "$@"', 'sh', 'npx', ...args], { detached: true })
+    : runAsync(title, 'npx', args);
+const checking = Promise.all([
+  lowPriority('type check (server, infra, tests)', ['tsc', '-p', 'tsconfig.json']),
+  lowPriority('type check (web)', ['tsc', '-p', 'web/tsconfig.json']),
+  lowPriority('lint', ['eslint', '.', '--max-warnings=0']),
+]);
+// (in sessions of their own, an interrupt of npm test does not reach them: it is passed on)
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of background) if (child.pid) try { process.kill(-child.pid, signal); } catch { /* ended */ }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 const report = path.join(out, 'report.json');
 const extra = process.argv.slice(2);
 // The browser files' screenshots are for people looking at screens (a browser file run by itself):
