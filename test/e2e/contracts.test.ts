@@ -56,9 +56,7 @@ describe('Contracts Search', () => {
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
     expect(await rows(page).first().textContent()).toContain(String(contractId));
     expect(await rows(page).first().textContent()).toContain(legalName);
-    await page.getByRole('combobox', { name: 'Status' }).click();
-    await page.getByRole('combobox', { name: 'Status' }).pressSequentially('Sig');
-    await page.getByRole('combobox', { name: 'Status' }).press('Enter');
+    await pick(page, 'Status', 'Sig', 'Signed');
     await page.waitForURL((u) => u.searchParams.get('status') === 'Signed');
     // Assess: two rows, kept across a reload
     await expect.poll(() => rows(page).count()).toBe(2);
@@ -274,8 +272,7 @@ describe('Amendment participants and CRM notes', () => {
     // Act: a CRM note, saved, then ticked Resolved in its row
     const crm = page.getByRole('region', { name: 'CRM notes' });
     await crm.getByRole('button', { name: 'Add', exact: true }).click();
-    await crm.getByRole('combobox', { name: 'CRM Type' }).pressSequentially('Cal');
-    await crm.getByRole('combobox', { name: 'CRM Type' }).press('Enter');
+    await pick(crm, 'CRM Type', 'Cal', 'Call');
     await crm.getByRole('textbox', { name: 'Comment' }).fill('Asked about the renewal price');
     await crm.getByRole('button', { name: 'Save', exact: true }).click();
     await expect.poll(() => crm.locator('tbody').textContent()).toContain('Asked about the renewal price');
