@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 async function start(port = 0) {
-  const s = await startLocalStack({ port, dataDir, persist: true, quiet: true, poller: false, webDist: dataDir });
+  const s = await startLocalStack({ port, dataDir, persist: true, quiet: true, poller: false, webDist: dataDir, shortLived: true });
   resetClients();
   resetVerifier();
   return s;

@@ -35,7 +35,7 @@ const ACCOUNTS = Math.ceil((IMPORT_CHUNK + 50) / 24);
 describe('A restart of the local stack in the middle of Save All', () => {
   it("resumes the uploader's and the updater's import jobs from their checkpoints, each row imported exactly once", async () => {
     // Prepare: a stack on disk, an amendment, accounts with a two-year volume block
-    stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: false, quiet: true });
+    stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: false, quiet: true, shortLived: true });
     const { keys } = await import('../../functions/src/lib/db');
     const { feedAttributes } = await import('../../functions/src/lib/feed');
     const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
@@ -88,7 +88,7 @@ describe('A restart of the local stack in the middle of Save All', () => {
     // Act: the stack stops (its queue, in memory, is lost) and starts again on the same data directory, with its worker
     await stack.stop();
     stack = null;
-    stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: true, quiet: true });
+    stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: true, quiet: true, shortLived: true });
     const statusOf = async (jobId: string) => (await (await import('../../functions/src/job/repository')).getJobRecord(jobId))!.status;
     await expect.poll(async () => [await statusOf(upload.jobId), await statusOf(update.jobId)], { timeout: 90_000, interval: 250 }).toEqual(['completed', 'completed']);
 

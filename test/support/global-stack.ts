@@ -75,7 +75,7 @@ function ownStack(name: string, http = false): Started {
   const ready = (g.ebStackStarts ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
-      const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: http, poller: http, quiet: true });
+      const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: http, poller: http, quiet: true, shortLived: true });
       // (a gateway stack started after this one has the last word already)
       const gateway = g.ebHttpStack?.stack;
       if (!http && gateway) await useStackEnv(gateway.env);
