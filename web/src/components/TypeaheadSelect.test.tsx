@@ -193,6 +193,22 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     expect(input()).toHaveValue('Apex Agent');
   });
 
+  it('leaves an emptied field empty on Tab, whatever was listed before', async () => {
+    // Prepare: the list of 'ne', then the text deleted
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} />);
+    await user.type(input(), 'ne');
+    await waitFor(() => expect(optionNames()).toEqual(['New Jersey', 'New York', 'Nevada']));
+    // Act
+    fireEvent.change(input(), { target: { value: '' } });
+    fireEvent.keyDown(input(), { key: 'Tab', code: 'Tab', keyCode: 9, which: 9 });
+    // Assess
+    expect(onValue).not.toHaveBeenCalledWith('NJ');
+    expect(input()).toHaveValue('');
+    expect(screen.getByLabelText('Chosen')).toHaveTextContent('none');
+  });
+
   it('chooses an option whose label was typed exactly, on leaving the field', async () => {
     // Prepare
     const user = setup();

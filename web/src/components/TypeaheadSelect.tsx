@@ -216,7 +216,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     const el = inputRef.current;
     if (!el || typeof input !== 'string' || listedFor.current === null) return;
     const text = clean(el.value);
-    if (text === listedFor.current) return; // the list is the typed text's: AutoComplete's own keys
+    if (text === '' || text === listedFor.current) return; // nothing typed, or the list is the text's: AutoComplete's own keys
     e.stopPropagation(); // AutoComplete (listening at React's root) must not choose from the old list
     if (e.key === 'Enter') e.preventDefault();
     const pool = suggest ? suggestions : (options ?? []);
