@@ -118,12 +118,12 @@ describe('a child kind declared under a new parent', () => {
     const parent = await newParent();
     const a = await notes.add(parent.objectId, { subject: 'a', body: null }, actor);
     const b = await notes.add(parent.objectId, { subject: 'b', body: null }, actor);
-    // Act
+    // Act (both refusals awaited together: one left waiting while the other is awaited would count
+    // as an unhandled rejection if it came first)
     const unknown = notes.remove([{ objectId: a.objectId }, { objectId: 987_654_321 }], actor);
     const stale = notes.remove([{ objectId: a.objectId }, { objectId: b.objectId, version: 5 }], actor);
     // Assess
-    await expect(unknown).rejects.toBeInstanceOf(NotFoundError);
-    await expect(stale).rejects.toBeInstanceOf(ConflictError);
+    await Promise.all([expect(unknown).rejects.toBeInstanceOf(NotFoundError), expect(stale).rejects.toBeInstanceOf(ConflictError)]);
     expect((await notes.all(parent.objectId)).length).toBe(2);
     await notes.remove([{ objectId: a.objectId }, { objectId: b.objectId, version: 1 }], actor);
     expect(await notes.all(parent.objectId)).toEqual([]);
