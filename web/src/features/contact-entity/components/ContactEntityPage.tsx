@@ -82,8 +82,8 @@ export function ContactEntityPage() {
       width: '10%',
       body: (r) => <StatusTag active={r.status === 'Active'} labels={CONTACT_TEXTS} inactiveSeverity="secondary" className="eb-contact-status" />,
     },
-    { field: 'role', header: L.role, sortable: true, width: '8%', className: TEXT_CELL, body: (r) => clipped(labelOf(options.roles, r.role)) },
-    { field: 'identifier', header: L.identifier, sortable: true, width: '12%', className: TEXT_CELL, body: (r) => clipped(r.identifier) },
+    { field: 'role', header: L.role, sortable: true, width: '12%', className: TEXT_CELL, body: (r) => clipped(labelOf(options.roles, r.role)) },
+    { field: 'identifier', header: L.identifier, sortable: true, width: '8%', className: TEXT_CELL, body: (r) => clipped(r.identifier) },
     ...(canEdit
       ? [
           editColumn<PrimaryContactRow>({
