@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import type { HeaderMatch } from '@eb/shared/upload/columns';
 import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { ParseResult } from '@eb/shared/upload/schemas';
@@ -9,6 +8,7 @@ import { withSharedReads } from '../lib/bulk-scope';
 import { getItem, table } from '../lib/db';
 import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
 import type { NewRow, RowKind } from './rows';
+import type { SheetRow } from './sheet-rows';
 import { uploadedWorkbook } from './workbook-reader';
 
 /**
@@ -76,12 +76,12 @@ export interface SheetResult extends ParseResult {
  * shared rules, the cross-record checks a thousand rows at a time, the rows written with their
  * exceptions under `batchId`.
  */
-export function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
+export function parseSheet(p: RowPipeline, rowType: string, sheet: AsyncIterable<SheetRow>, batchId: number, user: string, opts: { details?: boolean } = {}): Promise<SheetResult> {
   // the batch's lookups of reference records are shared by its chunks (checks.ts)
   return withSharedReads(() => parseRows(p, rowType, sheet, batchId, user, opts));
 }
 
-async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<ExcelJS.Row>, batchId: number, user: string, opts: { details?: boolean }): Promise<SheetResult> {
+async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<SheetRow>, batchId: number, user: string, opts: { details?: boolean }): Promise<SheetResult> {
   const result: SheetResult = { uploadBatchId: batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [], failed: [], keys: new Map() };
   const seen = new Set<string>();
   let pending: Pending[] = [];
@@ -156,7 +156,7 @@ export function registerParseJob(kind: RowKind): void {
       const reader = await uploadedWorkbook(params.key, progress);
       let result: ParseResult | null = null;
       for await (const sheet of reader) {
-        result = await parseSheet(p, params.rowType, sheet as AsyncIterable<ExcelJS.Row>, params.batchId, params.user);
+        result = await parseSheet(p, params.rowType, sheet, params.batchId, params.user);
         break; // the first sheet is the type's
       }
       result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };

@@ -1,4 +1,3 @@
-import ExcelJS from 'exceljs';
 import { headerKey, SINGLE_FILE_ORDER, type RowType } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
@@ -50,7 +49,7 @@ registerJobType(SINGLE_FILE_JOB, {
       const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
       if (!type) continue;
       const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
-      const sheetResult = await parseSheet(UPLOADS, type, sheet as AsyncIterable<ExcelJS.Row>, batchId, p.uploadUser, { details: true });
+      const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
       // resume: the rows of amendments before the key are passed over
       const skip = new Set<number>();
       if (resuming && type === 'Amendments') {

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import JSZip from 'jszip';
 import { describe, expect, it } from 'vitest';
-import { sheetName, workbookReader } from './workbook-reader';
+import { sheetName, wholeCharactersEnd, workbookReader } from './workbook-reader';
 
 /** A workbook of exceljs's writer, its zip's parts stored in `order` (the rest after them, then the worksheets). */
 async function workbookInOrder(sheets: Record<string, unknown[][]>, order: string[]): Promise<Buffer> {
@@ -22,7 +22,7 @@ async function progressOf(bytes: Buffer): Promise<number[]> {
   const fractions: number[] = [];
   const chunks = Array.from({ length: Math.ceil(bytes.length / 8192) }, (_, i) => bytes.subarray(i * 8192, (i + 1) * 8192));
   for await (const sheet of workbookReader(Readable.from(chunks), { size: bytes.length, report: (f) => fractions.push(f) })) {
-    for await (const _row of sheet as AsyncIterable<ExcelJS.Row>) {
+    for await (const _row of sheet) {
       // read
     }
   }
@@ -34,7 +34,7 @@ async function readAll(bytes: Buffer, pause: number): Promise<{ name: string; ro
   const out: { name: string; rows: unknown[][] }[] = [];
   for await (const sheet of workbookReader(Readable.from([bytes]))) {
     const rows: unknown[][] = [];
-    for await (const row of sheet as AsyncIterable<ExcelJS.Row>) rows.push((row.values as unknown[]).slice(1));
+    for await (const row of sheet) rows.push(row.values.slice(1));
     out.push({ name: sheetName(sheet).name, rows });
     await new Promise((r) => setTimeout(r, pause));
   }
@@ -95,10 +95,60 @@ describe('workbookReader', () => {
     });
     // Act
     const read = (async () => {
-      for await (const sheet of workbookReader(input)) for await (const _row of sheet as AsyncIterable<ExcelJS.Row>) void _row;
+      for await (const sheet of workbookReader(input)) for await (const _row of sheet) void _row;
     })();
     // Assess
     await expect(read).rejects.toThrow('socket hang up');
+  });
+
+  it('reads every kind of cell as exceljs reads it: texts, rich texts, numbers, dates, booleans, formulas, errors, empty cells and rows', async () => {
+    // Prepare: a workbook of exceljs's writer, with shared strings and a date style
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('Accounts');
+    ws.addRow(['Name', 'Count', 'Rate', 'Start', 'Active', 'Total', 'Label', 'Check', 'Note']);
+    ws.addRow(['Acme & Sons <East>', 12, 0.0825, new Date(Date.UTC(2026, 10, 1)), true, { formula: 'B2*2', result: 24 }, { formula: '"x"&A2', result: 'xAcme' }, { error: '#N/A' }, { richText: [{ text: 'Bold ', font: { bold: true } }, { text: 'plain' }] }]);
+    ws.getRow(3).getCell(2).value = 7; // a row of one cell
+    ws.getRow(5).getCell(9).value = 'far right'; // row 4 missing
+    ws.addRow(['Zoë Ñúñez', -1.5, 0, new Date(Date.UTC(1999, 11, 31)), false, null, null, null, '']);
+    ws.getColumn(4).numFmt = 'mm/dd/yyyy';
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    const exceljsRows: { number: number; values: unknown[] }[] = [];
+    for await (const sheet of new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore' })) {
+      for await (const row of sheet as AsyncIterable<ExcelJS.Row>) exceljsRows.push({ number: row.number, values: row.values as unknown[] });
+    }
+    // Act
+    const rows: { number: number; values: unknown[] }[] = [];
+    for await (const sheet of workbookReader(Readable.from([bytes]))) for await (const row of sheet) rows.push(row);
+    // Assess
+    expect(rows).toEqual(exceljsRows);
+    expect(rows.map((r) => r.number)).toEqual([1, 2, 3, 5, 6]);
+    expect(rows[1]!.values[4]).toEqual(new Date(Date.UTC(2026, 10, 1)));
+    expect(rows[1]!.values[1]).toBe('Acme & Sons <East>');
+  });
+
+  it('keeps accented texts whole, whichever chunks of the zip their bytes come in (exceljs decodes each chunk alone)', async () => {
+    // Prepare: 20,000 shared strings of accented and CJK letters (some of their characters fall across the zip's output chunks)
+    const names = Array.from({ length: 20_000 }, (_, i) => `Zoë Ñúñez-Šťastný ${i} 東京`);
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('Contacts').addRows(names.map((n) => [n]));
+    const bytes = Buffer.from(await wb.xlsx.writeBuffer());
+    // Act
+    const read: unknown[] = [];
+    for await (const sheet of workbookReader(Readable.from([bytes]))) for await (const row of sheet) read.push(row.values[1]);
+    // Assess
+    expect(read.filter((v, i) => v !== names[i])).toEqual([]);
+  });
+
+  it.each([
+    ['ASCII', [0x41, 0x42], 2],
+    ['a whole two-byte letter', [0x41, 0xc3, 0xab], 3],
+    ['the first byte of a two-byte letter', [0x41, 0xc3], 1],
+    ['two bytes of a three-byte letter', [0x41, 0xe6, 0x9d], 1],
+    ['a whole three-byte letter', [0xe6, 0x9d, 0xb1], 3],
+    ['three bytes of a four-byte letter', [0x41, 0xf0, 0x9f, 0x98], 1],
+    ['a whole four-byte letter', [0xf0, 0x9f, 0x98, 0x80], 4],
+  ])('cuts a chunk after its last whole UTF-8 character: %s', (_what, bytes, end) => {
+    expect(wholeCharactersEnd(Uint8Array.from(bytes))).toBe(end);
   });
 
   describe('progress', () => {

@@ -8,19 +8,21 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { s3Client } from '../lib/aws';
+import { sheetRows, type SheetParts, type SheetRow } from './sheet-rows';
 import { config } from '../lib/config';
 
 /** The parts of exceljs's streaming reader its own `parse` uses (present at run time, not in its typings). */
 interface ReaderParts {
   input: Readable;
   sharedStrings?: unknown[];
-  workbookRels?: unknown;
-  model?: { sheets: unknown[] };
+  workbookRels?: { Id: string; Target: string }[];
+  model?: { sheets: { id: number; name: string; rId: string }[] };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
   _parseStyles(entry: Readable): Promise<void>;
-  _parseWorksheet(chunks: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
+  styles?: { getStyleModel(id: number): { numFmt?: string } | null };
+  properties?: { model?: { date1904?: boolean } };
   _parseHyperlinks(chunks: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
 }
 type ZipEntry = Readable & { path: string; autodrain(): unknown };
@@ -38,7 +40,9 @@ const SHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
  * read with the stream's own async iterator, which hands out what is buffered before it ends.
  * Otherwise as exceljs: a sheet is read in place once the relationships, the shared strings and
  * the workbook part (its sheets' names) have been read, else kept in a temporary file and read
- * after the last part.
+ * after the last part. The parts exceljs parses get their bytes in whole UTF-8 characters
+ * (`wholeCharacters`), and a sheet's rows are read by sheet-rows.ts, not by exceljs's worksheet
+ * reader (its Row and Cell objects took 40 % of a read; figures in the README).
  */
 class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
   constructor(
@@ -66,13 +70,13 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
         current = entry;
         const sheet = SHEET.exec(entry.path)?.[1];
         const links = SHEET_RELS.exec(entry.path)?.[1];
-        if (entry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(entry);
-        else if (entry.path === 'xl/workbook.xml') await self._parseWorkbook(entry);
-        else if (entry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(entry);
-        else if (entry.path === 'xl/styles.xml') await self._parseStyles(entry);
+        if (entry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(wholeCharacters(entry));
+        else if (entry.path === 'xl/workbook.xml') await self._parseWorkbook(wholeCharacters(entry));
+        else if (entry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(wholeCharacters(entry));
+        else if (entry.path === 'xl/styles.xml') await self._parseStyles(wholeCharacters(entry));
         else if (sheet && self.sharedStrings && self.workbookRels && self.model) {
           report.sheet(false);
-          yield* self._parseWorksheet(entry, sheet);
+          yield this.worksheet(entry, sheet);
         } else if (sheet) {
           report.sheet(true);
           dir ??= await mkdtemp(path.join(os.tmpdir(), 'eb-sheets-'));
@@ -88,13 +92,41 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
       for (const { sheetNo, file } of later) {
         const stream = counted(report.laterRead);
         streamPipeline(createReadStream(file), stream, () => undefined);
-        yield* self._parseWorksheet(stream, sheetNo);
+        yield this.worksheet(stream, sheetNo);
       }
     } finally {
       if (dir) await rm(dir, { recursive: true, force: true });
     }
   }
+
+  /** A worksheet as the reader hands it out (`{ eventType: 'worksheet' }`): its name and its rows (sheet-rows.ts). */
+  private worksheet(chunks: AsyncIterable<Buffer>, sheetNo: string): { eventType: 'worksheet'; value: Worksheet } {
+    const self = this as unknown as ReaderParts;
+    const rel = self.workbookRels?.find((r) => r.Target === `worksheets/sheet${sheetNo}.xml`);
+    const named = rel ? self.model?.sheets.find((s) => s.rId === rel.Id) : undefined;
+    const dateStyles = new Map<number, boolean>();
+    const parts: SheetParts = {
+      sharedStrings: self.sharedStrings,
+      date1904: self.properties?.model?.date1904 === true,
+      isDateStyle: (id) => {
+        let date = dateStyles.get(id);
+        if (date === undefined) dateStyles.set(id, (date = isDateFormat(self.styles?.getStyleModel(id)?.numFmt)));
+        return date;
+      },
+    };
+    const value: Worksheet = { id: named?.id ?? Number(sheetNo), name: named?.name ?? `Sheet${sheetNo}`, [Symbol.asyncIterator]: () => sheetRows(chunks, parts) };
+    return { eventType: 'worksheet', value };
+  }
 }
+
+/** A worksheet of an uploaded workbook: its number and name (the workbook's), and its rows. */
+export interface Worksheet extends AsyncIterable<SheetRow> {
+  id: number;
+  name: string;
+}
+
+/** Whether a number format shows a date (exceljs's rule: a date or time letter outside quotes and brackets). */
+const isDateFormat = (format: string | undefined): boolean => !!format && /[ymdhMsb]+/.test(format.replace(/\[[^\]]*]/g, '').replace(/"[^"]*"/g, ''));
 
 /** How far a read is: `size`, the workbook's bytes; `report`, called with 0 to 1 as the read goes (often: throttle it). */
 export interface ReadProgress {
@@ -110,6 +142,40 @@ const counted = (onBytes: (n: number) => void): Transform =>
       done(null, chunk);
     },
   });
+
+/** Where a buffer's last whole UTF-8 character ends (the start of a sequence its end cuts, else its length). */
+export function wholeCharactersEnd(b: Uint8Array): number {
+  for (let i = b.length - 1; i >= 0 && i >= b.length - 4; i--) {
+    const c = b[i]!;
+    if ((c & 0xc0) === 0x80) continue; // a continuation byte: look further back
+    const length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+    return i + length <= b.length ? b.length : i;
+  }
+  return b.length;
+}
+
+/**
+ * A zip part's bytes in chunks that end on a whole UTF-8 character. exceljs decodes each chunk of
+ * a part on its own: a character whose bytes two chunks shared became two U+FFFD ('Zo\ufffd\ufffd'
+ * for 'Zoë'): 14 of the 20,000 accented names of the reader's test lost a letter in their shared
+ * strings. (The sheets' own XML is decoded across chunks by sheet-rows.ts.)
+ */
+function wholeCharacters(part: Readable): Transform {
+  let rest: Buffer | null = null;
+  const out = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      const bytes = rest ? Buffer.concat([rest, chunk]) : chunk;
+      const end = wholeCharactersEnd(bytes);
+      rest = end < bytes.length ? Buffer.from(bytes.subarray(end)) : null;
+      done(null, end > 0 ? bytes.subarray(0, end) : undefined);
+    },
+    flush(done) {
+      done(null, rest ?? undefined);
+    },
+  });
+  streamPipeline(part, out, (error) => error && out.destroy(error));
+  return out;
+}
 
 /** The share of a read's work that copying sheets stored before the parts they need takes (their rows are read afterwards). */
 const DEFERRING_SHARE = 0.1;
@@ -155,15 +221,15 @@ function readProgress(progress: ReadProgress | undefined) {
  * A workbook without `xl/workbook.xml` has no sheet names: it starts with an empty model, and
  * `sheetName` answers a sheet's default name ('Sheet2'). `progress` hears how far the read is.
  */
-export function workbookReader(body: Readable, progress?: ReadProgress): ExcelJS.stream.xlsx.WorkbookReader {
-  return new WorkbookStreamReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' }, progress);
+export function workbookReader(body: Readable, progress?: ReadProgress): AsyncIterable<Worksheet> {
+  // (exceljs's typings give its own worksheet readers: this reader's parse hands out Worksheets)
+  return new WorkbookStreamReader(body, { worksheets: 'emit', sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', entries: 'emit' }, progress) as unknown as AsyncIterable<Worksheet>;
 }
 
 /** A worksheet's name, and its number in the workbook ('Sheet2' -> 2). */
-export function sheetName(sheet: unknown): { name: string; number: number | null } {
-  const s = sheet as { name?: string; id?: string | number };
-  const name = s.name ?? '';
-  const n = Number(/^Sheet(\d+)$/.exec(name)?.[1] ?? s.id);
+export function sheetName(sheet: Worksheet): { name: string; number: number | null } {
+  const name = sheet.name;
+  const n = Number(/^Sheet(\d+)$/.exec(name)?.[1] ?? sheet.id);
   return { name, number: Number.isFinite(n) ? n : null };
 }
 
@@ -171,7 +237,7 @@ export function sheetName(sheet: unknown): { name: string; number: number | null
  * An uploaded workbook (its key in the uploads bucket) opened for reading, its progress (0 to 1 of
  * the read) reported to `report`: the parse and SingleFile jobs' one way in.
  */
-export async function uploadedWorkbook(key: string, report: (fraction: number) => void): Promise<ExcelJS.stream.xlsx.WorkbookReader> {
+export async function uploadedWorkbook(key: string, report: (fraction: number) => void): Promise<AsyncIterable<Worksheet>> {
   const got = await s3Client().send(new GetObjectCommand({ Bucket: config.uploadsBucket, Key: key }));
   return workbookReader(got.Body as Readable, { size: got.ContentLength ?? 0, report });
 }
