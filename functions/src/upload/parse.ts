@@ -32,14 +32,6 @@ export interface ParseParams {
   user: string;
 }
 
-/**
- * A string of its own. exceljs's cell strings are slices of the XML text it parsed, and V8 keeps a
- * slice's whole parent alive: a value kept past its row (the batch's duplicate keys, a failed row)
- * would keep its chunk of the sheet with it. The concatenation is flattened into a new string when
- * sliced, so the copy refers to nothing else.
- */
-const ownString = (v: string): string => (' ' + v).slice(1);
-
 /** A row with no value in any cell (passed over). */
 export function isBlankRow(values: unknown[]): boolean {
   // exceljs row.values is 1-based
@@ -50,15 +42,14 @@ export function isBlankRow(values: unknown[]): boolean {
 /** A sheet's empty row of cells (its matched fields laid out once: a row's cells are a copy, not built key by key). */
 const emptyCells = new WeakMap<HeaderMatch, Readonly<Record<string, null>>>();
 
-/** A worksheet's cells of a row by the matched columns (strings copied off the parser's text). */
+/** A worksheet's cells of a row by the matched columns (their texts are strings of their own: sheet-rows.ts). */
 export function cellsOf(values: unknown[], match: HeaderMatch): Record<string, unknown> {
   let empty = emptyCells.get(match);
   if (!empty) emptyCells.set(match, (empty = Object.fromEntries(match.columns.map(({ column }) => [column.field, null]))));
   const cells: Record<string, unknown> = { ...empty };
   // exceljs row.values is 1-based
   for (const { column, index } of match.columns) {
-    const v = values[index + 1];
-    cells[column.field] = typeof v === 'string' ? ownString(v) : v;
+    cells[column.field] = values[index + 1];
   }
   return cells;
 }

@@ -44,6 +44,15 @@ function columnOf(ref: string): number {
   return n;
 }
 
+/**
+ * A text of its own. saxes's texts are slices of the chunk of XML it parsed, and V8 keeps a slice's
+ * whole parent alive: a value kept past its row (the batch's duplicate keys, a failed row) would
+ * keep its chunk of the sheet with it. V8 copies a slice shorter than 13 characters; a longer one
+ * is concatenated and sliced, which flattens it into a new string that refers to nothing else.
+ * (Shared strings are the workbook's, held for the whole read anyway.)
+ */
+const own = (text: string): string => (text.length < 13 ? text : (' ' + text).slice(1));
+
 /** A tag's name without its namespace prefix ('x:c' -> 'c'). */
 const localName = (name: string): string => {
   const colon = name.indexOf(':');
@@ -83,17 +92,17 @@ export async function* sheetRows(input: AsyncIterable<Buffer | string> | Iterabl
 
   const cellValue = (): unknown => {
     if (formula !== null) {
-      const result = value === null ? undefined : type === 'str' ? value : type === 'b' ? Number(value) !== 0 : type === 'e' ? { error: value } : number(value);
-      return { formula, result };
+      const result = value === null ? undefined : type === 'str' ? own(value) : type === 'b' ? Number(value) !== 0 : type === 'e' ? { error: value } : number(value);
+      return { formula: own(formula), result };
     }
-    if (inline !== null && (type === 'inlineStr' || value === null)) return inline;
+    if (inline !== null && (type === 'inlineStr' || value === null)) return own(inline);
     if (value === null) return null;
     switch (type) {
       case 's':
         return parts.sharedStrings?.[Number.parseInt(value, 10)] ?? null;
       case 'str':
       case 'inlineStr':
-        return value;
+        return own(value);
       case 'b':
         return Number.parseInt(value, 10) !== 0;
       case 'e':
