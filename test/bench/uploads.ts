@@ -7,14 +7,14 @@
  *    the product's reader and validation alone (no stored-record checks, no writes), beside a bare
  *    exceljs streaming read of the same file in the same run (its rows alone, and its rows with
  *    their values), and the product's reader alone (workbook-reader.ts: exceljs for the workbook's
- *    parts, sheet-rows.ts for the rows); best of three rounds each; the process's peak resident
- *    memory while the job runs.
+ *    parts, sheet-rows.ts for the rows); best of five rounds each, before the local stack starts;
+ *    the parse process's peak resident memory while the job runs.
  * 2. Save All: 1,000 validated Accounts rows imported by the import job through the forms' write
  *    path (its DynamoDB requests counted by operation), beside raw BatchWriteItem of 1,000 account
  *    items to the same DynamoDB, and of the very items the import wrote (each account, its
  *    change-log event, its LDC number's marker and its row as imported: copies under other keys),
  *    and beside bare TransactWriteItems of those items (the floor of any transactional write).
- * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_LABEL=after  PARSE_NODE_OPTIONS=--max-old-space-size=256
+ * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_READ_ROUNDS=5  BENCH_LABEL=after  PARSE_NODE_OPTIONS=--max-old-space-size=256
  *   PARSE_EXEC_ARGV='--cpu-prof --cpu-prof-dir=/tmp/prof' (the parse process's flags NODE_OPTIONS refuses)
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -31,27 +31,12 @@ import { inParallel, ms, putBatch, runJobThroughWorker, seedItems } from './supp
 
 const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
 const SAVE_ROWS = Number(process.env.BENCH_SAVE_ROWS ?? 1_000);
+const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5);
 const mb = (n: number) => Math.round(n / 1e6);
 
 export async function benchUploads(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-bench-uploads-'));
-  const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '2g' });
-  const { keys } = await import('../../functions/src/lib/db');
-  const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { s3Client } = await import('../../functions/src/lib/aws');
-  const { config } = await import('../../functions/src/lib/config');
   const { UPLOAD_COLUMNS } = await import('@eb/shared/upload/columns');
-  const { startParse } = await import('../../functions/src/upload/parse');
-  const { startImport } = await import('../../functions/src/upload/import');
-  const { UPLOADS } = await import('../../functions/src/upload/uploads');
-  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
-
-  // one master contract with 100 amendments, the accounts' parents
-  await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 700000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
-  await seedItems('contract', 100, (id, seq) => {
-    const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
-    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
-  });
 
   // ---- the workbook ----------------------------------------------------------------------------------
   const columns = UPLOAD_COLUMNS.Accounts;
@@ -74,8 +59,8 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
 
   // ---- bare exceljs streaming reads of the same file, beside the product's parse and validation alone --
   // (header matching, the parse's cells, kinds, defaults, shared rules; no checks against stored
-  // records, no writes). Three rounds, each in turn, the best of each kept: this machine's speed
-  // varies by a third from one read to the next.
+  // records, no writes). Five rounds, each in turn, the best of each kept: this machine's speed
+  // varies by a third from one read to the next. Nothing else runs yet (the local stack starts after).
   const { matchHeaders } = await import('@eb/shared/upload/columns');
   const { cellValue, validateCells } = await import('@eb/shared/upload/validate');
   const { cellsOf, isBlankRow } = await import('../../functions/src/upload/parse');
@@ -85,7 +70,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   const { workbookReader } = await import('../../functions/src/upload/workbook-reader');
   const rounds = { bare: [] as number[], bareValues: [] as number[], productRead: [] as number[], validate: [] as number[] };
   let t0 = process.hrtime.bigint();
-  for (let round = 0; round < 3; round++) {
+  for (let round = 0; round < READ_ROUNDS; round++) {
     // the rows alone
     t0 = process.hrtime.bigint();
     bareRows = 0;
@@ -121,7 +106,26 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
     rounds.validate.push(ms(t0));
   }
   const [bareReadMs, bareReadValuesMs, validateOnlyMs] = [Math.min(...rounds.bare), Math.min(...rounds.bareValues), Math.min(...rounds.validate)];
-  console.log(`bare read (best of 3): ${Math.round(bareReadMs)} ms, with the values ${Math.round(bareReadValuesMs)} ms; parse and validate alone: ${validatedOnly} valid rows in ${Math.round(validateOnlyMs)} ms (rounds ${JSON.stringify(rounds, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))})`);
+  console.log(`bare read (best of ${READ_ROUNDS}): ${Math.round(bareReadMs)} ms, with the values ${Math.round(bareReadValuesMs)} ms; parse and validate alone: ${validatedOnly} valid rows in ${Math.round(validateOnlyMs)} ms (rounds ${JSON.stringify(rounds, (_k, v: unknown) => (typeof v === 'number' ? Math.round(v) : v))})`);
+
+  // ---- the local stack (started after the reads: its JVM, compiling and collecting as it starts and
+  // seeds, took a core from them) -----------------------------------------------------------------------
+  const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '2g' });
+  const { keys } = await import('../../functions/src/lib/db');
+  const { feedAttributes } = await import('../../functions/src/lib/feed');
+  const { s3Client } = await import('../../functions/src/lib/aws');
+  const { config } = await import('../../functions/src/lib/config');
+  const { startParse } = await import('../../functions/src/upload/parse');
+  const { startImport } = await import('../../functions/src/upload/import');
+  const { UPLOADS } = await import('../../functions/src/upload/uploads');
+  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+
+  // one master contract with 100 amendments, the accounts' parents
+  await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 700000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
+  await seedItems('contract', 100, (id, seq) => {
+    const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
+    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
+  });
 
   // ---- the parse job -------------------------------------------------------------------------------
   const key = `incoming/uploads/00000000-0000-0000-0000-000000000000.${bytes}`;
