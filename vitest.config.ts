@@ -13,10 +13,12 @@ const QUEUE_TESTS = 'functions/src/job/jobs.test.ts';
  *  - web:       component tests (Testing Library, jsdom)
  *  - api:       cross-cutting suites over HTTP (authorization matrix, fuzzing) and stack restarts
  *  - e2e:       headless Chromium against the local stack
- * shared, functions, infra and web run with isolate: false: a worker's files share its loaded
+ * shared, functions, infra, web and e2e run with isolate: false: a worker's files share its loaded
  * modules (as a warm Lambda container does; the web files one jsdom, reset per file in
  * web/src/test-setup.ts) instead of importing the SDKs, React and PrimeReact again per file —
- * about two minutes of the suite. The jobs tests and the browser files keep their own.
+ * about two minutes of the suite; the browser files, one after the other, each waited about 3 s
+ * for Playwright and the SDKs (0.6 s shared: 30 s of the suite). Each browser file still launches
+ * and closes its own Chromium. The jobs tests keep their own modules.
  */
 export default defineConfig({
   test: {
@@ -83,6 +85,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['test/support/global-stack.ts'],
           setupFiles: ['test/support/stack-env.ts'],
           testTimeout: 60_000,
