@@ -43,6 +43,25 @@ describe('sheetRows', () => {
     expect(11 in row!.values).toBe(false);
   });
 
+  it('reads a sheet as Excel writes it: row spans, x14ac attributes, a shared formula and its followers', async () => {
+    // Prepare: Excel's own markup (namespaces declared on the root, attributes of other namespaces on rows)
+    const xml =
+      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\r\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships" xmlns:mc="http://schemas.openxmlformats.org/markup-compatibility/2006" mc:Ignorable="x14ac xr" xmlns:x14ac="http://schemas.microsoft.com/office/spreadsheetml/2009/9/ac" xmlns:xr="http://schemas.microsoft.com/office/spreadsheetml/2014/revision">' +
+      '<dimension ref="A1:C3"/><sheetViews><sheetView workbookViewId="0"/></sheetViews><sheetFormatPr defaultRowHeight="15" x14ac:dyDescent="0.25"/><cols><col min="1" max="1" width="20" customWidth="1"/></cols>' +
+      '<sheetData><row r="1" spans="1:3" x14ac:dyDescent="0.25"><c r="A1" t="s"><v>0</v></c><c r="B1" s="3"><v>46327</v></c></row>' +
+      '<row r="2" spans="1:3" x14ac:dyDescent="0.25"><c r="A2"><v>2</v></c><c r="B2"><v>3</v></c><c r="C2"><f t="shared" ref="C2:C3" si="0">A2*B2</f><v>6</v></c></row>' +
+      '<row r="3" spans="1:3" x14ac:dyDescent="0.25"><c r="A3"><v>4</v></c><c r="B3"><v>5</v></c><c r="C3"><f t="shared" si="0"/><v>20</v></c></row></sheetData>' +
+      '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/></worksheet>';
+    // Act
+    const rows = await rowsOf([xml]);
+    // Assess
+    expect(rows.map((r) => [r.number, r.values.slice(1)])).toEqual([
+      [1, ['Shared', new Date(Date.UTC(2026, 10, 1))]],
+      [2, [2, 3, { formula: 'A2*B2', result: 6 }]],
+      [3, [4, 5, { formula: '', result: 20 }]],
+    ]);
+  });
+
   it('keeps a character whose UTF-8 bytes two chunks share, and an inline string of several runs whole', async () => {
     // Prepare: 'Zoë' cut between the two bytes of 'ë'; an inline string in two runs with a phonetic run
     const bytes = Buffer.from(sheetXml('<row r="1"><c r="A1" t="inlineStr"><is><t>Zoë</t></is></c><c r="B1" t="inlineStr"><is><r><t>Bold </t></r><r><t>plain</t></r><rPh><t>ふりがな</t></rPh></is></c></row>'));
