@@ -94,6 +94,9 @@ export default defineConfig({
           // on a loaded machine (the browser, the stack and this runner on two cores) took longer
           expect: { poll: { timeout: 15_000 } },
           fileParallelism: false,
+          // after the other projects (with isolate: false, vitest asks a project of its own worker
+          // count for a group of its own)
+          sequence: { groupOrder: 1 },
         },
       },
     ],
