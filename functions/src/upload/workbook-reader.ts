@@ -8,8 +8,8 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { s3Client } from '../lib/aws';
-import { sheetRows, type SheetParts, type SheetRow } from './sheet-rows';
 import { config } from '../lib/config';
+import { sheetRows, type SheetParts, type SheetRow } from './sheet-rows';
 
 /** The parts of exceljs's streaming reader its own `parse` uses (present at run time, not in its typings). */
 interface ReaderParts {
@@ -17,12 +17,12 @@ interface ReaderParts {
   sharedStrings?: unknown[];
   workbookRels?: { Id: string; Target: string }[];
   model?: { sheets: { id: number; name: string; rId: string }[] };
+  styles?: { getStyleModel(id: number): { numFmt?: string } | null };
+  properties?: { model?: { date1904?: boolean } };
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncGenerator<unknown>;
   _parseStyles(entry: Readable): Promise<void>;
-  styles?: { getStyleModel(id: number): { numFmt?: string } | null };
-  properties?: { model?: { date1904?: boolean } };
   _parseHyperlinks(chunks: AsyncIterable<unknown>, sheetNo: string): Generator<unknown>;
 }
 type ZipEntry = Readable & { path: string; autodrain(): unknown };
