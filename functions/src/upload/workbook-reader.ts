@@ -42,7 +42,7 @@ const SHEET_RELS = /^xl\/worksheets\/_rels\/sheet(\d+)\.xml\.rels$/;
  * the workbook part (its sheets' names) have been read, else kept in a temporary file and read
  * after the last part. The parts exceljs parses get their bytes in whole UTF-8 characters
  * (`wholeCharacters`), and a sheet's rows are read by sheet-rows.ts, not by exceljs's worksheet
- * reader (its Row and Cell objects took 40 % of a read; figures in the README).
+ * reader (its Row and Cell objects took 35–40 % of a read; figures in the README).
  */
 class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
   constructor(
