@@ -258,6 +258,25 @@ describe('DataGrid', () => {
     expect(screen.getByRole('cell', { name: 'Ann' }).closest('tr')).not.toHaveClass(ROW_INACTIVE_CLASS);
   });
 
+  it('clips a column to one line, its whole text in the cell title, from the field or from its body', () => {
+    // Prepare
+    const clippedColumns: GridColumn<Person>[] = [
+      { field: 'name', header: 'Name', clip: true },
+      { field: 'email', header: 'Email', clip: true, body: (p) => p.email.toUpperCase() },
+      { field: 'isActive', header: 'Active' },
+    ];
+    // Act
+    render(<DataGrid ariaLabel="People" value={people} columns={clippedColumns} dataKey="objectId" />);
+    // Assess
+    const name = screen.getByRole('cell', { name: 'Ann' });
+    expect(name).toHaveClass('eb-grid__clip');
+    expect(within(name).getByTitle('Ann')).toHaveTextContent('Ann');
+    expect(within(screen.getByRole('cell', { name: 'ANN@EXAMPLE.COM' })).getByTitle('ANN@EXAMPLE.COM')).toBeInTheDocument();
+    const active = screen.getAllByRole('cell', { name: 'true' })[0]!;
+    expect(active).not.toHaveClass('eb-grid__clip');
+    expect(active.querySelector('[title]')).toBeNull();
+  });
+
   it("reports the 'Full text search' checkbox", async () => {
     // Prepare
     const user = userEvent.setup();

@@ -69,7 +69,15 @@ export interface GridColumn<T> {
   resizable?: boolean;
   /** Extra class on the column's cells. */
   className?: string;
+  /**
+   * One line: a text longer than the column ends with an ellipsis and is whole in the cell's title
+   * (the cell's text: its `body` when that gives text, else the field's value).
+   */
+  clip?: boolean;
 }
+
+/** The class of a clipped column's cells (data-grid.css). */
+const CLIP_CLASS = 'eb-grid__clip';
 
 export interface DataGridProps<T extends object> {
   /** The rows of the current page. */
@@ -279,7 +287,7 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         sortable={col.sortable}
         sortField={col.sortField}
         align={col.align}
-        className={col.className}
+        className={col.clip ? [col.className, CLIP_CLASS].filter(Boolean).join(' ') : col.className}
         resizeable={col.resizable !== false}
         // The header's own min-width is the resize floor PrimeReact checks (GRID_COLUMN_MIN_PX);
         // the cells carry the column's current minimum.
@@ -290,9 +298,9 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           const r = row as T;
           const opts = { rowIndex: options.rowIndex };
           if (col.editor && props.isRowEditing?.(r)) return col.editor(r, opts);
-          if (col.body) return col.body(r, opts);
           const v = (r as Record<string, unknown>)[col.field];
-          return v === null || v === undefined ? '' : String(v);
+          const content = col.body ? col.body(r, opts) : v === null || v === undefined ? '' : String(v);
+          return col.clip ? <span title={typeof content === 'string' && content !== '' ? content : undefined}>{content}</span> : content;
         }}
       />,
     );

@@ -27,10 +27,6 @@ import '../../../components/list-page.css';
 /** The add and edit popups (the contact form and its sub-grids) load with their first use. */
 const ContactDialog = lazy(() => import('./ContactDialogs').then((m) => ({ default: m.ContactDialog })));
 
-/** A text column's cells: a text wider than its column ends with an ellipsis, whole in its title. */
-const TEXT_CELL = 'eb-contact-grid__text';
-const clipped = (text: string | null | undefined) => <span title={text ?? undefined}>{text}</span>;
-
 /**
  * Contact Entity Management (spec 3; agents are sent away by the area guard). Filters keyword
  * (loading debounced by 500 ms) and Status with 'x Reset Filters', kept in the URL query. The grid
@@ -72,18 +68,18 @@ export function ContactEntityPage() {
   // ---- grid ------------------------------------------------------------------------------------------
   const columns: GridColumn<PrimaryContactRow>[] = [
     { field: 'contactId', header: L.contactId, sortable: true, width: '8%', body: (r) => <span className="eb-contact-id eb-list-grid__id">{r.contactId}</span> },
-    { field: 'firstName', header: L.firstName, sortable: true, width: '13%', className: TEXT_CELL, body: (r) => clipped(r.firstName) },
-    { field: 'lastName', header: L.lastName, sortable: true, width: '13%', className: TEXT_CELL, body: (r) => clipped(r.lastName) },
+    { field: 'firstName', header: L.firstName, sortable: true, width: '13%', clip: true },
+    { field: 'lastName', header: L.lastName, sortable: true, width: '13%', clip: true },
     { field: 'businessEntityId', header: L.businessEntityId, sortable: true, width: '9%' },
-    { field: 'legalName', header: L.legalName, sortable: true, width: '16%', className: TEXT_CELL, body: (r) => clipped(r.legalName) },
+    { field: 'legalName', header: L.legalName, sortable: true, width: '16%', clip: true },
     {
       field: 'status',
       header: L.status,
       width: '10%',
       body: (r) => <StatusTag active={r.status === 'Active'} labels={CONTACT_TEXTS} inactiveSeverity="secondary" className="eb-contact-status" />,
     },
-    { field: 'role', header: L.role, sortable: true, width: '12%', className: TEXT_CELL, body: (r) => clipped(labelOf(options.roles, r.role)) },
-    { field: 'identifier', header: L.identifier, sortable: true, width: '8%', className: TEXT_CELL, body: (r) => clipped(r.identifier) },
+    { field: 'role', header: L.role, sortable: true, width: '12%', clip: true, body: (r) => labelOf(options.roles, r.role) },
+    { field: 'identifier', header: L.identifier, sortable: true, width: '8%', clip: true },
     ...(canEdit
       ? [
           editColumn<PrimaryContactRow>({
