@@ -34,7 +34,7 @@ export interface ParseParams {
 
 /** A row with no value in any cell (passed over). */
 export function isBlankRow(values: unknown[]): boolean {
-  // exceljs row.values is 1-based
+  // a row's values are 1-based (sheet-rows.ts, as exceljs's row.values)
   for (let i = 1; i < values.length; i++) if (cellValue(values[i]) !== null) return false;
   return true;
 }
@@ -47,7 +47,7 @@ export function cellsOf(values: unknown[], match: HeaderMatch): Record<string, u
   let empty = emptyCells.get(match);
   if (!empty) emptyCells.set(match, (empty = Object.fromEntries(match.columns.map(({ column }) => [column.field, null]))));
   const cells: Record<string, unknown> = { ...empty };
-  // exceljs row.values is 1-based
+  // a row's values are 1-based (sheet-rows.ts, as exceljs's row.values)
   for (const { column, index } of match.columns) {
     cells[column.field] = values[index + 1];
   }

@@ -1,4 +1,5 @@
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { excelSerialDate } from '@eb/shared/upload/validate';
 
 /**
  * A worksheet's rows read straight off its XML (`xl/worksheets/sheetN.xml`) with saxes, the XML
@@ -59,9 +60,6 @@ const localName = (name: string): string => {
   return colon < 0 ? name : name.slice(colon + 1);
 };
 
-/** An Excel serial day as a Date, as exceljs converts it. */
-const excelDate = (serial: number, date1904: boolean): Date => new Date(Math.round((serial - 25569 + (date1904 ? 1462 : 0)) * 86_400_000));
-
 /** An element's text being collected: a cell's value, its formula, or an inline string's run. */
 const enum Capture {
   None,
@@ -117,7 +115,7 @@ export async function* sheetRows(input: AsyncIterable<Buffer | string> | Iterabl
   };
   const number = (v: string): number | Date => {
     const n = Number.parseFloat(v);
-    return style !== 0 && parts.isDateStyle(style) ? excelDate(n, parts.date1904) : n;
+    return style !== 0 && parts.isDateStyle(style) ? excelSerialDate(n, parts.date1904) : n;
   };
 
   const startText = (what: Capture) => {

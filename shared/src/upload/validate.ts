@@ -39,6 +39,8 @@ export function cellText(v: unknown): string | null {
 }
 
 const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+/** An Excel serial day (days since 1899-12-30, a fraction the time of day; the 1904 system 1,462 days later) as a Date, in UTC. */
+export const excelSerialDate = (serial: number, date1904 = false): Date => new Date(EXCEL_EPOCH + Math.round((serial + (date1904 ? 1462 : 0)) * 86_400_000));
 const transfer = (d: Date) => `${d.getUTCFullYear()}-${pad(d.getUTCMonth() + 1)}-${pad(d.getUTCDate())}T00:00:00`;
 const DATE_ISO = /^(\d{4})-(\d{2})-(\d{2})(T00:00:00(\.000)?Z?)?$/;
 
@@ -100,7 +102,7 @@ function convert(column: Pick<UploadColumn, 'kind' | 'itemType'>, raw: unknown):
     }
     case 'date': {
       if (v instanceof Date) return Number.isNaN(v.getTime()) ? kindError('invalidDataTypeDate') : transfer(v);
-      if (typeof v === 'number') return v > 0 && v < 2_958_466 ? transfer(new Date(EXCEL_EPOCH + Math.floor(v) * 86_400_000)) : kindError('invalidDataTypeDate');
+      if (typeof v === 'number') return v > 0 && v < 2_958_466 ? transfer(excelSerialDate(Math.floor(v))) : kindError('invalidDataTypeDate');
       const text = String(v);
       const iso = DATE_ISO.exec(text);
       if (iso) return parseInputDate(`${iso[2]}/${iso[3]}/${iso[1]}`) ?? kindError('invalidDataTypeDate');
