@@ -98,12 +98,12 @@ export function registerImportJob(kind: RowKind): void {
       await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId), Body: JSON.stringify(ids), ContentType: 'application/json' }));
       return Math.max(1, Math.ceil(ids.length / CHUNK));
     },
-    async runChunk(job: JobRecord, index: number) {
+    async runChunk(job: JobRecord, index: number, progress) {
       const params = job.params as unknown as ImportParams;
       const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId) }));
       const ids = (JSON.parse(await got.Body!.transformToString()) as number[]).slice(index * CHUNK, (index + 1) * CHUNK);
       if (!ids.length) return {};
-      await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind });
+      await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
       return {};
     },
   });
@@ -123,27 +123,31 @@ const IMPORT_CONCURRENCY = 48;
  * (lib/bulk-scope.ts). A record changed under a row's write, or a simulated crash, throws once the
  * rows in flight are done: the caller's job runs again.
  */
-export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor): Promise<{ imported: number[]; refused: number[] }> {
+export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, progress?: (fraction: number) => void): Promise<{ imported: number[]; refused: number[] }> {
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
-  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit));
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit, progress));
 }
 
-async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit): Promise<{ imported: number[]; refused: number[] }> {
+async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit, progress?: (fraction: number) => void): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const rows = await p.store.readMany(ids);
-  const groups = new Map<string, StoredRow[]>();
+  // each row's data parsed once (grouping, read-ahead and the write take it)
+  const groups = new Map<string, Parsed[]>();
   ids.forEach((id) => {
     const row = rows.get(id);
     if (!row || row.rowState !== 'validated') return; // imported by an earlier run, or removed
-    const group = p.groupOf?.(rowType, JSON.parse(row.data) as Record<string, unknown>) ?? `row#${id}`;
+    const data = JSON.parse(row.data) as Record<string, unknown>;
+    const group = p.groupOf?.(rowType, data) ?? `row#${id}`;
     const list = groups.get(group) ?? [];
-    list.push(row);
+    list.push({ row, data });
     groups.set(group, list);
   });
   // the records the rows will read before writing (an LDC number's marker, an account's amendment), in one round trip
-  if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map((row) => p.readAhead!(rowType, JSON.parse(row.data) as Record<string, unknown>)))).flat());
+  if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map(({ data }) => p.readAhead!(rowType, data)))).flat());
   const queue = [...groups.values()];
+  const total = queue.reduce((n, g) => n + g.length, 0);
+  let done = 0;
   let failure: { error: unknown } | null = null;
   const runner = async () => {
     try {
@@ -154,11 +158,12 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   };
   const runRows = async () => {
     while (queue.length && !failure) {
-      for (const row of queue.shift()!) {
+      for (const { row, data } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, { actor });
+          const outcome = await importRow(p, rowType, row, data, { actor });
           if (outcome) out[outcome].push(row.rowNumber);
+          progress?.(++done / total);
         } catch (error) {
           failure ??= { error };
           return;
@@ -175,9 +180,14 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   return out;
 }
 
+/** A stored row and its data, parsed. */
+interface Parsed {
+  row: StoredRow;
+  data: Record<string, unknown>;
+}
+
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
-  const data = JSON.parse(row.data) as Record<string, unknown>;
+async function importRow(p: RowPipeline, rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
   // the row's new feed position, drawn as it is written (the chunk's range: one counter update)
   const seq = await nextSeq(p.store.type);
   importFaults.at?.('before', row.objectId);

@@ -174,6 +174,32 @@ describe('The parse job in the task panel', () => {
   });
 });
 
+describe('Save All in the task panel', () => {
+  it('tells how many of the chunk\'s rows it has imported as it goes, not only at its checkpoint', async () => {
+    // Prepare: 40 validated CRM rows on an account (one chunk), their Save All job queued
+    const account = await newAccount(admin, (await newAmendment(admin)).objectId);
+    const headers = ['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'];
+    const rows = Array.from({ length: 40 }, (_, i) => [account.objectId, 'Note', '3/1/2026', `Progress note ${i + 1}`, 'No']);
+    const parse = await ok<Job>(post(await workbook('AccountCRM', [headers, ...rows]), 'crm.xlsx', 'AccountCRM'));
+    await runJobNow(parse.jobId);
+    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'AccountCRM', batchId }));
+    const { jobTypeDef } = await import('../job/registry');
+    const { getJobRecord } = await import('../job/repository');
+    const job = (await getJobRecord(save.jobId))!;
+    // Act: its plan, then its one chunk run, its reports kept
+    expect(await jobTypeDef('uploadImport')!.plan(job)).toBe(1);
+    const fractions: number[] = [];
+    await jobTypeDef('uploadImport')!.runChunk(job, 0, (f) => fractions.push(f));
+    // Assess: a report a row, forward only, ending with the whole chunk; every note added
+    expect(fractions).toHaveLength(40);
+    expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
+    expect(fractions.at(-1)).toBe(1);
+    const crms = await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 100 }));
+    expect(crms.data.map((c) => c.comment).sort()).toEqual(rows.map((r) => r[3]).sort());
+  });
+});
+
 describe('Save All of Accounts rows of one amendment', () => {
   it("reads the amendment with the chunk's rows in one BatchGet, never once per row, and creates every account", async () => {
     // Prepare: 30 account rows of one amendment, parsed; the amendment's single-item reads counted
