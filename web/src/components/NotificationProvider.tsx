@@ -11,7 +11,8 @@ type Severity = 'success' | 'error' | 'info';
 const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', info: 'Information' };
 
 /**
- * One toast area at the top right. A notification closes after NOTIFICATION_AUTO_CLOSE_MS or when
+ * One toast area at the bottom right (clear of the page headers' actions at the top right, which a
+ * toast there covered for its five seconds). A notification closes after NOTIFICATION_AUTO_CLOSE_MS or when
  * closed. The API client's error notifications come here too. Notifications given before the toast
  * area has loaded are shown when it has.
  */
@@ -36,7 +37,7 @@ export function NotificationProvider({ children }: { children: ReactNode }) {
   return (
     <NotifyContext.Provider value={notify}>
       <Suspense fallback={null}>
-        <Toast ref={attach} position="top-right" />
+        <Toast ref={attach} position="bottom-right" />
       </Suspense>
       {children}
     </NotifyContext.Provider>
