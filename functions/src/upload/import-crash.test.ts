@@ -5,7 +5,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import type { UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
-import { newAccount, newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { newAccount, newAmendment, ok } from '../../../test/support/records';
 import { postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
@@ -19,6 +19,7 @@ import { importFaults, SimulatedCrash } from './import';
  * updater's import is the same job of the same pipeline: its Save All is tested the same way.
  */
 const ROWS = 1000;
+const ACCOUNTS = 20;
 let admin: Session;
 beforeAll(async () => {
   admin = (await signedIn('superAdmin')).session;
@@ -60,19 +61,14 @@ function killAtRandom(seed: number, share: number): { kills: number } {
 
 describe('Save All under worker crashes', () => {
   it('imports each of 1,000 rows exactly once through at least 20 kills, and a job delivered three times more changes nothing', async () => {
-    // Prepare: an account and 1,000 CRM rows for it, parsed into one batch
+    // Prepare: twenty accounts and 1,000 CRM rows for them (50 each: an account's rows go one at a
+    // time, the accounts' side by side), parsed into one batch
     const amendment = await newAmendment(admin);
-    const territories = (await ok<{ data: { code: string; objectId: number }[] }>(admin.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
-    const account = await ok<{ objectId: number }>(
-      admin.post('/api/account/Create', {
-        contract: { objectId: amendment.objectId }, name: 'Crash Site', type: 'Renewal', accountStatus: 'Enrolled', territory: { objectId: territories.find((t) => t.code === 'PSEG')!.objectId },
-        ldcAccountNum: uniqueLdc(), serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: '2026-03-01T00:00:00', term: 12,
-      }),
-    );
+    const accounts = await Promise.all(Array.from({ length: ACCOUNTS }, () => newAccount(admin, amendment.objectId)));
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('AccountCRM');
     ws.addRow(['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved']);
-    for (let i = 1; i <= ROWS; i++) ws.addRow([account.objectId, 'Note', '3/1/2026', `Note ${i}`, 'No']);
+    for (let i = 1; i <= ROWS; i++) ws.addRow([accounts[i % ACCOUNTS]!.objectId, 'Note', '3/1/2026', `Note ${i}`, 'No']);
     const bytes = Buffer.from(await wb.xlsx.writeBuffer());
     const form = await ok<UploadForm>(admin.post('/api/upload/GetUploadForm', { uploadType: 'AccountCRM', fileName: 'crm.xlsx', size: bytes.length }));
     await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
@@ -84,10 +80,8 @@ describe('Save All under worker crashes', () => {
     const save = await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'AccountCRM', batchId }));
     await deliverUntilDone(save.jobId);
     importFaults.at = null;
-    const crmsAfter = async () => {
-      const page = (skip: number) => ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 1000, skip }));
-      return [...(await page(0)).data, ...(await page(1000)).data];
-    };
+    const crmsAfter = async () =>
+      (await Promise.all(accounts.map(async (a) => (await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: a.objectId } }, { limit: 1000 }))).data))).flat();
     const first = await crmsAfter();
     // Act: the same job delivered three more times
     for (let i = 0; i < 3; i++) await deliverOnce(save.jobId);
