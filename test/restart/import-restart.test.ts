@@ -18,6 +18,7 @@ const savedEnv = { ...process.env };
 let stack: LocalStack | null = null;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-restart-'));
 afterAll(async () => {
+  importTuning.chunk = productChunk;
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   // back to the shared test stack for whatever runs next in this process
@@ -26,8 +27,12 @@ afterAll(async () => {
   (await import('../../functions/src/lib/aws')).resetClients();
 });
 
-// more rows than one chunk of the import job: the crash comes after the first checkpoint
-const { IMPORT_CHUNK } = await import('../../functions/src/upload/import');
+// more rows than one chunk of the import job (planned at 250 rows a chunk here, a quarter of the
+// product's: the same checkpoints, sooner): the crash comes after the first checkpoint
+const { importTuning } = await import('../../functions/src/upload/import');
+const IMPORT_CHUNK = 250;
+const productChunk = importTuning.chunk;
+importTuning.chunk = IMPORT_CHUNK;
 const CRM_ROWS = IMPORT_CHUNK + 50;
 // 24 volume months an account
 const ACCOUNTS = Math.ceil((IMPORT_CHUNK + 50) / 24);

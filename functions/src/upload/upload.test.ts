@@ -175,7 +175,7 @@ describe('The parse job in the task panel', () => {
 });
 
 describe('Save All in the task panel', () => {
-  it('tells how many of the chunk\'s rows it has imported as it goes, not only at its checkpoint', async () => {
+  it("tells how many of the chunk's rows it has imported as it goes, and imports the chunk as planned even when the chunk size has changed since (a deploy mid-job)", async () => {
     // Prepare: 40 validated CRM rows on an account (one chunk), their Save All job queued
     const account = await newAccount(admin, (await newAmendment(admin)).objectId);
     const headers = ['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'];
@@ -187,10 +187,17 @@ describe('Save All in the task panel', () => {
     const { jobTypeDef } = await import('../job/registry');
     const { getJobRecord } = await import('../job/repository');
     const job = (await getJobRecord(save.jobId))!;
-    // Act: its plan, then its one chunk run, its reports kept
+    // Act: its plan, then its one chunk run with chunks of 10 rows since, its reports kept
     expect(await jobTypeDef('uploadImport')!.plan(job)).toBe(1);
+    const { importTuning } = await import('./import');
+    const planned = importTuning.chunk;
     const fractions: number[] = [];
-    await jobTypeDef('uploadImport')!.runChunk(job, 0, (f) => fractions.push(f));
+    importTuning.chunk = 10;
+    try {
+      await jobTypeDef('uploadImport')!.runChunk(job, 0, (f) => fractions.push(f));
+    } finally {
+      importTuning.chunk = planned;
+    }
     // Assess: a report a row, forward only, ending with the whole chunk; every note added
     expect(fractions).toHaveLength(40);
     expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
