@@ -160,8 +160,8 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
   // the records the rows will read before writing (an LDC number's marker, an account's amendment), in one round trip
   if (p.readAhead) await readAhead((await Promise.all([...groups.values()].flat().map(({ data }) => p.readAhead!(rowType, data)))).flat());
   const queue = [...groups.values()];
-  const total = queue.reduce((n, g) => n + g.length, 0);
-  let done = 0;
+  // the chunk's progress counts its rows done by an earlier run (a crash, a redelivery) as done
+  let done = ids.length - queue.reduce((n, g) => n + g.length, 0);
   let failure: { error: unknown } | null = null;
   const runner = async () => {
     try {
@@ -177,7 +177,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
         try {
           const outcome = await importRow(p, rowType, row, data, { actor });
           if (outcome) out[outcome].push(row.rowNumber);
-          progress?.(++done / total);
+          progress?.(++done / ids.length);
         } catch (error) {
           failure ??= { error };
           return;

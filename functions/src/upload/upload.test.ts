@@ -175,8 +175,8 @@ describe('The parse job in the task panel', () => {
 });
 
 describe('Save All in the task panel', () => {
-  it("tells how many of the chunk's rows it has imported as it goes, and imports the chunk as planned even when the chunk size has changed since (a deploy mid-job)", async () => {
-    // Prepare: 40 validated CRM rows on an account (one chunk), their Save All job queued
+  /** 40 validated CRM rows on a new account (one chunk), parsed; their Save All job planned. */
+  const plannedSaveAll = async () => {
     const account = await newAccount(admin, (await newAmendment(admin)).objectId);
     const headers = ['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'];
     const rows = Array.from({ length: 40 }, (_, i) => [account.objectId, 'Note', '3/1/2026', `Progress note ${i + 1}`, 'No']);
@@ -187,14 +187,22 @@ describe('Save All in the task panel', () => {
     const { jobTypeDef } = await import('../job/registry');
     const { getJobRecord } = await import('../job/repository');
     const job = (await getJobRecord(save.jobId))!;
-    // Act: its plan, then its one chunk run with chunks of 10 rows since, its reports kept
-    expect(await jobTypeDef('uploadImport')!.plan(job)).toBe(1);
+    const def = jobTypeDef('uploadImport')!;
+    expect(await def.plan(job)).toBe(1);
+    const comments = async () => (await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 100 }))).data.map((c) => c.comment).sort();
+    return { runChunk: (report: (f: number) => void) => def.runChunk(job, 0, report), comments, written: rows.map((r) => String(r[3])).sort() };
+  };
+
+  it("tells how many of the chunk's rows it has imported as it goes, and imports the chunk as planned even when the chunk size has changed since (a deploy mid-job)", async () => {
+    // Prepare
+    const save = await plannedSaveAll();
     const { importTuning } = await import('./import');
     const planned = importTuning.chunk;
+    // Act: its one chunk run with chunks of 10 rows since, its reports kept
     const fractions: number[] = [];
     importTuning.chunk = 10;
     try {
-      await jobTypeDef('uploadImport')!.runChunk(job, 0, (f) => fractions.push(f));
+      await save.runChunk((f) => fractions.push(f));
     } finally {
       importTuning.chunk = planned;
     }
@@ -202,8 +210,31 @@ describe('Save All in the task panel', () => {
     expect(fractions).toHaveLength(40);
     expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
     expect(fractions.at(-1)).toBe(1);
-    const crms = await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 100 }));
-    expect(crms.data.map((c) => c.comment).sort()).toEqual(rows.map((r) => r[3]).sort());
+    expect(await save.comments()).toEqual(save.written);
+  });
+
+  it('counts the rows an earlier run of the chunk imported before its worker died as done', async () => {
+    // Prepare: the chunk run until its worker dies after its tenth row
+    const save = await plannedSaveAll();
+    const { importFaults, SimulatedCrash } = await import('./import');
+    let written = 0;
+    importFaults.at = (when) => {
+      if (when === 'after' && ++written === 10) throw new SimulatedCrash('killed');
+    };
+    try {
+      await expect(save.runChunk(() => undefined)).rejects.toThrow('killed');
+    } finally {
+      importFaults.at = null;
+    }
+    // Act: the chunk run again, its reports kept
+    const fractions: number[] = [];
+    await save.runChunk((f) => fractions.push(f));
+    // Assess: the first report past the rows imported before, the last the whole chunk, each note once
+    const before = 40 - fractions.length;
+    expect(before).toBeGreaterThanOrEqual(10);
+    expect(fractions[0]).toBe((before + 1) / 40);
+    expect(fractions.at(-1)).toBe(1);
+    expect(await save.comments()).toEqual(save.written);
   });
 });
 
