@@ -12,7 +12,8 @@ const SUMMARY: Record<Severity, string> = { success: 'Success', error: 'Error', 
 
 /**
  * One toast area at the bottom right (clear of the page headers' actions at the top right, which a
- * toast there covered for its five seconds). A notification closes after NOTIFICATION_AUTO_CLOSE_MS or when
+ * toast there covered for its five seconds), at the top right while a dialog is open (clear of its
+ * Save and Cancel: app.css). A notification closes after NOTIFICATION_AUTO_CLOSE_MS or when
  * closed. The API client's error notifications come here too. Notifications given before the toast
  * area has loaded are shown when it has.
  */
