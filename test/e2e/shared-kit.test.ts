@@ -133,4 +133,38 @@ describe('shared kit', () => {
     // Assess
     await expect.poll(() => page.getByRole('textbox', { name: 'Search agents' }).inputValue()).toBe('acme');
   });
+
+  it("keeps its notifications off the page header's actions, and off an open popup's Save and Cancel", async () => {
+    // Prepare: the contact popup (tall: its footer reaches the bottom right at 1366x768), every call failing from now on
+    const admin = await createTestUser('superAdmin');
+    const { page } = await newPage(browser, { width: 1366, height: 768 });
+    await signInAs(page, admin.email, admin.password, `/login?ref=${encodeURIComponent('/enrollments/contact-entity')}`);
+    await page.waitForURL((u) => u.pathname === '/enrollments/contact-entity');
+    const add = page.getByRole('button', { name: 'Add New Contact Entity' });
+    await add.click();
+    await page.route('**/api/**', (route) => route.fulfill({ status: 500, body: '' }));
+    const toast = page.locator('.p-toast-message').first();
+    const overlaps = async (a: typeof toast, b: typeof toast) => {
+      const [x, y] = [(await a.boundingBox())!, (await b.boundingBox())!];
+      return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+    };
+
+    // Act: a search in the popup fails
+    const search = dialog(page).getByPlaceholder('Search by Legal Name or ID');
+    await search.pressSequentially('Riv');
+    await toast.waitFor();
+
+    // Assess: the notification clear of the popup's Save and Cancel
+    expect(await overlaps(toast, dialog(page).getByRole('button', { name: 'Save' }))).toBe(false);
+    expect(await overlaps(toast, dialog(page).getByRole('button', { name: 'Cancel' }))).toBe(false);
+
+    // Act: Cancel (nothing over it takes the click) while the notification stays
+    await page.unroute('**/api/**');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click({ timeout: 5_000 });
+    await expect.poll(() => dialog(page).count()).toBe(0);
+
+    // Assess: the notification clear of the page header's action
+    await toast.waitFor();
+    expect(await overlaps(toast, add)).toBe(false);
+  });
 });
