@@ -47,6 +47,22 @@ export async function seedItems(type: string, count: number, item: (id: number, 
   );
 }
 
+/**
+ * Master contract 1 (its Contract ID `contractId`) with amendments 1..`amendments` (objectIds and
+ * numbers alike, generated fields, their end dates), as the write path stores them.
+ */
+export async function seedContractWithAmendments(contractId: number, amendments: number): Promise<void> {
+  const { keys } = await import('../../functions/src/lib/db');
+  const { feedAttributes } = await import('../../functions/src/lib/feed');
+  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+  const { generatedAmendment } = await import('../../infra/local/contract-generator');
+  await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
+  await seedItems('contract', amendments, (id, seq) => {
+    const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
+    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
+  });
+}
+
 /** Runs a queued job to its end through the worker (as the SQS event source would), answering its record. */
 export async function runJobThroughWorker(jobId: string) {
   const { handler: worker } = await import('../../functions/src/job/worker');

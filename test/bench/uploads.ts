@@ -29,7 +29,7 @@ import ExcelJS from 'exceljs';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { generatedAccount, generatedAmendment } from '../../infra/local/contract-generator';
 import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
-import { inParallel, ms, putBatch, runJobThroughWorker, seedItems } from './support';
+import { inParallel, ms, putBatch, runJobThroughWorker, seedContractWithAmendments, seedItems } from './support';
 
 const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
 const SAVE_ROWS = Number(process.env.BENCH_SAVE_ROWS ?? 1_000);
@@ -113,21 +113,15 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   // ---- the local stack (started after the reads: its JVM, compiling and collecting as it starts and
   // seeds, took a core from them) -----------------------------------------------------------------------
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '2g' });
-  const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
   const { s3Client } = await import('../../functions/src/lib/aws');
   const { config } = await import('../../functions/src/lib/config');
   const { startParse } = await import('../../functions/src/upload/parse');
   const { startImport } = await import('../../functions/src/upload/import');
   const { UPLOADS } = await import('../../functions/src/upload/uploads');
-  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
 
   // one master contract with 100 amendments, the accounts' parents
-  await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 700000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
-  await seedItems('contract', 100, (id, seq) => {
-    const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
-    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
-  });
+  await seedContractWithAmendments(700001, 100);
 
   // ---- the parse job -------------------------------------------------------------------------------
   const key = `incoming/uploads/00000000-0000-0000-0000-000000000000.${bytes}`;

@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { generatedAmendment } from '../../infra/local/contract-generator';
 import { startLocalStack, type LocalStack } from '../../infra/local/stack';
-import { seedItems } from '../bench/support';
+import { seedContractWithAmendments } from '../bench/support';
 import { uniqueLdc } from '../support/records';
 
 /**
@@ -41,9 +40,6 @@ describe('A restart of the local stack in the middle of Save All', () => {
   it("resumes the uploader's and the updater's import jobs from their checkpoints, each row imported exactly once", async () => {
     // Prepare: a stack on disk, an amendment, accounts with a two-year volume block
     stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: false, quiet: true, shortLived: true });
-    const { keys } = await import('../../functions/src/lib/db');
-    const { feedAttributes } = await import('../../functions/src/lib/feed');
-    const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
     const { accountCreateBodySchema } = await import('@eb/shared/account/schemas');
     const { createAccount } = await import('../../functions/src/account/repository');
     const { territories } = await import('../../functions/src/reference/repository');
@@ -52,11 +48,7 @@ describe('A restart of the local stack in the middle of Save All', () => {
     const { UPLOADS } = await import('../../functions/src/upload/uploads');
     const { UPDATES } = await import('../../functions/src/update/pipeline');
     const { importFaults, SimulatedCrash, startImport } = await import('../../functions/src/upload/import');
-    await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId: 800000 + id, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
-    await seedItems('contract', 1, (id, seq) => {
-      const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
-      return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
-    });
+    await seedContractWithAmendments(800001, 1);
     const pseg = (await territories().all({}, 100)).find((t) => t.code === 'PSEG')!;
     const actor = { objectId: 1, name: 'Restart Test' };
     const accounts: number[] = [];
