@@ -112,9 +112,7 @@ export function registerImportJob(kind: RowKind): void {
     async runChunk(job: JobRecord, index: number, progress) {
       const params = job.params as unknown as ImportParams;
       const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId) }));
-      const stored = JSON.parse(await got.Body!.transformToString()) as ImportPlan | number[];
-      // (a plan of the first release: the ids alone, in chunks of 250)
-      const { chunk, ids: all } = Array.isArray(stored) ? { chunk: 250, ids: stored } : stored;
+      const { chunk, ids: all } = JSON.parse(await got.Body!.transformToString()) as ImportPlan;
       const ids = all.slice(index * chunk, (index + 1) * chunk);
       if (!ids.length) return {};
       await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
