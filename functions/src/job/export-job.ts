@@ -4,6 +4,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { createJob, getJobRecord, type JobRecord } from './repository';
 import type { Job } from '@eb/shared/job/schemas';
+import { getJobPlan, putJobPlan } from './plan';
 import { registerJobType } from './registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -56,11 +57,11 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
   registerJobType(spec.jobType, {
     async plan(job: JobRecord) {
       const ids = await spec.ids(job.params as P);
-      await putJson(`${base(job.jobId)}/ids.json`, ids);
+      await putJobPlan(`${base(job.jobId)}/ids.json`, ids);
       return Math.max(1, Math.ceil(ids.length / MAX_RECORD_COUNT));
     },
     async runChunk(job: JobRecord, index: number) {
-      const ids = await getJson<number[]>(`${base(job.jobId)}/ids.json`);
+      const ids = await getJobPlan<number[]>(`${base(job.jobId)}/ids.json`);
       await putJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT)));
       return {};
     },

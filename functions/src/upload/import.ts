@@ -1,11 +1,9 @@
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
 import { MSG } from '@eb/shared/messages';
 import { createJob, type JobRecord } from '../job/repository';
+import { getJobPlan, putJobPlan } from '../job/plan';
 import { registerJobType } from '../job/registry';
-import { s3Client } from '../lib/aws';
 import type { Actor } from '../lib/change-log';
-import { config } from '../lib/config';
 import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
 import { addToCounter, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
 import { GroupCommit } from '../lib/group-commit';
@@ -106,13 +104,12 @@ export function registerImportJob(kind: RowKind): void {
         orderBy: 'objectId Ascending',
       });
       const planned: ImportPlan = { chunk: importTuning.chunk, ids };
-      await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId), Body: JSON.stringify(planned), ContentType: 'application/json' }));
+      await putJobPlan(idsKey(kind, job.jobId), planned);
       return Math.max(1, Math.ceil(ids.length / planned.chunk));
     },
     async runChunk(job: JobRecord, index: number, progress) {
       const params = job.params as unknown as ImportParams;
-      const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: idsKey(kind, job.jobId) }));
-      const { chunk, ids: all } = JSON.parse(await got.Body!.transformToString()) as ImportPlan;
+      const { chunk, ids: all } = await getJobPlan<ImportPlan>(idsKey(kind, job.jobId));
       const ids = all.slice(index * chunk, (index + 1) * chunk);
       if (!ids.length) return {};
       await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
