@@ -1,10 +1,9 @@
 import { PassThrough } from 'node:stream';
-import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { createJob, getJobRecord, type JobRecord } from './repository';
 import type { Job } from '@eb/shared/job/schemas';
-import { getJobPlan, putJobPlan } from './plan';
+import { getJobJson, getJobPlan, putJobJson, putJobPlan } from './plan';
 import { registerJobType } from './registry';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -42,14 +41,6 @@ export interface ExportJob<P> {
   link(jobId: string, userId: number): Promise<{ downloadInfo: { link: string } }>;
 }
 
-async function putJson(key: string, value: unknown): Promise<void> {
-  await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: JSON.stringify(value), ContentType: 'application/json' }));
-}
-async function getJson<T>(key: string): Promise<T> {
-  const r = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }));
-  return JSON.parse(await r.Body!.transformToString()) as T;
-}
-
 export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
   const base = (jobId: string) => `exports/${spec.folder}/${jobId}`;
   const part = (jobId: string, i: number) => `${base(jobId)}/part-${String(i).padStart(5, '0')}.json`;
@@ -62,7 +53,7 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
     },
     async runChunk(job: JobRecord, index: number) {
       const ids = await getJobPlan<number[]>(`${base(job.jobId)}/ids.json`);
-      await putJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT)));
+      await putJobJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT)));
       return {};
     },
     async finish(job: JobRecord) {
@@ -77,7 +68,7 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
       let rows = 0;
       try {
         for (let i = 0; i < (job.totalChunks ?? 1); i++) {
-          for (const row of await getJson<unknown[][]>(part(job.jobId, i))) {
+          for (const row of (await getJobJson<unknown[][]>(part(job.jobId, i))).value) {
             writer.add(row);
             rows++;
           }

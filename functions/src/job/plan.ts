@@ -2,6 +2,18 @@ import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 
+/** Writes one of a job's JSON files to the exports bucket (its plan, an export's part); answers its ETag. */
+export async function putJobJson(key: string, value: unknown): Promise<string | undefined> {
+  const put = await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: JSON.stringify(value), ContentType: 'application/json' }));
+  return put.ETag;
+}
+
+/** Reads one of a job's JSON files from the exports bucket, with its ETag. */
+export async function getJobJson<T>(key: string): Promise<{ value: T; etag: string | undefined }> {
+  const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }));
+  return { value: JSON.parse(await got.Body!.transformToString()) as T, etag: got.ETag };
+}
+
 /**
  * A job's plan (the ids it works through, fixed when it is planned), kept in the exports bucket and
  * read once per process: each chunk slices the copy in memory. Before, every chunk read the whole
@@ -23,8 +35,7 @@ function keep(key: string, etag: string | undefined, value: unknown): void {
 
 /** Writes a job's plan (and keeps it for this process's chunks). */
 export async function putJobPlan(key: string, value: unknown): Promise<void> {
-  const put = await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: key, Body: JSON.stringify(value), ContentType: 'application/json' }));
-  keep(key, put.ETag, value);
+  keep(key, await putJobJson(key, value), value);
 }
 
 /** A job's plan: this process's copy while it is still the stored one, else read from S3. */
@@ -34,8 +45,7 @@ export async function getJobPlan<T>(key: string): Promise<T> {
     const head = await s3Client().send(new HeadObjectCommand({ Bucket: config.exportsBucket, Key: key }));
     if (head.ETag === copy.etag) return copy.value as T;
   }
-  const got = await s3Client().send(new GetObjectCommand({ Bucket: config.exportsBucket, Key: key }));
-  const value = JSON.parse(await got.Body!.transformToString()) as T;
-  keep(key, got.ETag, value);
+  const { value, etag } = await getJobJson<T>(key);
+  keep(key, etag, value);
   return value;
 }
