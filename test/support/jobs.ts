@@ -3,6 +3,8 @@ import type { SQSEvent } from 'aws-lambda';
 import { lambdaContext } from '../../infra/local/events';
 import { sqsClient } from '../../functions/src/lib/aws';
 import { config } from '../../functions/src/lib/config';
+import { jobTypeDef } from '../../functions/src/job/registry';
+import { getJobRecord } from '../../functions/src/job/repository';
 import { handler } from '../../functions/src/job/worker';
 import { QUEUES } from '../../infra/src/definitions';
 
@@ -82,4 +84,14 @@ export async function runJobNow(jobId: string, timeoutMs = 120_000) {
     result = await deliverOnce(jobId, timeoutMs, receives);
   }
   return result;
+}
+
+/**
+ * Runs one chunk of a job straight through its job type, past the worker's checkpoints: as a
+ * redelivered message runs a chunk again, even of a job already done. `report` gets the chunk's
+ * progress.
+ */
+export async function runChunkOf(jobId: string, index = 0, report: (fraction: number) => void = () => undefined) {
+  const job = (await getJobRecord(jobId))!;
+  return jobTypeDef(job.jobType)!.runChunk(job, index, report);
 }

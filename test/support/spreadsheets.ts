@@ -32,3 +32,8 @@ export async function xlsxHeaderRows(b64: string): Promise<unknown[][]> {
   await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
   return wb.worksheets.map((w) => (w.getRow(1).values as unknown[]).slice(1));
 }
+
+/** The batch a finished parse job wrote its rows to (its result's uploadBatchId), as the screen reads it. */
+export async function parsedBatchId(session: Session, jobId: string): Promise<number> {
+  return ((await ok<{ result: unknown }>(session.get('/api/job/getjob', { id: jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+}

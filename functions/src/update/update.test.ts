@@ -5,9 +5,9 @@ import { UPDATE_COLUMNS, UPDATABLE_FIELDS } from '@eb/shared/update/columns';
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { Session } from '../../../test/support/invoke';
-import { runJobNow } from '../../../test/support/jobs';
+import { runChunkOf, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
-import { postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
+import { parsedBatchId, postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 
 /**
@@ -29,7 +29,7 @@ beforeAll(async () => {
 async function parsed(updateType: string, rows: unknown[][]): Promise<number> {
   const job = await ok<Job>(postSpreadsheet(admin, 'update', updateType, await xlsxOf(updateType, rows), `${updateType}.xlsx`));
   await runJobNow(job.jobId);
-  return ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+  return parsedBatchId(admin, job.jobId);
 }
 const list = (updateType: string, rowState: string, batchId: number) => ok<{ data: UpdateRow[]; totalCount: number }>(admin.post(`${U}/GetList`, { rowState, updateType, batchId }, { getTotalCount: true }));
 const reasonsOf = (rows: UpdateRow[]) => rows.map((r) => [r.rowNumber, r.updateExceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`)]);
@@ -91,9 +91,7 @@ describe('update/Upload, GetList, GetUpdateFilterHints, Resolve and importAllRow
     // the same field twice in a batch: the fix of the field name collides with nothing here
     const save = await ok<Job>(admin.post(`${U}/importAllRows`, { updateType: 'Amendments', batchId }));
     await runJobNow(save.jobId);
-    const { jobTypeDef } = await import('../job/registry');
-    const { getJobRecord } = await import('../job/repository');
-    await jobTypeDef('updateImport')!.runChunk((await getJobRecord(save.jobId))!, 0, () => undefined);
+    await runChunkOf(save.jobId);
     // Assess
     expect(fixed.map((r) => [r.rowState, r.updateExceptions.length])).toEqual([['validated', 0], ['validated', 0]]);
     const after = await ok<{ term: number; endDate: string; promotionCode: string; legacyId: string; version: number }>(admin.get('/api/contract/Get', { id: amendment.objectId }));

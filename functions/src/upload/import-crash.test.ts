@@ -6,7 +6,7 @@ import type { UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
-import { postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
+import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -74,7 +74,7 @@ describe('Save All under worker crashes', () => {
     await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
     const parse = await ok<Job>(admin.post('/api/upload/Upload', { uploadType: 'AccountCRM', key: form.key, fileName: 'crm.xlsx' }));
     await runJobNow(parse.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number; validated: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, parse.jobId);
     // Act: Save All, the worker killed at random (about one row in forty) until it has been killed 20 times and more
     const killed = killAtRandom(20261124, 0.025);
     const save = await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'AccountCRM', batchId }));
@@ -105,7 +105,7 @@ describe('Save All under worker crashes', () => {
     for (const a of accounts) for (const year of [2026, 2027]) for (let month = 1; month <= 12; month++) rows.push([a.objectId, year, month, year * 100 + month]);
     const parse = await ok<Job>(postSpreadsheet(admin, 'update', 'Volumes', await xlsxOf('Volumes', rows), 'volumes.xlsx'));
     await runJobNow(parse.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, parse.jobId);
     // Act: importAllRows with the worker killed at random, then the job delivered three more times
     const killed = killAtRandom(20261125, 0.06);
     const save = await ok<Job>(admin.post('/api/update/importAllRows', { updateType: 'Volumes', batchId }));

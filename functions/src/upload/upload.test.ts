@@ -7,12 +7,15 @@ import { UPLOAD_COLUMNS } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
-import { runJobNow } from '../../../test/support/jobs';
+import { runChunkOf, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
-import { postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
+import { parsedBatchId, postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
+import { jobTypeDef } from '../job/registry';
+import { getJobRecord } from '../job/repository';
+import { importFaults, importTuning, SimulatedCrash } from './import';
 
 /**
  * The uploader against the local emulators: the template, a workbook posted to S3 and registered,
@@ -125,7 +128,7 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     const row = (name: string, ldc: string, date: unknown, territory = 'PSEG') => [amendment.contractId, 1, name, 'Renewal', 'Enrolled', territory, ldc, 'GS', 'Small Commercial', 'No', date, 12];
     const job = await ok<Job>(post(await workbook('Accounts', [headers, row('Saved One', ldc1, '3/1/2026'), row('Fixed Two', ldc2, 'tomorrow'), row('Removed Three', ldc3, '3/1/2026', 'NOWHERE')]), 'accounts.xlsx'));
     await runJobNow(job.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, job.jobId);
     const list = (rowState: string) => ok<{ data: UploadedRow[]; totalCount: number }>(admin.post(`${U}/GetList`, { rowState, uploadType: 'Accounts', batchId }, { getTotalCount: true }));
     const [fixMe, removeMe] = (await list('withExceptions')).data;
     // Act: fix the date (the New Value) and validate
@@ -134,9 +137,7 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     // Act: Save All of the batch, then the same chunk once more (a redelivered message)
     const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'Accounts', batchId }));
     await runJobNow(save.jobId);
-    const { jobTypeDef } = await import('../job/registry');
-    const { getJobRecord } = await import('../job/repository');
-    await jobTypeDef('uploadImport')!.runChunk((await getJobRecord(save.jobId))!, 0, () => undefined);
+    await runChunkOf(save.jobId);
     // Assess
     expect(resolved[0]).toMatchObject({ rowState: 'validated' });
     expect(JSON.parse(resolved[0]!.uploadDataRow).requestedStartDate).toBe('2026-04-01T00:00:00');
@@ -162,11 +163,9 @@ describe('The parse job in the task panel', () => {
     const headers = ['Contract ID', 'Amendment #', 'Account Name', 'LDC Account #'];
     const rows = Array.from({ length: 2000 }, (_, i) => [900001, 1, `Branch number ${i + 1}`, `LDC-${i + 1}`]);
     const parse = await ok<Job>(post(await workbook('Accounts', [headers, ...rows]), 'progress.xlsx'));
-    const { jobTypeDef } = await import('../job/registry');
-    const { getJobRecord } = await import('../job/repository');
     // Act: its one chunk run, its reports kept
     const fractions: number[] = [];
-    await jobTypeDef('uploadParse')!.runChunk((await getJobRecord(parse.jobId))!, 0, (f) => fractions.push(f));
+    await runChunkOf(parse.jobId, 0, (f) => fractions.push(f));
     // Assess: forward only, part of the way more than once, then the whole
     expect(fractions.every((f, i) => i === 0 || f > fractions[i - 1]!)).toBe(true);
     expect(fractions.filter((f) => f > 0 && f < 1).length).toBeGreaterThan(1);
@@ -182,21 +181,17 @@ describe('Save All in the task panel', () => {
     const rows = Array.from({ length: 40 }, (_, i) => [account.objectId, 'Note', '3/1/2026', `Progress note ${i + 1}`, 'No']);
     const parse = await ok<Job>(post(await workbook('AccountCRM', [headers, ...rows]), 'crm.xlsx', 'AccountCRM'));
     await runJobNow(parse.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, parse.jobId);
     const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'AccountCRM', batchId }));
-    const { jobTypeDef } = await import('../job/registry');
-    const { getJobRecord } = await import('../job/repository');
     const job = (await getJobRecord(save.jobId))!;
-    const def = jobTypeDef('uploadImport')!;
-    expect(await def.plan(job)).toBe(1);
+    expect(await jobTypeDef(job.jobType)!.plan(job)).toBe(1);
     const comments = async () => (await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 100 }))).data.map((c) => c.comment).sort();
-    return { runChunk: (report: (f: number) => void) => def.runChunk(job, 0, report), comments, written: rows.map((r) => String(r[3])).sort() };
+    return { runChunk: (report: (f: number) => void) => runChunkOf(save.jobId, 0, report), comments, written: rows.map((r) => String(r[3])).sort() };
   };
 
   it("tells how many of the chunk's rows it has imported as it goes, and imports the chunk as planned even when the chunk size has changed since (a deploy mid-job)", async () => {
     // Prepare
     const save = await plannedSaveAll();
-    const { importTuning } = await import('./import');
     const planned = importTuning.chunk;
     // Act: its one chunk run with chunks of 10 rows since, its reports kept
     const fractions: number[] = [];
@@ -216,7 +211,6 @@ describe('Save All in the task panel', () => {
   it('counts the rows an earlier run of the chunk imported before its worker died as done', async () => {
     // Prepare: the chunk run until its worker dies after its tenth row
     const save = await plannedSaveAll();
-    const { importFaults, SimulatedCrash } = await import('./import');
     let written = 0;
     importFaults.at = (when) => {
       if (when === 'after' && ++written === 10) throw new SimulatedCrash('killed');
@@ -246,7 +240,7 @@ describe('Save All of Accounts rows of one amendment', () => {
     const rows = Array.from({ length: 30 }, (_, i) => [amendment.contractId, 1, `Branch ${i + 1}`, 'Renewal', 'Enrolled', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12]);
     const parse = await ok<Job>(post(await workbook('Accounts', [headers, ...rows]), 'accounts.xlsx'));
     await runJobNow(parse.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: parse.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, parse.jobId);
     const { dynamo } = await import('../lib/aws');
     const { amendmentDef } = await import('../contract/repository');
     const amendmentPk = amendmentDef.key(amendment.objectId).pk;
@@ -278,7 +272,7 @@ describe('upload/DownloadExceptions', () => {
     const headers = ['CAMS Account ID', 'Year', 'Month', 'Volume'];
     const first = await ok<Job>(post(await workbook('Volumes', [headers, [987_654_321, 2026, 13, 1200]]), 'volumes.xlsx', 'Volumes'));
     await runJobNow(first.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: first.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, first.jobId);
     // Act
     const file = await admin.get(`${U}/DownloadExceptions`, { uploadType: 'Volumes', batchId });
     const bytes = Buffer.from(file.body as string, 'base64');
@@ -317,7 +311,7 @@ describe('Save All of the other row types', () => {
     const saveAllOf = async (uploadType: string, rows: unknown[][], fileName: string) => {
       const job = await ok<Job>(post(await workbook(uploadType, rows), fileName, uploadType));
       await runJobNow(job.jobId);
-      const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+      const batchId = await parsedBatchId(admin, job.jobId);
       const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType, batchId }));
       await runJobNow(save.jobId);
       return batchId;
@@ -357,9 +351,8 @@ describe('Participants without a Contact ID', () => {
       post(await workbook('AccountParticipants', [headers, [account.objectId, 'Owner', 'Rita', lastName, '9 Bay St', 'Red Bank', 'NJ', '07701', '7325550100', 'rita@example.com'], [account.objectId, 'Owner', 'Sam', lastName, null, 'Red Bank', 'NJ', '07701', null, null]]), 'people.xlsx', 'AccountParticipants'),
     );
     await runJobNow(job.jobId);
-    const batchId = ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batchId = await parsedBatchId(admin, job.jobId);
     // Act: Save All, the worker dying once right after it created the contact
-    const { importFaults, SimulatedCrash } = await import('./import');
     let died = 0;
     importFaults.at = (when) => {
       if (when === 'contact' && died++ === 0) throw new SimulatedCrash('killed');
@@ -448,7 +441,7 @@ describe('overlapping accounts at parse', () => {
     const following = await ok<Job>(post(await workbook('Accounts', [headers, row('3/1/2027')]), 'following.xlsx'));
     await runJobNow(following.jobId);
     // Assess
-    const batch = async (job: Job) => ((await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }))).result as { uploadBatchId: number }).uploadBatchId;
+    const batch = (job: Job) => parsedBatchId(admin, job.jobId);
     const rows = await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId: await batch(overlapping) }));
     expect(rows.data[0]!.uploadExceptions.map((e) => [e.uiHeader, EXCEPTION_REASONS[e.type]])).toEqual([['LDC Account #', 'Overlapping dates on base accounts']]);
     expect((await ok<{ totalCount: number }>(admin.post(`${U}/GetList`, { rowState: 'validated', uploadType: 'Accounts', batchId: await batch(following) }, { getTotalCount: true }))).totalCount).toBe(1);
