@@ -72,7 +72,7 @@ export default defineConfig({
         // not in the browser files' one-at-a-time tail.
         test: {
           name: 'api',
-          include: ['test/authz/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/restart/**/*.test.ts', 'test/local-stack/**/*.test.ts'],
+          include: ['test/authz/**/*.test.ts', 'test/attack/**/*.test.ts', 'test/fuzz/**/*.test.ts', 'test/restart/**/*.test.ts', 'test/local-stack/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['test/support/global-stack.ts'],
           setupFiles: ['test/support/stack-env.ts'],
