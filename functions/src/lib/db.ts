@@ -13,6 +13,7 @@ import { bulkScope, itemKey, takeAhead } from './bulk-scope';
 import { config } from './config';
 import { ConflictError } from './errors';
 import { sendChecked, type OnConflict } from './group-commit';
+import { noteDrawn } from './seq-clock';
 
 export type Item = Record<string, unknown>;
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -145,6 +146,7 @@ export async function nextId(name: string, count = 1): Promise<number> {
 
 /** The counter moved up by `count` (no bulk scope asked): answers its new value. */
 export async function addToCounter(name: string, count: number): Promise<number> {
+  const asked = Date.now();
   const r = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
@@ -155,7 +157,9 @@ export async function addToCounter(name: string, count: number): Promise<number>
       ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return Number(r.Attributes?.value);
+  const last = Number(r.Attributes?.value);
+  noteDrawn(name, last - count + 1, count, asked);
+  return last;
 }
 
 /**
@@ -195,6 +199,13 @@ export async function transact(items: TransactItem[], onConflict: OnConflict = (
 /** A TransactWriteItems as it is (its errors as the SDK raises them). */
 export async function sendTransaction(items: TransactItem[]): Promise<void> {
   await dynamo().send(new TransactWriteCommand({ TransactItems: items }));
+  await afterCommit?.(items);
 }
+
+/** Called with every committed transaction's actions (feed.ts: late feed stamps renewed). */
+let afterCommit: ((items: TransactItem[]) => Promise<void>) | undefined;
+export const onCommitted = (fn: (items: TransactItem[]) => Promise<void>): void => {
+  afterCommit = fn;
+};
 
 export const nowEpoch = (): number => Math.floor(Date.now() / 1000);

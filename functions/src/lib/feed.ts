@@ -1,6 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws';
-import { keys, nextId, table } from './db';
+import { addToCounter, keys, nextId, onCommitted, table, type TransactItem } from './db';
+import { log } from './log';
+import { drawnAt } from './seq-clock';
 
 /**
  * The change feed of the list engine. Every write of a listed entity stamps the item with a
@@ -10,9 +12,11 @@ import { keys, nextId, table } from './db';
 export const FEED_SHARDS = 4;
 
 /**
- * How long a feed position stays "possibly incomplete" for the list engine (list/engine.ts): it
- * re-reads the sequence numbers reserved in the last FEED_LAG_MS, so a number reserved must be
- * written within it, or lists in other containers miss the write.
+ * The writers' contract with the list engine (list/engine.ts): a sequence number is committed
+ * within FEED_LAG_MS of the counter update that drew it. The engine re-reads the feed above its
+ * safe mark until a read started FEED_LAG_MS after it saw a counter value; a transaction that
+ * commits a number later than that (a slow or retried write) re-stamps its item with a fresh number
+ * (restampLate below), so no write is missed however late it commits.
  */
 export const FEED_LAG_MS = 10_000;
 /** A bulk write's reserved range is not drawn from once this old (bulk-scope.ts): the rest of its writes take a fresh one. */
@@ -35,3 +39,58 @@ export async function currentSeq(type: string): Promise<number> {
   const r = await dynamo().send(new GetCommand({ TableName: table(), Key: keys.counter(seqCounter(type)), ConsistentRead: true }));
   return Number(r.Item?.value ?? 0);
 }
+
+/** A committed write older than this since its number was drawn gets a fresh number (half the lag: room for the re-stamp itself). */
+export const RESTAMP_AFTER_MS = FEED_LAG_MS / 2;
+
+/** The feed stamp a transaction action writes: its item's key, type and number (undefined: none). */
+function stampOf(action: TransactItem): { key: Record<string, unknown>; type: string; feedpk: string; seq: number } | undefined {
+  if (action.Put) {
+    const i = action.Put.Item as Record<string, unknown>;
+    if (typeof i.feedpk === 'string' && typeof i.seq === 'number') return { key: { pk: i.pk, sk: i.sk }, type: String(i.etype), feedpk: i.feedpk, seq: i.seq };
+    return undefined;
+  }
+  const u = action.Update;
+  if (!u || !/\bseq\s*=/.test(u.UpdateExpression ?? '')) return undefined;
+  const values = Object.values(u.ExpressionAttributeValues ?? {});
+  const feedpk = values.find((v): v is string => typeof v === 'string' && v.startsWith('FEED#'));
+  if (!feedpk) return undefined;
+  const type = feedpk.slice(5, feedpk.lastIndexOf('#'));
+  // the number drawn for it (the largest such value: other numbers of the update are small constants)
+  const drawn = values.filter((v): v is number => typeof v === 'number' && drawnAt(seqCounter(type), v) !== undefined);
+  return drawn.length ? { key: u.Key as Record<string, unknown>, type, feedpk, seq: Math.max(...drawn) } : undefined;
+}
+
+/**
+ * After a transaction committed: each item it stamped with a number drawn more than
+ * RESTAMP_AFTER_MS ago gets a fresh number (only if nothing wrote the item since), so a list engine
+ * that already moved its safe mark past the old number still reads it.
+ */
+export async function restampLate(items: TransactItem[]): Promise<void> {
+  for (const action of items) {
+    let stamp = stampOf(action);
+    if (!stamp) continue;
+    for (let attempt = 0; stamp && attempt < 3; attempt++) {
+      const at = drawnAt(seqCounter(stamp.type), stamp.seq);
+      if (at === undefined || Date.now() - at <= RESTAMP_AFTER_MS) break;
+      const seq = await addToCounter(seqCounter(stamp.type), 1);
+      try {
+        await dynamo().send(
+          new UpdateCommand({
+            TableName: table(),
+            Key: stamp.key,
+            UpdateExpression: 'SET seq = :new',
+            ConditionExpression: 'seq = :old',
+            ExpressionAttributeValues: { ':new': seq, ':old': stamp.seq },
+          }),
+        );
+      } catch (e) {
+        if ((e as Error).name === 'ConditionalCheckFailedException') break; // written again since: a newer number
+        throw e;
+      }
+      log.warn('feed stamp renewed after a late commit', { type: stamp.type, from: stamp.seq, to: seq });
+      stamp = { ...stamp, seq };
+    }
+  }
+}
+onCommitted(restampLate);

@@ -18,9 +18,9 @@ import { WordIndex } from './word-index';
  * The generic list engine (ARCHITECTURE "Lists and search"). One instance per list type and Lambda
  * container keeps an in-memory projection of every item of the type, column-wise (columns.ts), with
  * a word-prefix index (word-index.ts), cached sort orders and exact counts. Before each query it
- * reads the type's sequence counter (one strongly consistent read); when the counter moved, or
- * within FEED_LAG_MS of the last move, it reads the feed GSI for items stamped after a safe watermark, so
- * a write that committed late is never missed. A binary snapshot in S3 (snapshot.ts) makes a cold
+ * reads the type's sequence counter (one strongly consistent read); unless everything up to that
+ * counter is known to be read, it reads the feed GSI for items stamped after the safe mark, so a write
+ * that committed late is never missed (see `safe`). A binary snapshot in S3 (snapshot.ts) makes a cold
  * start a copy of typed arrays. Columns joined from other lists (spec.joins) are read through those
  * lists' engines at query time.
  */
@@ -89,11 +89,18 @@ export class ListEngine<Row, Own = Row> {
   private joined: Joined[] | undefined;
   private joinedSorts = new Map<string, { versions: string; order: Order }>();
   private loaded = false;
-  /** highest counter value seen, and the history of (time, counter) to derive a safe watermark */
-  private counter = 0;
+  /**
+   * The safe mark: every write stamped at or below it is applied. Writers commit within FEED_LAG_MS
+   * of drawing their number (feed.ts), and a number is drawn before the counter value that includes
+   * it is first seen here; so a feed read that starts FEED_LAG_MS or more after a counter value was
+   * first seen reads every write up to that value. Only such completed reads move the mark; until it
+   * reaches the counter, each refresh reads the feed above it again, whether or not anything else is
+   * written meanwhile.
+   */
+  private safe = 0;
   private maxApplied = 0;
-  private history: { at: number; counter: number }[] = [];
-  private lastMoveAt = 0;
+  /** counter values above the safe mark, with the time each was first seen */
+  private seen: { at: number; counter: number }[] = [];
   private refreshing: Promise<void> | undefined;
   private changesSinceSnapshot = 0;
   private snapshotting: Promise<void> | undefined;
@@ -232,24 +239,25 @@ export class ListEngine<Row, Own = Row> {
 
   private async doRefresh(): Promise<void> {
     this.stats.refreshes++;
-    const now = Date.now();
+    const started = Date.now();
     const counter = await currentSeq(this.spec.type);
     if (!this.loaded) {
       const snap = this.snapshots ? await this.loadSnapshot() : undefined;
       const from = snap?.safeSeq ?? 0;
       const read = await this.readFeed(from);
       this.loaded = true;
-      // Seed the history: for FEED_LAG_MS re-read only the numbers that may have been in flight.
-      this.history = [{ at: now - FEED_LAG_MS - 1, counter: Math.max(from, counter - (this.options.inFlightMax ?? IN_FLIGHT_MAX)) }];
-      this.noteCounter(now, counter);
+      // Nothing is known of the numbers drawn before this start: those among the last
+      // IN_FLIGHT_MAX below the counter may still commit, and are read again until the lag passed.
+      this.safe = Math.min(counter, Math.max(from, counter - (this.options.inFlightMax ?? IN_FLIGHT_MAX)));
+      this.see(started, counter);
       this.changesSinceSnapshot = read;
       if (this.snapshots && (!snap || read >= LIST_SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
       this.changesSinceSnapshot = 0;
       return;
     }
-    const moved = counter !== this.counter;
-    if (!moved && now - this.lastMoveAt > FEED_LAG_MS) return; // nothing new: one read in all
-    const from = this.watermark(now);
+    this.see(started, counter);
+    if (this.safe >= counter) return; // everything up to the counter is read: one read in all
+    const from = this.safe;
     let applied = await this.readFeed(from);
     // The GSI may lag the table by a few ms: retry briefly when the newest seqs are missing.
     for (const delay of GSI_RETRIES) {
@@ -257,28 +265,22 @@ export class ListEngine<Row, Own = Row> {
       await new Promise((r) => setTimeout(r, delay));
       applied = await this.readFeed(Math.max(from, this.maxApplied));
     }
-    this.noteCounter(now, counter);
+    this.advanceSafe(started);
     // A fresh snapshot now and then, off the request's path (a failure only logs).
     if (this.snapshots && this.changesSinceSnapshot >= LIST_SNAPSHOT_EVERY && !this.snapshotting) {
       this.snapshotting = this.writeSnapshot(counter).finally(() => (this.snapshotting = undefined));
     }
   }
 
-  private noteCounter(now: number, counter: number) {
-    if (counter !== this.counter) {
-      this.counter = counter;
-      this.lastMoveAt = now;
-      this.history.push({ at: now, counter });
-    }
-    // keep one entry older than FEED_LAG_MS as the watermark, drop the rest of the old ones
-    while (this.history.length > 1 && now - this.history[1]!.at > FEED_LAG_MS) this.history.shift();
+  /** Notes a counter value and when it was first seen. */
+  private see(at: number, counter: number) {
+    const last = this.seen[this.seen.length - 1];
+    if (counter > this.safe && (!last || counter > last.counter)) this.seen.push({ at, counter });
   }
 
-  /** Every seq above this may still be unread: the counter as it was FEED_LAG_MS ago. */
-  private watermark(now: number): number {
-    let w = 0;
-    for (const h of this.history) if (now - h.at > FEED_LAG_MS) w = h.counter;
-    return w;
+  /** After a complete feed read that started at `readStart`: the counter values seen FEED_LAG_MS before it are safe. */
+  private advanceSafe(readStart: number) {
+    while (this.seen.length && readStart - this.seen[0]!.at >= FEED_LAG_MS) this.safe = Math.max(this.safe, this.seen.shift()!.counter);
   }
 
   /** Read every shard's feed above `fromSeq` and apply it. Answers the number of items read. */
@@ -354,8 +356,8 @@ export class ListEngine<Row, Own = Row> {
 
   private async writeSnapshot(counter: number): Promise<void> {
     try {
-      // Everything up to the counter as it was FEED_LAG_MS ago is surely in; later seqs are re-read.
-      const body = this.encode(this.watermark(Date.now()), counter);
+      // Everything up to the safe mark is surely in; a container started from it reads the rest.
+      const body = this.encode(this.safe, counter);
       await s3Client().send(
         new PutObjectCommand({ Bucket: config.exportsBucket, Key: snapshotKey(this.spec.type), Body: body, ContentType: 'application/octet-stream' }),
       );
