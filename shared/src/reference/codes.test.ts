@@ -27,6 +27,10 @@ describe('reference values travel as codes', () => {
     expect(referenceName('userTypes', null)).toBeNull();
   });
 
+  it("labels the user types by spec 1's role names: admin is 'Common', superAdmin is 'Admin'", () => {
+    expect(['admin', 'superAdmin', 'viewOnly', 'agent'].map((t) => referenceName('userTypes', t))).toEqual(['Common', 'Admin', 'View Only', 'Agent']);
+  });
+
   it('refuses a set that does not exist', () => {
     expect(() => toReferenceCode('noSuchSet', 'x')).toThrow(/noSuchSet/);
   });

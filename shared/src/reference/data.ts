@@ -55,10 +55,14 @@ const MONTHS = opts(
   'January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December',
 );
 
-/** The user types. Users store the code; the objectIds stay stable for clients that still send them. */
+/**
+ * The user types. Users store the code; the objectIds stay stable for clients that still send them.
+ * Each is labelled by spec 1's role name (roles.ts ROLE_OF_USER_TYPE): 'Admin' is the superAdmin
+ * type that opens the admin areas, 'Common' the admin type of everyday staff.
+ */
 export const USER_TYPE_OPTIONS: ReferenceOption[] = [
-  { objectId: 1, name: 'Admin', code: 'admin' },
-  { objectId: 2, name: 'Super Admin', code: 'superAdmin' },
+  { objectId: 1, name: 'Common', code: 'admin' },
+  { objectId: 2, name: 'Admin', code: 'superAdmin' },
   { objectId: 3, name: 'View Only', code: 'viewOnly' },
   { objectId: 4, name: 'Agent', code: 'agent' },
 ];

@@ -77,7 +77,7 @@ describe('Navigation panel', () => {
     // Assess
     const panel = screen.getByRole('complementary', { name: 'Navigation panel' });
     expect(within(panel).getByText('Dana Whitfield')).toBeInTheDocument();
-    expect(within(panel).getByText('Super Admin')).toBeInTheDocument();
+    expect(within(panel).getByText('Admin')).toBeInTheDocument();
   });
 
   it('marks the current area and opens another one', async () => {
