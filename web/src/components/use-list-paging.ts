@@ -21,6 +21,9 @@ export interface ListPaging {
  */
 export function useListPaging(filterKey: string, pageSize: number): ListPaging {
   const [paging, setPaging] = useState({ filterKey, first: 0, rows: pageSize });
+  // a change of the filters forgets the page chosen under the earlier ones (going back to them
+  // starts from the first page too: spec 1, 'any change reloads from the first page')
+  if (paging.filterKey !== filterKey) setPaging({ filterKey, first: 0, rows: paging.rows });
   return {
     first: paging.filterKey === filterKey ? paging.first : 0,
     rows: paging.rows,
