@@ -4,7 +4,9 @@ import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { matchRoute, pathExists, type Resource } from '@eb/shared/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { json } from '../../functions/src/lib/http';
 import { httpApiEvent, lambdaContext } from './events';
+import { createS3Proxy, type S3ProxyOptions } from './s3-proxy';
 
 type ApiHandler = (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 
@@ -115,8 +117,12 @@ async function readBody(req: IncomingMessage): Promise<Buffer | 'too-large'> {
   return Buffer.concat(chunks);
 }
 
+/** The gateway's own answers (404, 405, 413, 5xx) with the API's headers (functions/src/lib/http.ts). */
 function sendJson(req: IncomingMessage, res: ServerResponse, status: number, body: unknown) {
-  sendBody(req, res, status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }, Buffer.from(JSON.stringify(body)));
+  const answer = json(status, body);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [k, v] of Object.entries(answer.headers ?? {})) headers[k.toLowerCase()] = String(v);
+  sendBody(req, res, status, headers, Buffer.from(answer.body ?? ''));
 }
 
 async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL) {
@@ -179,32 +185,25 @@ function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL, webDis
 export const S3_PROXY_PATH = '/__s3';
 
 /**
- * The local stand-in for the S3 endpoint browsers talk to (presigned POST forms, presigned GET
- * links): /__s3/{bucket}/{key}?{query} goes to the S3 emulator as it is, streamed both ways.
- * Only GET, HEAD and POST pass (what presigned forms and links use).
+ * The gateway: the API, the web app, and (with `s3`) the local stand-in for the S3 endpoint browsers
+ * talk to (presigned POST forms, presigned GET links), /__s3/{bucket}/{key}?{query}, which lets
+ * through only what S3 would (./s3-proxy.ts).
  */
-function proxyS3(req: IncomingMessage, res: ServerResponse, url: URL, s3Endpoint: string) {
-  if (!['GET', 'HEAD', 'POST'].includes(req.method ?? '')) return sendJson(req, res, 405, { message: 'Method not allowed' });
-  const target = new URL(`${url.pathname.slice(S3_PROXY_PATH.length) || '/'}${url.search}`, s3Endpoint);
-  const headers = { ...req.headers, host: target.host };
-  delete headers.cookie;
-  const upstream = http.request(target, { method: req.method, headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
-  upstream.on('error', () => {
-    if (!res.headersSent) sendJson(req, res, 502, { message: 'Bad Gateway' });
-    else res.destroy();
-  });
-  req.pipe(upstream);
-}
-
-export function createGateway(webDist: string, options: { s3Endpoint?: string } = {}): http.Server {
+export function createGateway(webDist: string, options: { s3?: S3ProxyOptions } = {}): http.Server {
+  const s3 = options.s3 && createS3Proxy(options.s3);
   return http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const p = url.pathname;
-    if (options.s3Endpoint && (p === S3_PROXY_PATH || p.startsWith(`${S3_PROXY_PATH}/`))) {
-      proxyS3(req, res, url, options.s3Endpoint);
+    if (s3 && (p === S3_PROXY_PATH || p.startsWith(`${S3_PROXY_PATH}/`))) {
+      // the path as sent (still encoded): a presigned link is signed over it
+      const raw = req.url ?? '/';
+      const q = raw.indexOf('?');
+      const rawPath = (q < 0 ? raw : raw.slice(0, q)).slice(S3_PROXY_PATH.length) || '/';
+      s3(req, res, rawPath, q < 0 ? '' : raw.slice(q + 1)).catch((e) => {
+        console.error('[gateway] s3 proxy', e);
+        if (!res.headersSent) sendJson(req, res, 500, { message: 'Internal Server Error' });
+        else res.destroy();
+      });
     } else if (p === '/api' || p.startsWith('/api/')) {
       handleApi(req, res, url).catch((e) => {
         console.error('[gateway]', e);

@@ -23,6 +23,8 @@ export const DEFAULT_ADMIN_PASSWORD = 'Admin#2026!';
 export interface LocalStackOptions {
   /** gateway port; 0 picks a free one */
   port: number;
+  /** the interface the gateway listens on (default: the HOST variable, else 127.0.0.1, this machine only) */
+  host?: string;
   dataDir: string;
   /** keep DynamoDB on disk (npm start) or in memory (tests) */
   persist?: boolean;
@@ -81,13 +83,16 @@ export function freePort(): Promise<number> {
   });
 }
 
-function assertPortFree(port: number): Promise<void> {
+/** Where the gateway listens unless told: this machine only (docs/security.md "Binding"). */
+export const defaultHost = (): string => process.env.HOST || '127.0.0.1';
+
+function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
     s.once('error', () =>
       reject(new StackStartError(`Port ${port} is busy. Stop what uses it, or start on another port: PORT=${port + 1} npm start`)),
     );
-    s.listen(port, () => s.close(() => resolve()));
+    s.listen(port, host, () => s.close(() => resolve()));
   });
 }
 
@@ -161,7 +166,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   for (const d of Object.values(dirs)) mkdirSync(d, { recursive: true });
   assertJava();
   const wantGateway = opts.gateway ?? true;
-  if (wantGateway && opts.port) await assertPortFree(opts.port);
+  const host = opts.host ?? defaultHost();
+  if (wantGateway && opts.port) await assertPortFree(opts.port, host);
 
   const stops: (() => Promise<unknown>)[] = [];
   const stopAll = async () => {
@@ -170,7 +176,8 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
   try {
     const [dynamoPort, s3Port, sqsPort, cognitoPort] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
     const gatewayPort = wantGateway ? opts.port || (await freePort()) : 0;
-    const url = `http://localhost:${gatewayPort}`;
+    // opened as localhost unless the gateway listens on one address of another interface only
+    const url = `http://${['127.0.0.1', '0.0.0.0', '::', '::1', 'localhost'].includes(host) ? 'localhost' : host.includes(':') ? `[${host}]` : host}:${gatewayPort}`;
 
     // DynamoDB Local (Java)
     const java = startDynamo(dynamoPort, opts.persist ? dirs.dynamodb : undefined, opts.javaHeap, opts.shortLived);
@@ -301,12 +308,14 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     }
 
     if (wantGateway) {
-      const server = createGateway(opts.webDist ?? path.join(REPO_ROOT, 'web/dist'), { s3Endpoint: endpoints.s3 });
+      const server = createGateway(opts.webDist ?? path.join(REPO_ROOT, 'web/dist'), {
+        s3: { endpoint: endpoints.s3, region, credentials: LOCAL_CREDENTIALS },
+      });
       await new Promise<void>((resolve, reject) => {
         server.once('error', (e: NodeJS.ErrnoException) =>
           reject(e.code === 'EADDRINUSE' ? new StackStartError(`Port ${gatewayPort} is busy. Try: PORT=${gatewayPort + 1} npm start`) : e),
         );
-        server.listen(gatewayPort, () => resolve());
+        server.listen(gatewayPort, host, () => resolve());
       });
       stops.push(
         () =>

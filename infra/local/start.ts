@@ -1,7 +1,8 @@
 /**
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  * npm start: the whole application on this machine, no AWS account. Settings from the
- * environment: PORT (3000), LOCAL_DATA_DIR (.local), LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD.
+ * environment: PORT (3000), HOST (127.0.0.1: this machine only; 0.0.0.0 for every interface),
+ * LOCAL_DATA_DIR (.local), LOCAL_ADMIN_EMAIL, LOCAL_ADMIN_PASSWORD.
  */
 import path from 'node:path';
 import { ensureWebBuilt } from './build-web';

@@ -8,7 +8,7 @@ import type { ChildRecords } from './child-records';
 import { nextId, transact } from './db';
 import { NotFoundError } from './errors';
 import { config } from './config';
-import { INCOMING_PREFIX, allowedSizeOf, discardObject, downloadLink, fileDelete, filePut, inspectUpload, placeUpload, requireFile, uploadForm } from './files';
+import { INCOMING_PREFIX, claimForm, discardObject, downloadLink, fileDelete, filePut, inspectUpload, issuedForm, placeUpload, requireFile, uploadForm } from './files';
 
 /**
  * The documents of a parent (an amendment, an account): spec 2 "Documents popup", section 5
@@ -17,9 +17,9 @@ import { INCOMING_PREFIX, allowedSizeOf, discardObject, downloadLink, fileDelete
  *
  * Upload is two calls: with the chosen `files` it answers a presigned POST form for each one that
  * may go up (type, 30 MB total, names once; planDocumentUpload) and the refused ones; with the
- * `uploaded` keys it checks each arrival (it is under this parent's incoming prefix, it is there,
- * its size still fits the total, its first bytes match its type), moves it to its place and
- * registers the document and its file record in one transaction with the 'added' event.
+ * `uploaded` keys it checks each arrival (its form was issued to this user for this parent and not
+ * registered yet, it is there, its stored size fits the form and the total, its first bytes match
+ * its type), claims the form (once), moves it to its place and registers the document and its file record in one transaction with the 'added' event.
  */
 type DocumentFields = { fileName: string; fileId: number; uploadDate: string; size: number };
 
@@ -42,22 +42,30 @@ export function documentsOf<K extends AnyChildKind>(options: { records: ChildRec
     let used = storedBytes(await stored(parentId));
     const seen = new Set<string>();
     for (const { fileName, key } of uploaded) {
-      if (!key.startsWith(`${INCOMING_PREFIX}${scope(parentId)}/`) || seen.has(key)) {
+      // only a key this user was given a form for, under this parent, not registered yet
+      const form = key.startsWith(`${INCOMING_PREFIX}${scope(parentId)}/`) && !seen.has(key) ? await issuedForm(config.documentsBucket, key, actor.objectId) : null;
+      if (!form) {
         answer.refused.push({ fileName, reason: DOCUMENT_TEXTS.notUploaded });
         continue;
       }
       seen.add(key);
+      // the size is the stored object's (HEAD), checked against what the form allowed
       const arrived = await inspectUpload(key, fileName);
       const remaining = FILE_SIZE_LIMIT_BYTES - used;
       let reason: string | null = null;
       if (!arrived) reason = DOCUMENT_TEXTS.notUploaded;
       else if (arrived.size === 0) reason = DOCUMENT_TEXTS.empty;
-      else if (arrived.size > allowedSizeOf(key)) reason = DOCUMENT_TEXTS.sizeChanged;
+      else if (arrived.size > form.maxBytes) reason = DOCUMENT_TEXTS.sizeChanged;
       else if (arrived.size > remaining) reason = documentsOverLimitMessage(FILE_SIZE_LIMIT_MB, megabytes(Math.max(0, remaining)));
       else if (!arrived.typeMatches) reason = DOCUMENT_TEXTS.contentMismatch;
       if (reason || !arrived) {
         answer.refused.push({ fileName, reason: reason ?? DOCUMENT_TEXTS.notUploaded });
         if (arrived) await discardObject(key);
+        continue;
+      }
+      // one registration per form, whatever runs beside this one
+      if (!(await claimForm(config.documentsBucket, key, actor.objectId))) {
+        answer.refused.push({ fileName, reason: DOCUMENT_TEXTS.notUploaded });
         continue;
       }
       const [documentId, fileId] = [await records.nextId(), await nextId('file')];
@@ -81,7 +89,7 @@ export function documentsOf<K extends AnyChildKind>(options: { records: ChildRec
       await records.def.parent.require(parentId);
       if ('uploaded' in body) return register(parentId, body.uploaded, actor);
       const plan = planDocumentUpload(storedBytes(await stored(parentId)), body.files);
-      const forms = await Promise.all(plan.accepted.map(async (f) => ({ fileName: f.fileName, ...(await uploadForm(scope(parentId), f.size)) })));
+      const forms = await Promise.all(plan.accepted.map(async (f) => ({ fileName: f.fileName, ...(await uploadForm(scope(parentId), f.size, actor.objectId)) })));
       return { forms, documents: [], refused: plan.refused.map((r) => ({ fileName: r.file.fileName, reason: r.reason })) };
     },
     /** GetDocuments?documentParentId: the parent's documents, newest first. */

@@ -5,14 +5,15 @@ import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOCUMENT_INCOMING_PREFIX as INCOMING_PREFIX } from '@eb/shared/constants';
 import { HEAD_BYTES, matchesDocumentType } from '@eb/shared/file/magic';
 import { DOCUMENT_TYPES, extensionOf, type DocumentExtension, type FileType } from '@eb/shared/file/schemas';
-import { s3Client } from './aws';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo, s3Client } from './aws';
 import { config } from './config';
-import { getItem, keys, table, type TransactItem } from './db';
+import { getItem, keys, nowEpoch, table, type TransactItem } from './db';
 import { NotFoundError } from './errors';
 
 /**
  * Files in S3 (ARCHITECTURE "Files"): presigned POST forms for the browser (a server-chosen key
- * under `incoming/`, a size range, a short expiry), the checks of what arrived (size and type by
+ * under `incoming/`, a size range, a short expiry, recorded as issued to its user), the checks of what arrived (size and type by
  * its first bytes) before it is moved to its place, the FILE#id record naming it, and short-lived
  * presigned GET links. Locally, forms and links name the gateway's same-origin S3 proxy.
  */
@@ -41,31 +42,91 @@ const browserUrl = (url: string, bucket: string): string => {
   return `${endpoint}${u.pathname.startsWith(`/${bucket}`) ? u.pathname : `/${bucket}${u.pathname}`}${u.search}`;
 };
 
-/** A presigned POST form for one file of at most `maxBytes`, to a new key under `incoming/{scope}/` (of the documents bucket unless told). */
-export async function uploadForm(scope: string, maxBytes: number, bucket: string = config.documentsBucket): Promise<{ key: string; url: string; fields: Record<string, string> }> {
-  // the key carries the size allowed: S3 enforces it with the form's condition, the registration checks it again
+/** How long after its form expires an upload may still be registered (a 30 MB file on a slow line). */
+export const REGISTRATION_SECONDS = 3600;
+/** The content type every form stores (a condition of its policy): links name the real one. */
+export const UPLOAD_CONTENT_TYPE = 'application/octet-stream';
+
+/** The record of an issued form (docs/security.md "Registration"): who may register its key, until when, once. */
+interface IssuedForm {
+  key: string;
+  bucket: string;
+  userId: number;
+  maxBytes: number;
+  /** epoch seconds: registration refused after */
+  expiresAt: number;
+  /** epoch seconds, once registered */
+  registeredAt?: number;
+  ttl: number;
+}
+const formKey = (bucket: string, key: string) => ({ pk: `UPLOADFORM#${bucket}/${key}`, sk: 'UPLOADFORM' });
+
+/**
+ * A presigned POST form for one file of at most `maxBytes`, to a new key under `incoming/{scope}/`
+ * (of the documents bucket unless told), recorded as issued to `userId`: only that user may
+ * register the key, once, within REGISTRATION_SECONDS after the form expires.
+ */
+export async function uploadForm(scope: string, maxBytes: number, userId: number, bucket: string = config.documentsBucket): Promise<{ key: string; url: string; fields: Record<string, string> }> {
+  // (the key ends with the size allowed, as the clients expect it; registration trusts the record, not the key)
   const key = `${INCOMING_PREFIX}${scope}/${randomUUID()}.${maxBytes}`;
   const form = await createPresignedPost(s3Client(), {
     Bucket: bucket,
     Key: key,
     Conditions: [['content-length-range', 1, maxBytes]],
+    // (each field is a condition of the policy too)
+    Fields: { 'Content-Type': UPLOAD_CONTENT_TYPE },
     Expires: UPLOAD_FORM_SECONDS,
   });
+  const expiresAt = nowEpoch() + UPLOAD_FORM_SECONDS + REGISTRATION_SECONDS;
+  const issued: IssuedForm = { key, bucket, userId, maxBytes, expiresAt, ttl: expiresAt + 24 * 3600 };
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...formKey(bucket, key), ...issued } }));
   return { key, url: browserUrl(form.url, bucket), fields: form.fields };
 }
 
-/** The size a form allowed at `key` (uploadForm). */
-export const allowedSizeOf = (key: string): number => Number(/\.(\d+)$/.exec(key)?.[1] ?? 0);
+/** The form issued to `userId` for `key` of `bucket`, not yet registered and not past its time; null otherwise. */
+export async function issuedForm(bucket: string, key: string, userId: number): Promise<{ maxBytes: number } | null> {
+  const form = await getItem<IssuedForm>(formKey(bucket, key));
+  if (!form || form.userId !== userId || form.registeredAt !== undefined || form.expiresAt < nowEpoch()) return null;
+  return { maxBytes: form.maxBytes };
+}
+
+/**
+ * Mark the form of `key` registered, if it was issued to `userId`, is not registered and not past its
+ * time (one conditional write: of two registrations of one form, one wins). False when it does not hold.
+ */
+export async function claimForm(bucket: string, key: string, userId: number): Promise<boolean> {
+  const now = nowEpoch();
+  try {
+    await dynamo().send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: formKey(bucket, key),
+        UpdateExpression: 'SET registeredAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND userId = :user AND attribute_not_exists(registeredAt) AND expiresAt >= :now',
+        ExpressionAttributeValues: { ':now': now, ':user': userId },
+      }),
+    );
+    return true;
+  } catch (e) {
+    if ((e as Error).name === 'ConditionalCheckFailedException') return false;
+    throw e;
+  }
+}
+
+/** The size of the object at `key` (HEAD), or null when there is none. */
+export async function storedSize(bucket: string, key: string): Promise<number | null> {
+  try {
+    return Number((await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0);
+  } catch {
+    return null;
+  }
+}
 
 /** What arrived at `key`: its size and whether its first bytes match the extension; null when nothing did. */
 export async function inspectUpload(key: string, fileName: string): Promise<{ size: number; typeMatches: boolean } | null> {
   const bucket = config.documentsBucket;
-  let size: number;
-  try {
-    size = Number((await s3Client().send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0);
-  } catch {
-    return null;
-  }
+  const size = await storedSize(bucket, key);
+  if (size === null) return null;
   if (size === 0) return { size, typeMatches: false };
   const got = await s3Client().send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: `bytes=0-${HEAD_BYTES - 1}` }));
   const head = new Uint8Array(await got.Body!.transformToByteArray()).subarray(0, HEAD_BYTES);

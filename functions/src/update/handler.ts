@@ -4,7 +4,7 @@ import type { UpdateListBody } from '@eb/shared/update/schemas';
 import { config } from '../lib/config';
 import { nextId } from '../lib/db';
 import { uploadForm } from '../lib/files';
-import { checkIncoming } from '../upload/incoming';
+import { registerUpload } from '../upload/incoming';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { exceptionsFileName, exceptionsWorkbook, templateFileName, templateWorkbook } from '../upload/downloads';
@@ -36,10 +36,10 @@ export const handler = resourceHandler('update', {
   'GET downloadexceptions': async ({ query }: ActionContext<{ updateType: UpdateType; batchId?: number }>) =>
     xlsxResult(await exceptionsWorkbook(UPDATES, query.updateType, query.batchId), exceptionsFileName(`${query.updateType}-update`)),
   /** POST update/GetUploadForm, body: { updateType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
-  'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
+  'POST getuploadform': ({ user }: ActionContext) => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, user!.objectId, config.uploadsBucket),
   /** POST update/Upload, body: { updateType, key, fileName } -> the parse job */
   'POST upload': async ({ body, user }: ActionContext<unknown, { updateType: UpdateType; key: string; fileName: string }>) => {
-    await checkIncoming(body.key);
+    await registerUpload(body.key, user!.objectId);
     return startParse(UPDATES, { rowType: body.updateType, batchId: await nextId('updateBatch'), key: body.key, fileName: body.fileName, user: userName(user!) }, user!.objectId);
   },
   /** POST update/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, updateType, batchId?, rowCountOnly? } -> { data, totalCount } */

@@ -4,7 +4,7 @@ import { FILE_SIZE_LIMIT_BYTES } from '@eb/shared/constants';
 import { config } from '../lib/config';
 import { nextId } from '../lib/db';
 import { uploadForm } from '../lib/files';
-import { checkIncoming } from './incoming';
+import { registerUpload } from './incoming';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook, templateFileName, templateWorkbook } from './downloads';
@@ -34,10 +34,10 @@ export const handler = resourceHandler('upload', {
   'GET downloadimported': async ({ query }: ActionContext<{ uploadType: RowType; batchId?: number }>) =>
     xlsxResult(await importedWorkbook(UPLOADS, query.uploadType, query.batchId), importedFileName(query.uploadType)),
   /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
-  'POST getuploadform': () => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, config.uploadsBucket),
+  'POST getuploadform': ({ user }: ActionContext) => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, user!.objectId, config.uploadsBucket),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
   'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string; resumeKey?: string }>) => {
-    await checkIncoming(body.key);
+    await registerUpload(body.key, user!.objectId);
     const uploadUser = `${user!.firstName} ${user!.lastName}`;
     if (body.uploadType === 'SingleFile') {
       // a batch per sheet, in import order

@@ -5,6 +5,7 @@ import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { BadRequestError } from '../lib/errors';
+import { claimForm, issuedForm } from '../lib/files';
 import { inspectXlsxObject } from '../lib/xlsx-guard';
 
 /**
@@ -22,4 +23,15 @@ export async function checkIncoming(key: string): Promise<void> {
   if (size > FILE_SIZE_LIMIT_BYTES) throw new BadRequestError(MSG.fileTooLarge);
   const refused = await inspectXlsxObject(config.uploadsBucket, key);
   if (refused) throw new BadRequestError(UPLOAD_TEXTS[refused]);
+}
+
+/**
+ * A pipeline's registration of an upload (upload/Upload, update/Upload; docs/security.md
+ * "Registration"): only a key of a form issued to this user, not registered yet; what arrived is
+ * checked (checkIncoming: its stored size, its bytes), then the form is claimed, once.
+ */
+export async function registerUpload(key: string, userId: number): Promise<void> {
+  if (!(await issuedForm(config.uploadsBucket, key, userId))) throw new BadRequestError(UPLOAD_TEXTS.notUploaded);
+  await checkIncoming(key);
+  if (!(await claimForm(config.uploadsBucket, key, userId))) throw new BadRequestError(UPLOAD_TEXTS.notUploaded);
 }
