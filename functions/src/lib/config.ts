@@ -31,6 +31,10 @@ export const config = {
   get appUrl() {
     return process.env.APP_URL ?? 'http://localhost:3000';
   },
+  /** The origin the app's pages are served from (APP_URL's): the only Origin a state-changing request may name. */
+  get appOrigin() {
+    return new URL(this.appUrl).origin;
+  },
   get region() {
     return process.env.AWS_REGION ?? process.env.AWS_DEFAULT_REGION ?? 'us-east-1';
   },

@@ -91,20 +91,30 @@ function parseInput(schema: z.ZodType | undefined, value: unknown): unknown {
 const hasBody = (event: HttpEvent): boolean => !!event.body;
 
 /**
- * Same-origin check for state-changing requests (Sec-Fetch-Site, else Origin); a request with a
- * body must also declare it as JSON or multipart.
+ * The origins a state-changing request may come from: the configured one (config.appOrigin), never
+ * one read from the request (its Host or X-Forwarded-Host are the client's to set: a DNS-rebinding
+ * page names its own host in both). A loopback origin (the local stack) also accepts its other
+ * loopback names on the same scheme and port (a page opened at 127.0.0.1 instead of localhost).
+ */
+const LOOPBACK = ['localhost', '127.0.0.1', '[::1]'];
+function allowedOrigins(): Set<string> {
+  const app = new URL(config.appOrigin);
+  const allowed = new Set([app.origin]);
+  if (LOOPBACK.includes(app.hostname)) {
+    for (const h of LOOPBACK) allowed.add(`${app.protocol}//${h}${app.port ? `:${app.port}` : ''}`);
+  }
+  return allowed;
+}
+
+/**
+ * Same-origin check for state-changing requests (Sec-Fetch-Site, else Origin; an Origin sent must be
+ * an allowed one); a request with a body must also declare it as JSON or multipart.
  */
 function checkCsrf(event: HttpEvent, method: string): void {
   if (!UNSAFE.has(method)) return;
   const site = header(event, 'sec-fetch-site');
   const origin = header(event, 'origin');
-  const host = header(event, 'x-forwarded-host') ?? header(event, 'host');
-  const proto = header(event, 'x-forwarded-proto') ?? 'https';
-  const allowed = new Set([config.appUrl.replace(/\/$/, '')]);
-  if (host) {
-    allowed.add(`${proto}://${host}`);
-    allowed.add(`http://${host}`);
-  }
+  const allowed = allowedOrigins();
   const ok = site ? site === 'same-origin' && (!origin || allowed.has(origin)) : !!origin && allowed.has(origin);
   if (!ok) throw new ForbiddenError(MSG.crossSite);
   if (!hasBody(event)) return;

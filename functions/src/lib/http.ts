@@ -29,7 +29,11 @@ export function header(event: HttpEvent, name: string): string | undefined {
   return undefined;
 }
 
-/** Cookies of an HTTP API v2 event (event.cookies, or the Cookie header). */
+/**
+ * Cookies of an HTTP API v2 event (event.cookies, or the Cookie header). A cookie whose value does
+ * not decode (a bad %-escape, e.g. another app's `theme=50%` on the same host) is ignored, as if
+ * it were not sent: it must not fail the request.
+ */
 export function parseCookies(event: HttpEvent): Record<string, string> {
   const raw = event.cookies ?? (header(event, 'cookie') ?? '').split(';');
   const out: Record<string, string> = {};
@@ -38,7 +42,12 @@ export function parseCookies(event: HttpEvent): Record<string, string> {
     if (i <= 0) continue;
     const k = c.slice(0, i).trim();
     const v = c.slice(i + 1).trim();
-    if (k) out[k] = decodeURIComponent(v);
+    if (!k) continue;
+    try {
+      out[k] = decodeURIComponent(v);
+    } catch {
+      // not a cookie this app wrote: ignore it
+    }
   }
   return out;
 }
