@@ -132,13 +132,31 @@ const IMPORT_CONCURRENCY = 48;
  * (lib/bulk-scope.ts). A record changed under a row's write, or a simulated crash, throws once the
  * rows in flight are done: the caller's job runs again.
  */
-export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, progress?: (fraction: number) => void): Promise<{ imported: number[]; refused: number[] }> {
+export async function importIds(
+  p: RowPipeline,
+  rowType: string,
+  ids: readonly number[],
+  actor: Actor,
+  progress?: (fraction: number) => void,
+  /** actions written in each row's own transaction besides its record's (the SingleFile upload's markers) */
+  alsoWrite?: (row: StoredRow) => TransactItem[],
+): Promise<{ imported: number[]; refused: number[] }> {
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
-  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () => importChunk(p, rowType, ids, actor, commit, progress));
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () =>
+    importChunk(p, rowType, ids, actor, commit, progress, alsoWrite),
+  );
 }
 
-async function importChunk(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, commit: GroupCommit, progress?: (fraction: number) => void): Promise<{ imported: number[]; refused: number[] }> {
+async function importChunk(
+  p: RowPipeline,
+  rowType: string,
+  ids: readonly number[],
+  actor: Actor,
+  commit: GroupCommit,
+  progress?: (fraction: number) => void,
+  alsoWrite?: (row: StoredRow) => TransactItem[],
+): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const rows = await p.store.readMany(ids);
   // each row's data parsed once (grouping, read-ahead and the write take it)
@@ -170,7 +188,7 @@ async function importChunk(p: RowPipeline, rowType: string, ids: readonly number
       for (const { row, data } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, data, { actor });
+          const outcome = await importRow(p, rowType, row, data, { actor }, alsoWrite?.(row) ?? []);
           if (outcome) out[outcome].push(row.rowNumber);
           progress?.(++done / ids.length);
         } catch (error) {
@@ -196,12 +214,12 @@ interface Parsed {
 }
 
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: Pick<ImportContext, 'actor'>): Promise<'imported' | 'refused' | null> {
+async function importRow(p: RowPipeline, rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: Pick<ImportContext, 'actor'>, also: TransactItem[]): Promise<'imported' | 'refused' | null> {
   // the row's new feed position, drawn as it is written (the chunk's range: one counter update)
   const seq = await nextSeq(p.store.type);
   importFaults.at?.('before', row.objectId);
   try {
-    await p.importRow(rowType, row, data, { ...ctx, source: `${p.label} batch ${row.batchId}`, extra: [importedUpdate(p.store, row, seq)] });
+    await p.importRow(rowType, row, data, { ...ctx, source: `${p.label} batch ${row.batchId}`, extra: [importedUpdate(p.store, row, seq), ...also] });
     importFaults.at?.('after', row.objectId);
     return 'imported';
   } catch (e) {

@@ -1,12 +1,13 @@
+import { createHash } from 'node:crypto';
 import { headerKey, SINGLE_FILE_ORDER, type RowType } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
 import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
-import { getItem, table } from '../lib/db';
+import { batchGet, getItem, table, type TransactItem } from '../lib/db';
 import { importIds } from './import';
 import { parseSheet } from './parse';
-import { rowIdOf } from './rows';
+import { rowIdOf, type StoredRow } from './rows';
 import { UPLOADS } from './uploads';
 import { sheetName, uploadedWorkbook } from './workbook-reader';
 
@@ -34,6 +35,18 @@ const amendmentKey = (data: Record<string, unknown>) =>
   typeof data.contractId === 'number' && typeof data.amendmentNumber === 'number' ? `${data.contractId}-${data.amendmentNumber}` : null;
 const resultKey = (jobId: string) => ({ pk: `SINGLEFILE#${jobId}`, sk: 'RESULT' });
 
+/**
+ * A row a SingleFile upload imported, by its type and values (its data as stored, keys in order):
+ * written in the row's own transaction, so a later run of a corrected file (a resume, or the same
+ * job run again after its worker died) recognises the row and passes over it instead of writing
+ * its record again or reporting it as a duplicate.
+ */
+const importedMarkerKey = (type: string, data: string) => {
+  const parsed = JSON.parse(data) as Record<string, unknown>;
+  const canonical = JSON.stringify(Object.keys(parsed).sort().map((k) => [k, parsed[k]]));
+  return { pk: `SINGLEFILEROW#${type}#${createHash('sha256').update(canonical).digest('base64url')}`, sk: 'IMPORTED' };
+};
+
 registerJobType(SINGLE_FILE_JOB, {
   plan: async () => 1,
   async runChunk(job: JobRecord, _index, progress) {
@@ -42,6 +55,9 @@ registerJobType(SINGLE_FILE_JOB, {
     // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
     const reader = await uploadedWorkbook(p.key, progress);
     const result: SingleFileResult = { errors: [], uploadedRows: [], currentKey: null };
+    /** the amendments in the order of the Amendments sheet, and those with rows not imported */
+    const amendmentOrder: string[] = [];
+    const notAllImported = new Set<string>();
     let resuming = !!p.resumeKey;
     for await (const sheet of reader) {
       // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
@@ -50,18 +66,35 @@ registerJobType(SINGLE_FILE_JOB, {
       if (!type) continue;
       const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
       const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
+      const rowNumbers = [...sheetResult.keys.keys()].sort((a, b) => a - b);
+      if (type === 'Amendments') for (const n of rowNumbers) amendmentOrder.push(amendmentKey(sheetResult.keys.get(n)!) ?? '');
       // resume: the rows of amendments before the key are passed over
       const skip = new Set<number>();
       if (resuming && type === 'Amendments') {
-        for (const [rowNumber, data] of [...sheetResult.keys.entries()].sort((a, b) => a[0] - b[0])) {
-          if (amendmentKey(data) === p.resumeKey) break;
-          skip.add(rowNumber);
+        for (const n of rowNumbers) {
+          if (amendmentKey(sheetResult.keys.get(n)!) === p.resumeKey) break;
+          skip.add(n);
         }
         resuming = false;
       }
-      const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber));
-      const validIds = [...sheetResult.keys.keys()].filter((n) => !skip.has(n) && !sheetResult.failed.some((f) => f.rowNumber === n)).sort((a, b) => a - b).map((n) => rowIdOf(batchId, n));
-      const imported = await importIds(UPLOADS, type, validIds, actor);
+      // rows an earlier run imported (this job's before its worker died: counted as imported here)
+      const stored = await UPLOADS.store.readMany(rowNumbers.map((n) => rowIdOf(batchId, n)));
+      const markers = new Map<number, Record<string, unknown>>();
+      for (const row of stored.values()) markers.set(row.rowNumber, importedMarkerKey(type, row.data));
+      const found = new Map((await batchGet([...markers.values()])).map((m) => [`${String(m.pk)}`, Number(m.batchId)]));
+      const importedBefore = new Set<number>();
+      const importedHere: number[] = [];
+      for (const [n, key] of markers) {
+        const by = found.get(String(key.pk));
+        if (by === undefined) continue;
+        importedBefore.add(n);
+        if (by === batchId) importedHere.push(n);
+      }
+      const isFailed = new Set(sheetResult.failed.map((f) => f.rowNumber));
+      const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
+      const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
+      const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
+      const imported = await importIds(UPLOADS, type, validIds, actor, undefined, marker);
       const lines = [
         ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
         ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),
@@ -69,12 +102,18 @@ registerJobType(SINGLE_FILE_JOB, {
         ...(sheetResult.missingColumns.length ? [`Required columns missing: ${sheetResult.missingColumns.join(', ')}`] : []),
       ];
       if (lines.length) result.errors.push({ uploadType: type, message: lines.join('\n') });
-      result.uploadedRows.push({ uploadType: type, rowInfos: imported.imported, uploadBatchId: batchId });
-      if (!result.currentKey) {
-        const firstFailed = [...failed].sort((a, b) => a.rowNumber - b.rowNumber).map((f) => amendmentKey(f.data)).find((k) => k !== null);
-        if (firstFailed) result.currentKey = firstFailed;
+      result.uploadedRows.push({ uploadType: type, rowInfos: [...importedHere, ...imported.imported].sort((a, b) => a - b), uploadBatchId: batchId });
+      for (const n of [...failed.map((f) => f.rowNumber), ...imported.refused]) {
+        const k = amendmentKey(sheetResult.keys.get(n) ?? {});
+        if (k) notAllImported.add(k);
       }
     }
+    // the key: the first amendment (in the Amendments sheet's order, then the others') whose rows did not all import
+    const rank = (k: string) => {
+      const i = amendmentOrder.indexOf(k);
+      return i < 0 ? amendmentOrder.length : i;
+    };
+    result.currentKey = [...notAllImported].sort((a, b) => rank(a) - rank(b))[0] ?? null;
     return { writes: [{ Put: { TableName: table(), Item: { ...resultKey(job.jobId), result: JSON.stringify(result) } } }] };
   },
   async finish(job: JobRecord) {
