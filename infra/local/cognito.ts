@@ -90,7 +90,21 @@ export async function startCognitoLocal(opts: {
     tokenGenerator: new JwtTokenGenerator(clock, triggers, config.TokenConfig),
     triggers,
   };
-  const server = createServer(Router(svc), logger, config.ServerConfig, svc);
+  const router = Router(svc);
+  const { UserNotFoundError } = lib('errors.js');
+  /**
+   * AdminUserGlobalSignOut, which cognito-local lacks: the user's refresh tokens stop working, as in
+   * AWS (the app calls it when a password is set or a user deactivated).
+   */
+  const globalSignOut = async (ctx: unknown, req: { UserPoolId: string; Username: string }) => {
+    const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+    const user = await userPool.getUserByUsername(ctx, req.Username);
+    if (!user) throw new UserNotFoundError();
+    await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+    return {};
+  };
+  const withGlobalSignOut = (target: string) => (target === 'AdminUserGlobalSignOut' ? globalSignOut : router(target));
+  const server = createServer(withGlobalSignOut, logger, config.ServerConfig, svc);
   const http: Server = await server.start();
   return {
     url,

@@ -1,14 +1,50 @@
 import { createHash } from 'node:crypto';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { REFRESH_TOKEN_HOURS } from '@eb/shared/constants';
 import { JwtRsaVerifier } from 'aws-jwt-verify';
 import { JwtExpiredError } from 'aws-jwt-verify/error';
 import type { UserType } from '@eb/shared/roles';
-import { cognitoClient } from './aws';
+import { cognitoClient, dynamo } from './aws';
 import { config } from './config';
-import { batchGet, getItem, keys } from './db';
+import { batchGet, getItem, keys, nowEpoch, table } from './db';
 import { UnauthorizedError } from './errors';
 import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, sessionCookies } from './http';
 import { userTypeCode, type ProfileItem } from './profile';
+
+/**
+ * A refresh session: the user a refresh token was issued to and the user's session epoch then
+ * (users/repository.ts invalidateSessions moves the epoch on). Renewal with the token works only
+ * while the epoch is still the user's: a new password, a deactivation or a role change ends it,
+ * whatever Cognito still accepts.
+ */
+interface RefreshSession {
+  objectId: number;
+  sessionEpoch: number;
+}
+const refreshSessionKey = (refreshToken: string) => ({ pk: `RTSESSION#${hashToken(refreshToken)}`, sk: 'RTSESSION' });
+
+/** The profile's session epoch (a profile written before epochs: 0). */
+export const sessionEpochOf = (profile: { sessionEpoch?: number }): number => profile.sessionEpoch ?? 0;
+
+/**
+ * The cookies of a new session, its refresh session recorded first with `sessionEpoch`: the epoch
+ * read BEFORE the password was checked, so that a change made meanwhile ends this session too.
+ */
+export async function startSessionCookies(
+  tokens: { accessToken: string; refreshToken: string },
+  user: { objectId: number },
+  sessionEpoch: number,
+): Promise<string[]> {
+  const session: RefreshSession = { objectId: user.objectId, sessionEpoch };
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...refreshSessionKey(tokens.refreshToken), ...session, ttl: nowEpoch() + REFRESH_TOKEN_HOURS * 3600 },
+    }),
+  );
+  return sessionCookies(tokens.accessToken, tokens.refreshToken);
+}
 
 export interface SessionUser {
   objectId: number;
@@ -73,10 +109,17 @@ export async function verifyAccessToken(token: string): Promise<Record<string, u
   return getVerifier().verify(token);
 }
 
-/** Exchange the refresh cookie for a new access token (the access token expired). */
-async function refresh(refreshToken: string, setCookies: string[]): Promise<Record<string, unknown>> {
-  const revoked = await getItem(keys.revoked(`rt:${hashToken(refreshToken)}`));
-  if (revoked) throw new UnauthorizedError();
+/**
+ * Exchange the refresh cookie for a new access token (the access token expired). Refused: a revoked
+ * token (logout) and one with no refresh session (not issued by this app's sign-in); the caller
+ * checks the session's epoch against the profile.
+ */
+async function refresh(refreshToken: string, setCookies: string[]): Promise<{ payload: Record<string, unknown>; session: RefreshSession }> {
+  const items = await batchGet([keys.revoked(`rt:${hashToken(refreshToken)}`), refreshSessionKey(refreshToken)]);
+  if (items.some((i) => i.sk === 'REVOKED')) throw new UnauthorizedError();
+  const stored = items.find((i) => i.sk === 'RTSESSION');
+  if (!stored) throw new UnauthorizedError();
+  const session: RefreshSession = { objectId: Number(stored.objectId), sessionEpoch: Number(stored.sessionEpoch) };
   try {
     const r = await cognitoClient().send(
       new InitiateAuthCommand({
@@ -89,7 +132,7 @@ async function refresh(refreshToken: string, setCookies: string[]): Promise<Reco
     if (!at) throw new UnauthorizedError();
     const payload = await verifyAccessToken(at);
     setCookies.push(...sessionCookies(at));
-    return payload;
+    return { payload, session };
   } catch {
     throw new UnauthorizedError();
   }
@@ -117,11 +160,12 @@ async function authenticateOrThrow(cookies: Record<string, string>, setCookies: 
   const rt = cookies[REFRESH_COOKIE];
   if (!token && !rt) throw new UnauthorizedError();
   let payload: Record<string, unknown>;
+  let renewed: RefreshSession | undefined;
   try {
     if (!token) throw new JwtExpiredError('no access token', undefined);
     payload = await verifyAccessToken(token);
   } catch (e) {
-    if (e instanceof JwtExpiredError && rt) payload = await refresh(rt, setCookies);
+    if (e instanceof JwtExpiredError && rt) ({ payload, session: renewed } = await refresh(rt, setCookies));
     else throw new UnauthorizedError();
   }
   const sub = String(payload.sub ?? '');
@@ -137,10 +181,12 @@ async function authenticateOrThrow(cookies: Record<string, string>, setCookies: 
     subCache.set(sub, objectId);
   }
   const items = await batchGet([keys.user(objectId), keys.revoked(jti)]);
-  const profile = items.find((i) => i.pk === keys.user(objectId!).pk) as ProfileItem | undefined;
+  const profile = items.find((i) => i.pk === keys.user(objectId!).pk) as (ProfileItem & { sessionEpoch?: number }) | undefined;
   if (items.some((i) => i.sk === 'REVOKED')) throw new UnauthorizedError();
   if (!profile || !profile.isActive) throw new UnauthorizedError();
   if (profile.tokensValidAfter && iat < profile.tokensValidAfter) throw new UnauthorizedError();
+  // a renewal: the refresh session must be this user's, started in the user's current epoch
+  if (renewed && (renewed.objectId !== objectId || renewed.sessionEpoch !== sessionEpochOf(profile))) throw new UnauthorizedError();
   return {
     objectId,
     email: profile.email,

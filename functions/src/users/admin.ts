@@ -9,10 +9,9 @@ import { getItem, keys, table, type TransactItem } from '../lib/db';
 import { actorOf, deleteEntity, updateEntity } from '../lib/entity';
 import { BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import type { ActionContext, Actions } from '../lib/handler';
-import { sessionCookies } from '../lib/http';
 import { listEngine, pageParams } from '../lib/list-engine';
 import { log } from '../lib/log';
-import type { SessionUser } from '../lib/session';
+import { startSessionCookies, type SessionUser } from '../lib/session';
 import { deleteCognitoUser, setCognitoEmail, setCognitoEnabled, setCognitoPassword, signIn } from './cognito';
 import { USER_ENTITY, USER_LIST, createUser, getUser, invalidateSessions, toUserDto, type UserItem } from './repository';
 
@@ -170,8 +169,8 @@ async function update(ctx: ActionContext<{ id: number }, UpdateBody>): Promise<U
   }
 
   if (password || roleChanged || deactivated) {
-    const validFrom = await invalidateSessions(id);
-    if (self && password) await renewOwnSession(ctx, validFrom, email, password);
+    const ended = await invalidateSessions(id, sub);
+    if (self && password) await renewOwnSession(ctx, ended, stored, email, password);
   }
   return toUserDto(stored);
 }
@@ -180,11 +179,17 @@ async function update(ctx: ActionContext<{ id: number }, UpdateBody>): Promise<U
  * An administrator who set their own password keeps working: their old tokens are refused like
  * everyone's, and a new session is started with the new password.
  */
-async function renewOwnSession(ctx: ActionContext, validFrom: number, email: string, password: string) {
-  const wait = validFrom * 1000 - Date.now();
+async function renewOwnSession(
+  ctx: ActionContext,
+  ended: { validFrom: number; sessionEpoch: number },
+  user: { objectId: number },
+  email: string,
+  password: string,
+) {
+  const wait = ended.validFrom * 1000 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const tokens = await signIn(email, password);
-  if (tokens) ctx.setCookies.push(...sessionCookies(tokens.accessToken, tokens.refreshToken));
+  if (tokens) ctx.setCookies.push(...(await startSessionCookies(tokens, user, ended.sessionEpoch)));
 }
 
 // ---- UserDeacivate / Delete ----------------------------------------------------------------------
@@ -201,7 +206,7 @@ async function deactivate(ctx: ActionContext<{ id: number }>): Promise<UserDto> 
     await setCognitoEnabled(current.cognitoSub, false);
     try {
       const stored = (await updateEntity(USER_ENTITY, id, current.version, { isActive: false }, { actor: actorOf(me(ctx)) })) as UserItem;
-      await invalidateSessions(id);
+      await invalidateSessions(id, current.cognitoSub);
       return toUserDto(stored);
     } catch (e) {
       const retry = e instanceof ConflictError && attempt < DEACTIVATE_ATTEMPTS;

@@ -6,16 +6,26 @@ import {
   AdminGetUserCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AdminUserGlobalSignOutCommand,
+  ForgotPasswordCommand,
   InitiateAuthCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient } from '../lib/aws';
 import { config } from '../lib/config';
+import { log } from '../lib/log';
 
 /**
  * The Cognito side of a user (sign-in). Users are addressed by their `sub` (the pool signs in by
  * email alias, so the Cognito username is the sub), except at creation, which names the email.
  */
 const pool = () => config.userPoolId;
+
+/**
+ * A username no sign-in has (the .invalid domain is reserved): the sign-in and reset of an unknown
+ * or inactive email call Cognito with it, so that they do the same work as a known one (a password
+ * check, a reset request) and reach nobody.
+ */
+export const DECOY_USERNAME = 'no-such-user@decoy.invalid';
 
 /** Password sign-in; undefined when the credentials are wrong (no reason is given out). */
 export async function signIn(email: string, password: string): Promise<{ accessToken: string; refreshToken: string } | undefined> {
@@ -35,6 +45,30 @@ export async function signIn(email: string, password: string): Promise<{ accessT
       return undefined;
     }
     throw e;
+  }
+}
+
+/**
+ * Ask Cognito to email a reset code to `email`; `undefined` (an unknown or inactive email) makes
+ * the same call for the decoy username, which sends nothing.
+ */
+export async function sendResetCode(email: string | undefined): Promise<void> {
+  try {
+    await cognitoClient().send(new ForgotPasswordCommand({ ClientId: config.userPoolClientId, Username: email ?? DECOY_USERNAME }));
+  } catch (e) {
+    if (email || (e as Error).name !== 'UserNotFoundException') throw e;
+  }
+}
+
+/**
+ * End the user's Cognito sessions (their refresh tokens stop working at Cognito). The app's own
+ * session epoch refuses them whatever happens here: a failure is logged, not thrown.
+ */
+export async function globalSignOut(username: string): Promise<void> {
+  try {
+    await cognitoClient().send(new AdminUserGlobalSignOutCommand({ UserPoolId: pool(), Username: username }));
+  } catch (err) {
+    log.warn('Cognito global sign-out failed', { err: (err as Error).name });
   }
 }
 

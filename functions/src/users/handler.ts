@@ -1,4 +1,4 @@
-import { ConfirmForgotPasswordCommand, ForgotPasswordCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { ConfirmForgotPasswordCommand, RevokeTokenCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { REFRESH_TOKEN_HOURS, RESET_LINK_MINUTES } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
@@ -9,37 +9,41 @@ import { config } from '../lib/config';
 import { getItem, keys, nowEpoch, table } from '../lib/db';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
-import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, noContent, sessionCookies } from '../lib/http';
+import { ACCESS_COOKIE, REFRESH_COOKIE, clearSessionCookies, noContent } from '../lib/http';
 import { log } from '../lib/log';
-import { hashToken, verifyAccessToken } from '../lib/session';
+import { hashToken, sessionEpochOf, startSessionCookies, verifyAccessToken } from '../lib/session';
 import { adminActions } from './admin';
 import { deleteView, saveView, savedViews } from './views';
 import type { SavedViewBody, SavedViewList } from '@eb/shared/users/views';
-import { signIn } from './cognito';
-import { findUserByEmail, getUser, invalidateSessions, recordLogin, toCurrentUser, type UserItem } from './repository';
+import { DECOY_USERNAME, sendResetCode, signIn } from './cognito';
+import { findUserByEmail, findUserForSignIn, getUser, invalidateSessions, recordLogin, toCurrentUser, type UserItem } from './repository';
 import { parseResetKey } from './reset-key';
-import { assertNotLocked, clearFailures, recordFailure } from './throttle';
+import { clearFailures, forgiveAttempt, takeAttempt, takeResetEmail } from './throttle';
 
-/** Start a session for an active profile: cookies, lastLoginTime, the user as answer. */
-async function startSession(ctx: ActionContext, user: UserItem, tokens: { accessToken: string; refreshToken: string }) {
-  ctx.setCookies.push(...sessionCookies(tokens.accessToken, tokens.refreshToken));
+/**
+ * Start a session for an active profile: cookies (the refresh session recorded in `sessionEpoch`,
+ * read before the password was checked), lastLoginTime, the user as answer.
+ */
+async function startSession(ctx: ActionContext, user: UserItem, tokens: { accessToken: string; refreshToken: string }, sessionEpoch: number) {
+  ctx.setCookies.push(...(await startSessionCookies(tokens, user, sessionEpoch)));
   const lastLoginTime = await recordLogin(user.objectId);
   return toCurrentUser({ ...user, lastLoginTime });
 }
 
 async function login(ctx: ActionContext<unknown, LoginBody>) {
   const email = normalizeEmail(ctx.body.email);
-  await assertNotLocked(email);
-  const user = await findUserByEmail(email);
-  // An unknown or inactive user gets the same answer as a wrong password (no account probing).
-  const tokens = user?.isActive ? await signIn(email, ctx.body.password) : undefined;
+  // counted before the password is checked: a burst gets no more checks than the limit
+  await takeAttempt(email);
+  const user = await findUserForSignIn(email);
+  // An unknown or inactive user takes the same path as a wrong password (a password check, for
+  // the decoy username) and gets the same answer: no account probing by answer or by time.
+  const tokens = await signIn(user?.isActive ? email : DECOY_USERNAME, ctx.body.password);
   if (!user || !user.isActive || !tokens) {
-    await recordFailure(email);
     log.info('sign-in refused', { email, reason: !user ? 'unknown' : !user.isActive ? 'inactive' : 'credentials' });
     throw new BadRequestError(MSG.invalidCredentials);
   }
-  await clearFailures(email);
-  return startSession(ctx, user, tokens);
+  await forgiveAttempt(email);
+  return startSession(ctx, user, tokens, sessionEpochOf(user));
 }
 
 /** Revoke the session: the access token's id is refused from now on, the refresh token is revoked. */
@@ -71,19 +75,26 @@ function revoke(id: string, expiresAt: number) {
   return dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.revoked(id), ttl: expiresAt } }));
 }
 
-/** Always 204: whether the email belongs to a user is not revealed. */
+/**
+ * Always 204: whether the email belongs to a user is not revealed, by the answer or by the work
+ * done (an unknown or inactive email reads, writes and calls Cognito as a known one does; Cognito
+ * is asked for the decoy username, which sends nothing). At most RESET_EMAIL_LIMIT emails go to
+ * one address within RESET_EMAIL_WINDOW_MINUTES; over that the request does nothing, answered alike.
+ */
 async function resetPassword(ctx: ActionContext<unknown, ResetPasswordBody>) {
   const email = normalizeEmail(ctx.body.userName);
-  const user = await findUserByEmail(email);
-  if (user?.isActive) {
-    await dynamo().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { ...keys.resetRequest(email), requestedAt: nowEpoch(), ttl: nowEpoch() + RESET_LINK_MINUTES * 60 * 2 },
-      }),
-    );
-    await cognitoClient().send(new ForgotPasswordCommand({ ClientId: config.userPoolClientId, Username: email }));
+  const user = await findUserForSignIn(email);
+  if (!(await takeResetEmail(email))) {
+    log.info('reset email refused: limit reached', { email });
+    return noContent();
   }
+  await dynamo().send(
+    new PutCommand({
+      TableName: table(),
+      Item: { ...keys.resetRequest(email), requestedAt: nowEpoch(), ttl: nowEpoch() + RESET_LINK_MINUTES * 60 * 2 },
+    }),
+  );
+  await sendResetCode(user?.isActive ? email : undefined);
   return noContent();
 }
 
@@ -92,7 +103,6 @@ async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
   const parsed = parseResetKey(ctx.body.key);
   if (!parsed) throw new BadRequestError(MSG.resetLinkInvalid);
   const email = normalizeEmail(parsed.email);
-  await assertNotLocked(email);
   const user = await findUserByEmail(email);
   const req = await getItem<{ requestedAt: number }>(keys.resetRequest(email));
   const keyHash = hashToken(ctx.body.key);
@@ -100,6 +110,9 @@ async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
   if (!user || !user.isActive || !req || nowEpoch() - req.requestedAt > RESET_LINK_MINUTES * 60 || used) {
     throw new BadRequestError(MSG.resetLinkInvalid);
   }
+  // counted before the code is checked, with the email's sign-in failures: a burst of guesses gets
+  // no more checks than the limit
+  await takeAttempt(email);
   try {
     await cognitoClient().send(
       new ConfirmForgotPasswordCommand({
@@ -111,11 +124,12 @@ async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
     );
   } catch (e) {
     const name = (e as Error).name;
-    if (name === 'InvalidPasswordException') throw new BadRequestError(MSG.passwordRule, { newPassword: MSG.passwordRule });
+    // a wrong code stays counted; anything else was no guess
     if (name === 'CodeMismatchException' || name === 'ExpiredCodeException' || name === 'UserNotFoundException') {
-      await recordFailure(email);
       throw new BadRequestError(MSG.resetLinkInvalid);
     }
+    await forgiveAttempt(email);
+    if (name === 'InvalidPasswordException') throw new BadRequestError(MSG.passwordRule, { newPassword: MSG.passwordRule });
     throw e;
   }
   // Mark the link used (a concurrent second use loses here) and end every other session.
@@ -131,14 +145,15 @@ async function setPassword(ctx: ActionContext<unknown, SetPasswordBody>) {
     if ((e as Error).name === 'ConditionalCheckFailedException') throw new ConflictError(MSG.resetLinkInvalid);
     throw e;
   }
-  const validFrom = await invalidateSessions(user.objectId);
+  const { validFrom, sessionEpoch } = await invalidateSessions(user.objectId, user.cognitoSub);
   // The new session's token must be issued after the old ones' cut-off (one-second resolution).
   const wait = validFrom * 1000 - Date.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   const tokens = await signIn(email, ctx.body.newPassword);
   if (!tokens) throw new UnauthorizedError();
+  // the owner of the mailbox chose a new password: the failures counted so far are cleared
   await clearFailures(email);
-  return startSession(ctx, user, tokens);
+  return startSession(ctx, user, tokens, sessionEpoch);
 }
 
 async function getCurrentUser(ctx: ActionContext) {

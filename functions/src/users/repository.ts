@@ -13,7 +13,7 @@ import { feedAttributes, nextSeq } from '../lib/feed';
 import type { ListSpec } from '../lib/list-engine';
 import { log } from '../lib/log';
 import { userTypeCode } from '../lib/profile';
-import { cognitoUserCreated, createCognitoUser, deleteCognitoUser, setCognitoEnabled } from './cognito';
+import { cognitoUserCreated, createCognitoUser, deleteCognitoUser, globalSignOut, setCognitoEnabled } from './cognito';
 
 /**
  * A user lives in two places that change together: Cognito (sign-in: email and password) and the
@@ -45,6 +45,11 @@ export type UserItem = Stored<UserEntity> & {
   lastLoginTime?: string | null;
   /** epoch seconds: tokens issued before this are refused */
   tokensValidAfter?: number;
+  /**
+   * The user's session epoch (absent: 0), moved on by every change that ends the user's sessions.
+   * A refresh session records the epoch it started in and renews only while it is still current.
+   */
+  sessionEpoch?: number;
 };
 
 export const USER_ENTITY: EntityDef<UserEntity> = {
@@ -120,6 +125,19 @@ export async function getUser(objectId: number): Promise<UserItem | undefined> {
 export async function findUserByEmail(email: string): Promise<UserItem | undefined> {
   const m = await getItem<{ objectId: number }>(keys.userEmail(normalizeEmail(email)));
   return m ? getUser(m.objectId) : undefined;
+}
+
+/** An id no profile has: the lookup of an unknown email reads it. */
+const NO_USER_ID = -1;
+
+/**
+ * findUserByEmail for sign-in and reset: the same two reads whether the email is known or not (an
+ * unknown one reads a profile that never exists), so that the time of the answer does not tell.
+ */
+export async function findUserForSignIn(email: string): Promise<UserItem | undefined> {
+  const m = await getItem<{ objectId: number }>(keys.userEmail(normalizeEmail(email)));
+  const user = await getUser(m?.objectId ?? NO_USER_ID);
+  return m ? user : undefined;
 }
 
 export interface NewUser {
@@ -234,20 +252,24 @@ export async function ensureListed(objectId: number): Promise<void> {
 }
 
 /**
- * Refuse every token issued until now (password set, deactivation, role change). Token times have
- * one-second resolution, so tokens of the current second are refused too; the answer is the
- * first second (epoch) from which new tokens are accepted.
+ * End every session of the user (password set, deactivation, role change): access tokens issued
+ * until now are refused by their issue time (one-second resolution, so the current second's too),
+ * and refresh sessions by the session epoch, which moves on here (atomically); Cognito's global
+ * sign-out ends them at Cognito too. Answers the first second (epoch) from which new tokens are
+ * accepted, and the new session epoch (what a session started now records).
  */
-export async function invalidateSessions(objectId: number): Promise<number> {
+export async function invalidateSessions(objectId: number, cognitoSub: string): Promise<{ validFrom: number; sessionEpoch: number }> {
   const validAfter = Math.floor(Date.now() / 1000) + 1;
-  await dynamo().send(
+  const r = await dynamo().send(
     new UpdateCommand({
       TableName: table(),
       Key: keys.user(objectId),
-      UpdateExpression: 'SET tokensValidAfter = :t',
+      UpdateExpression: 'SET tokensValidAfter = :t ADD sessionEpoch :one',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':t': validAfter },
+      ExpressionAttributeValues: { ':t': validAfter, ':one': 1 },
+      ReturnValues: 'UPDATED_NEW',
     }),
   );
-  return validAfter;
+  await globalSignOut(cognitoSub);
+  return { validFrom: validAfter, sessionEpoch: Number(r.Attributes?.sessionEpoch ?? 0) };
 }
