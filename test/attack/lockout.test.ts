@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { LOGIN_FAILURE_LIMIT } from '@eb/shared/constants';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { LOGIN_FAILURE_LIMIT, LOGIN_LOCK_MINUTES } from '@eb/shared/constants';
+import { dynamo } from '../../functions/src/lib/aws';
 import { MSG } from '@eb/shared/messages';
-import { getItem, keys } from '../../functions/src/lib/db';
+import { getItem, keys, nowEpoch, table } from '../../functions/src/lib/db';
 import { resetKey } from '../../functions/src/users/reset-key';
 import { awsCallsDuring } from '../support/aws-calls';
 import { invoke } from '../support/invoke';
@@ -66,5 +68,31 @@ describe('reset-code guesses under a burst', () => {
     expect(answers.filter((a) => a.status === 429)).toHaveLength(BURST - codesChecked.length);
     expect(codesChecked).toHaveLength(LOGIN_FAILURE_LIMIT);
     expect(await failuresOf(user.email)).toBe(LOGIN_FAILURE_LIMIT);
+  });
+});
+
+describe('the lockout window', () => {
+  const login = (email: string, password: string) => invoke({ method: 'POST', path: '/api/users/login', body: { email, password } });
+  const failuresSince = (email: string, count: number, windowStart: number) =>
+    dynamo().send(new PutCommand({ TableName: table(), Item: { ...keys.loginFailures(email), count, windowStart, ttl: nowEpoch() + 3600 } }));
+
+  it('refuses the right password while the failures of the window reach the limit', async () => {
+    const user = await createTestUser('agent');
+    await failuresSince(user.email, LOGIN_FAILURE_LIMIT, nowEpoch() - LOGIN_LOCK_MINUTES * 60 + 30);
+    expect((await login(user.email, user.password)).status).toBe(429);
+  });
+
+  it('lets the email in again once the window of its failures is over', async () => {
+    const user = await createTestUser('agent');
+    await failuresSince(user.email, LOGIN_FAILURE_LIMIT, nowEpoch() - LOGIN_LOCK_MINUTES * 60 - 1);
+    expect((await login(user.email, user.password)).status).toBe(200);
+  });
+
+  it('keeps the failures before a successful sign-in counted (it gives back only its own attempt)', async () => {
+    const user = await createTestUser('agent');
+    expect((await login(user.email, 'Wrong#Pass1')).status).toBe(400);
+    expect((await login(user.email, 'Wrong#Pass2')).status).toBe(400);
+    expect((await login(user.email, user.password)).status).toBe(200);
+    expect(await failuresOf(user.email)).toBe(2);
   });
 });
