@@ -74,7 +74,8 @@ function credentialDate(credential: string | undefined, amzDate: string, o: S3Pr
 /** `/{bucket}/{key}` of a raw (still encoded) path: the bucket and whether a key follows. */
 function splitPath(rawPath: string): { bucket: string; key: string } {
   const [, bucket = '', ...rest] = rawPath.split('/');
-  return { bucket: decodeURIComponent(bucket), key: rest.join('/') };
+  // (a bucket name is plain: anything escaped in it is no bucket of ours)
+  return { bucket: /^[a-z0-9.-]+$/.test(bucket) ? bucket : '', key: rest.join('/') };
 }
 
 /** The SigV4 check of a presigned GET/HEAD; null when it holds, else the reason. */
