@@ -6,7 +6,7 @@ process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
  */
 import path from 'node:path';
 import { ensureWebBuilt } from './build-web';
-import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, REPO_ROOT, StackStartError, startLocalStack } from './stack';
+import { DEFAULT_ADMIN_EMAIL, DEFAULT_ADMIN_PASSWORD, defaultHost, REPO_ROOT, StackStartError, startLocalStack } from './stack';
 
 const started = Date.now();
 const port = Number(process.env.PORT ?? 3000);
@@ -48,6 +48,7 @@ async function main() {
 
     Data:      ${dataDir}  (survives a restart; delete it for a fresh start)
     Emails:    ${stack.outboxDir}  (password reset links are also printed here)
+    Listens:   ${defaultHost()}${['127.0.0.1', '::1', 'localhost'].includes(defaultHost()) ? '  (this machine only; HOST=0.0.0.0 opens it to the network)' : '  (from HOST: reachable from the network)'}
 
   Press Ctrl-C to stop.
 `);
