@@ -37,7 +37,10 @@ async function login(ctx: ActionContext<unknown, LoginBody>) {
   const user = await findUserForSignIn(email);
   // An unknown or inactive user takes the same path as a wrong password (a password check, for
   // the decoy username) and gets the same answer: no account probing by answer or by time.
-  const tokens = await signIn(user?.isActive ? email : DECOY_USERNAME, ctx.body.password);
+  const tokens = await signIn(user?.isActive ? email : DECOY_USERNAME, ctx.body.password).catch(async (e: unknown) => {
+    await forgiveAttempt(email); // Cognito failed (not a wrong password): no attempt was made
+    throw e;
+  });
   if (!user || !user.isActive || !tokens) {
     log.info('sign-in refused', { email, reason: !user ? 'unknown' : !user.isActive ? 'inactive' : 'credentials' });
     throw new BadRequestError(MSG.invalidCredentials);
