@@ -166,6 +166,23 @@ describe('the local S3 path', () => {
     expect(await exists(config.uploadsBucket, issued.fields.key!)).toBe(false);
   });
 
+  it('holds a starts-with condition on the key: under the prefix is good, outside it is refused', async () => {
+    const prefix = `incoming/uploads/${randomUUID()}/`;
+    const f = await createPresignedPost(s3Client(), {
+      Bucket: config.uploadsBucket,
+      Key: `${prefix}\${filename}`,
+      Conditions: [['content-length-range', 1, 1000]],
+      Fields: { 'Content-Type': UPLOAD_CONTENT_TYPE },
+      Expires: 300,
+    });
+    const outside = await postForm(`/__s3/${config.uploadsBucket}`, { ...f.fields, key: 'list-snapshots/evil.bin' }, REPORT);
+    expectDenied(outside);
+    expect(await exists(config.uploadsBucket, 'list-snapshots/evil.bin')).toBe(false);
+    const inside = await postForm(`/__s3/${config.uploadsBucket}`, { ...f.fields, key: `${prefix}a.xlsx` }, REPORT);
+    expect(inside.status).toBeLessThan(300);
+    expect(await exists(config.uploadsBucket, `${prefix}a.xlsx`)).toBe(true);
+  });
+
   it('refuses a form posted after it expired', async () => {
     const key = `incoming/uploads/${randomUUID()}`;
     // a form that expired 22 seconds ago
