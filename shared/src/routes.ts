@@ -235,6 +235,8 @@ export const ROUTES = [
   { method: 'GET', resource: 'upload', action: 'DownloadImported', access: 'admin', query: rowsDownloadQuerySchema, response: res<FileResponse>() },
   { method: 'POST', resource: 'upload', action: 'GetUploadForm', access: 'admin', body: uploadFormBodySchema, response: res<UploadForm>() },
   { method: 'POST', resource: 'upload', action: 'Upload', access: 'admin', body: uploadBodySchema, response: res<Job>() },
+  // 'Select job' on the SingleFile tab: the caller's last completed SingleFile uploads (beyond the spec's calls)
+  { method: 'GET', resource: 'upload', action: 'GetSingleFileJobs', access: 'admin', response: res<Job[]>() },
   { method: 'POST', resource: 'upload', action: 'GetList', access: 'admin', query: uploadListQuerySchema, body: uploadListBodySchema, response: res<PagedResult<UploadedRow>>() },
   { method: 'POST', resource: 'upload', action: 'GetBatchIds', access: 'admin', body: batchIdsBodySchema, response: res<{ batchIds: number[] }>() },
   { method: 'DELETE', resource: 'upload', action: 'DeleteRows', access: 'admin', body: rowIdsBodySchema, response: res<NoContent>() },

@@ -11,7 +11,7 @@ import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkb
 import { startImport } from './import';
 import { startParse } from './parse';
 import { startRemoveAll } from './remove-job';
-import { startSingleFile } from './single-file';
+import { listSingleFileJobs, startSingleFile } from './single-file';
 import { resolveRows, type ResolveInput } from './resolve';
 import { UPLOADS } from './uploads';
 
@@ -35,6 +35,8 @@ export const handler = resourceHandler('upload', {
     xlsxResult(await importedWorkbook(UPLOADS, query.uploadType, query.batchId), importedFileName(query.uploadType)),
   /** POST upload/GetUploadForm, body: { uploadType, fileName, size } -> a presigned POST form (.xlsx, at most 30 MB) */
   'POST getuploadform': ({ user }: ActionContext) => uploadForm('uploads', FILE_SIZE_LIMIT_BYTES, user!.objectId, config.uploadsBucket),
+  /** GET upload/GetSingleFileJobs -> the caller's last completed SingleFile uploads, newest first */
+  'GET getsinglefilejobs': ({ user }: ActionContext) => listSingleFileJobs(user!.objectId),
   /** POST upload/Upload, body: { uploadType, key, fileName } -> the parse job */
   'POST upload': async ({ body, user }: ActionContext<unknown, { uploadType: UploadType; key: string; fileName: string; resumeKey?: string }>) => {
     await registerUpload(body.key, user!.objectId);

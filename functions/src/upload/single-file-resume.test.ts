@@ -5,6 +5,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import type { SingleFileResult, UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
+import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
 import { newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
@@ -40,14 +41,14 @@ async function book(sheets: { amendments: unknown[][]; accounts: unknown[][]; cr
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-async function upload(bytes: Buffer, resumeKey?: string): Promise<SingleFileResult> {
-  const form = await ok<UploadForm>(admin.post('/api/upload/GetUploadForm', { uploadType: 'SingleFile', fileName: 'single.xlsx', size: bytes.length }));
+async function upload(bytes: Buffer, resumeKey?: string, as: Session = admin): Promise<SingleFileResult & { jobId: string }> {
+  const form = await ok<UploadForm>(as.post('/api/upload/GetUploadForm', { uploadType: 'SingleFile', fileName: 'single.xlsx', size: bytes.length }));
   await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: form.key, Body: bytes }));
-  const job = await ok<Job>(admin.post('/api/upload/Upload', { uploadType: 'SingleFile', key: form.key, fileName: 'single.xlsx', ...(resumeKey ? { resumeKey } : {}) }));
+  const job = await ok<Job>(as.post('/api/upload/Upload', { uploadType: 'SingleFile', key: form.key, fileName: 'single.xlsx', ...(resumeKey ? { resumeKey } : {}) }));
   await runJobNow(job.jobId);
-  const done = await ok<Job>(admin.get('/api/job/getjob', { id: job.jobId }));
+  const done = await ok<Job>(as.get('/api/job/getjob', { id: job.jobId }));
   expect(done.status).toBe('completed');
-  return done.result as SingleFileResult;
+  return { ...(done.result as SingleFileResult), jobId: job.jobId };
 }
 
 describe('SingleFile resume', () => {
@@ -82,7 +83,7 @@ describe('SingleFile resume', () => {
     importFaults.at = (when) => {
       if (when === 'after' && ++written === 1) throw new SimulatedCrash('killed');
     };
-    let third: SingleFileResult;
+    let third: SingleFileResult & { jobId: string };
     try {
       third = await upload(await file({ amendment2: true, territory: true, crmType: true }), second.currentKey!);
     } finally {
@@ -102,5 +103,27 @@ describe('SingleFile resume', () => {
     const notes = async (n: number) => (await ok<{ data: { comment: string }[] }>(admin.post('/api/contract/GetCrms', { contract: { objectId: byNumber.get(n) } }, { limit: 50 }))).data.map((c) => c.comment).sort();
     expect(await notes(1)).toEqual(['Welcome call']);
     expect(await notes(3)).toEqual(['Asked for a copy', 'Signed in person']);
+  });
+});
+
+describe("SingleFile's 'Select job'", () => {
+  it("lists the user's own last ten completed SingleFile uploads, newest first, however many other jobs finished since", { timeout: 180_000 }, async () => {
+    // Prepare: a colleague's SingleFile upload; twelve of mine; then 21 Remove All jobs
+    const colleague = (await signedIn('superAdmin')).session;
+    const me = (await signedIn('superAdmin')).session;
+    const contract = await newContract(me);
+    const small = await book({ amendments: [[contract.contractId, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', null, 12, 'No', 'Month to Month Variable', 'KWH']], accounts: [], crm: [] });
+    await upload(small, undefined, colleague);
+    const mine: string[] = [];
+    for (let i = 0; i < 12; i++) mine.push((await upload(small, undefined, me)).jobId);
+    for (let i = 0; i < 21; i++) {
+      const remove = await ok<Job>(me.del('/api/upload/DeleteAll', { uploadType: 'Accounts', rowState: 'withExceptions', batchId: 999_999_000 + i }));
+      await runJobNow(remove.jobId);
+    }
+    // Act
+    const listed = await ok<Job[]>(me.get('/api/upload/GetSingleFileJobs'));
+    // Assess
+    expect(listed.map((j) => j.jobId)).toEqual(mine.slice(-SINGLE_FILE_SHOWN_JOBS).reverse());
+    expect(listed.every((j) => j.jobType === 'singleFileUpload' && j.status === 'completed' && (j.result as SingleFileResult).currentKey === `${contract.contractId}-1`)).toBe(true);
   });
 });

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
+import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
+import type { Job } from '@eb/shared/job/schemas';
 import { headerKey, SINGLE_FILE_ORDER, type RowType } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
-import { createJob, type JobRecord } from '../job/repository';
+import { createJob, toJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
-import { batchGet, getItem, table, type TransactItem } from '../lib/db';
+import { batchGet, getItem, keys, queryAll, table, type TransactItem } from '../lib/db';
 import { importIds } from './import';
 import { parseSheet } from './parse';
 import { rowIdOf, type StoredRow } from './rows';
@@ -34,6 +36,8 @@ interface Params {
 const amendmentKey = (data: Record<string, unknown>) =>
   typeof data.contractId === 'number' && typeof data.amendmentNumber === 'number' ? `${data.contractId}-${data.amendmentNumber}` : null;
 const resultKey = (jobId: string) => ({ pk: `SINGLEFILE#${jobId}`, sk: 'RESULT' });
+/** A user's SingleFile jobs, newest first: written with the job's result, read by 'Select job'. */
+const userJobKey = (userId: number, job: JobRecord) => ({ pk: `SINGLEFILEJOBS#${userId}`, sk: job.gsi1sk });
 
 /**
  * A row a SingleFile upload imported, by its type and values (its data as stored, keys in order):
@@ -114,7 +118,12 @@ registerJobType(SINGLE_FILE_JOB, {
       return i < 0 ? amendmentOrder.length : i;
     };
     result.currentKey = [...notAllImported].sort((a, b) => rank(a) - rank(b))[0] ?? null;
-    return { writes: [{ Put: { TableName: table(), Item: { ...resultKey(job.jobId), result: JSON.stringify(result) } } }] };
+    return {
+      writes: [
+        { Put: { TableName: table(), Item: { ...resultKey(job.jobId), result: JSON.stringify(result) } } },
+        { Put: { TableName: table(), Item: { ...userJobKey(job.createdBy ?? 0, job), jobId: job.jobId } } },
+      ],
+    };
   },
   async finish(job: JobRecord) {
     const item = await getItem<{ result: string }>(resultKey(job.jobId));
@@ -124,3 +133,17 @@ registerJobType(SINGLE_FILE_JOB, {
 
 export const startSingleFile = (params: Params, userId: number) =>
   createJob({ jobType: SINGLE_FILE_JOB, name: `SingleFile upload (${params.fileName})`, createdBy: userId, params: params as unknown as Record<string, unknown> });
+
+/**
+ * 'Select job': the user's last SINGLE_FILE_SHOWN_JOBS completed SingleFile uploads, newest first,
+ * with their results (however many jobs of other types or users finished since).
+ */
+export async function listSingleFileJobs(userId: number): Promise<Job[]> {
+  const index = await queryAll<{ jobId: string }>(
+    { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `SINGLEFILEJOBS#${userId}` }, ScanIndexForward: false },
+    SINGLE_FILE_SHOWN_JOBS * 2,
+  );
+  const records = new Map((await batchGet(index.map((i) => keys.job(i.jobId)))).map((r) => [String(r.jobId), r as unknown as JobRecord]));
+  const done = index.map((i) => records.get(i.jobId)).filter((r): r is JobRecord => r?.status === 'completed').slice(0, SINGLE_FILE_SHOWN_JOBS);
+  return done.map(toJob);
+}

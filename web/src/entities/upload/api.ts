@@ -25,6 +25,12 @@ export const uploadCountQuery = (uploadType: RowType, rowState: RowState, batchI
 /** POST upload/GetBatchIds: the batch filter's options, newest first. */
 export const batchIdsQuery = (uploadType: RowType, isValid: boolean) => routeQuery(endpoint('POST', 'upload', 'GetBatchIds'), { body: { uploadType, isValid } });
 
+/**
+ * GET upload/GetSingleFileJobs: 'Select job' on the SingleFile tab, the user's last completed
+ * SingleFile uploads; `newest` (the newest such job the job list knows) asks again when one ends.
+ */
+export const singleFileJobsQuery = (newest: string | null) => routeQuery(endpoint('GET', 'upload', 'GetSingleFileJobs'), {}, { scope: newest ?? '' });
+
 export const downloadTemplate = (uploadType: UploadType) => call(endpoint('GET', 'upload', 'DownloadTemplate'), { query: { uploadType } });
 export const downloadExceptions = (uploadType: RowType, batchId: number | null) =>
   call(endpoint('GET', 'upload', 'DownloadExceptions'), { query: { uploadType, ...(batchId ? { batchId } : {}) } });

@@ -3,15 +3,16 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { Job } from '@eb/shared/job/schemas';
-import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
 import type { RowType } from '@eb/shared/upload/columns';
 import type { SingleFileResult, UploadedRow } from '@eb/shared/upload/schemas';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { uploadRowsQuery } from '../../../entities/upload/api';
+import { singleFileJobsQuery, uploadRowsQuery } from '../../../entities/upload/api';
 import { UPLOADER_TEXTS as T } from '../../../entities/upload/upload-texts';
 import { DataGrid } from '../../../components/DataGrid';
 import { FormField } from '../../../components/FormField';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
+
+const SINGLE_FILE_JOB_TYPE = 'singleFileUpload';
 
 /** A type's imported rows of a SingleFile job (its batch). */
 function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; count: number }) {
@@ -41,12 +42,14 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
 
 /**
  * The SingleFile tab (spec 3 "Single-file tab"): 'Select job' (the last completed SingleFile
- * uploads, by creation time), the read-only 'Amendment Key to Resume', Continue upload (a type and a
+ * uploads of the user, newest first: GET upload/GetSingleFileJobs), the read-only 'Amendment Key to Resume', Continue upload (a type and a
  * key needed: the next file resumes there), the per-type error blocks with their line breaks, and a
  * section per record type with its count and rows.
  */
 export function SingleFilePanel({ jobs, posting, onContinue }: { jobs: readonly Job[]; posting: boolean; onContinue: (file: File, resumeKey: string) => void }) {
-  const finished = jobs.filter((j) => j.jobType === 'singleFileUpload' && j.status === 'completed').sort((a, b) => (a.created < b.created ? 1 : -1)).slice(0, SINGLE_FILE_SHOWN_JOBS);
+  // the user's own SingleFile jobs, asked for by type (the job list keeps only the latest jobs of every kind)
+  const newest = jobs.find((j) => j.jobType === SINGLE_FILE_JOB_TYPE && j.status === 'completed')?.jobId ?? null;
+  const finished = useQuery(singleFileJobsQuery(newest)).data ?? [];
   const [chosen, setChosen] = useState<string | null>(null);
   const job = finished.find((j) => j.jobId === chosen) ?? finished[0];
   const result = (job?.result ?? null) as SingleFileResult | null;
