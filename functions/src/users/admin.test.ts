@@ -514,12 +514,13 @@ describe('users/GetList', () => {
     const m = marker();
     const a = await createUser({ email: `a.${m}@test.example.com`, type: ROLE.viewOnly }); // View Only
     const b = await createUser({ email: `b.${m}@test.example.com`, type: ROLE.agent }); // Agent
-    const c = await createUser({ email: `c.${m}@test.example.com`, type: ROLE.admin }); // Admin
+    const c = await createUser({ email: `c.${m}@test.example.com`, type: ROLE.admin }); // Common
     await admin.put('/api/users/UserDeacivate', {}, { id: a.objectId });
     await login(b.email, PASSWORD);
     const ids = async (orderBy: string) => (await list({ email: m }, { orderBy })).body.data.map((u: { objectId: number }) => u.objectId);
-    expect(await ids('type Ascending')).toEqual([c.objectId, b.objectId, a.objectId]);
-    expect(await ids('type Descending')).toEqual([a.objectId, b.objectId, c.objectId]);
+    // by the role's name: Agent, Common, View Only
+    expect(await ids('type Ascending')).toEqual([b.objectId, c.objectId, a.objectId]);
+    expect(await ids('type Descending')).toEqual([a.objectId, c.objectId, b.objectId]);
     expect(await ids('isActive Descending')).toEqual([a.objectId, c.objectId, b.objectId]);
     expect((await ids('lastLoginTime Ascending'))[0]).toBe(b.objectId);
   });
