@@ -1,5 +1,6 @@
 import { withSharedReads } from '../lib/bulk-scope';
 import type { UploadException } from '@eb/shared/upload/exceptions';
+import { toTransferDate } from '@eb/shared/validation';
 import { NotFoundError } from '../lib/errors';
 import type { Pending, RowPipeline } from './pipeline';
 import type { ApiRow, StoredRow } from './rows';
@@ -9,7 +10,9 @@ import type { ApiRow, StoredRow } from './rows';
  * each exception's New Value (the original value to start with) — with the current user as
  * fixUser; the server applies them to the rows and checks them again with the same rules and
  * cross-record checks as the parse. A row without exceptions becomes 'validated'; one still failing
- * keeps its new exceptions (each naming who fixed it).
+ * keeps its new exceptions (each naming who fixed it, its Original Value the value read from the
+ * file, its New Value the fix). The row keeps its upload date, and who fixed it last and when
+ * (fixUser, fixDate) stay on it once it is validated.
  */
 export interface ResolveInput {
   objectId: number;
@@ -41,10 +44,13 @@ export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: re
   await withSharedReads(async () => {
     for (const [type, pending] of byType) await p.crossCheck(type, pending, new Set());
   });
+  const fixDate = toTransferDate(new Date());
   await p.store.write(
     rows.map(({ row, pending }) => {
-      const exceptions: UploadException[] = pending.exceptions.map((e) => ({ ...e, fixUser }));
-      return { rowType: row.rowType, batchId: row.batchId, rowNumber: row.rowNumber, user: row.user, data: p.keep(pending.data), exceptions };
+      // the Original Value stays the value read from the file; the New Value is the fix
+      const read = new Map((JSON.parse(row.exceptions) as UploadException[]).map((e) => [e.uiHeader, e.oldValue]));
+      const exceptions: UploadException[] = pending.exceptions.map((e) => ({ ...e, oldValue: read.has(e.uiHeader) ? read.get(e.uiHeader)! : e.oldValue, newValue: e.oldValue, fixUser }));
+      return { rowType: row.rowType, batchId: row.batchId, rowNumber: row.rowNumber, user: row.user, date: row.date, fix: { fixUser, fixDate }, data: p.keep(pending.data), exceptions };
     }),
   );
   return p.store.byIds(rows.map((r) => r.row.objectId));

@@ -27,6 +27,15 @@ export interface NewRow {
   user: string;
   data: Record<string, unknown>;
   exceptions: UploadException[];
+  /** the row's upload date when it is written again (a Validate keeps it; none: now) */
+  date?: string;
+  /** who fixed the row last, and when (a Validate's): kept on the row once it is validated */
+  fix?: RowFix;
+}
+/** Who fixed a row last (the user's objectId), and when. */
+export interface RowFix {
+  fixUser: number;
+  fixDate: string;
 }
 
 /**
@@ -76,7 +85,7 @@ export interface RowStore<A extends ApiRow = ApiRow> {
   readMany(ids: readonly number[]): Promise<Map<number, StoredRow>>;
 }
 /** A stored row: its data and exceptions (JSON text) and its version. */
-export type StoredRow = RowOwn & { data: string; exceptions: string; version: number };
+export type StoredRow = RowOwn & { data: string; exceptions: string; version: number; fix?: RowFix };
 
 /** The stored attribute names of the spec's row fields, per pipeline. */
 const NAMES = {
@@ -113,7 +122,18 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     version: 3,
   };
   const rows = () => listEngine(spec);
-  const stored = (item: Record<string, unknown>): StoredRow => ({ ...spec.project(item), data: String(item.data ?? '{}'), exceptions: String(item.exceptions ?? '[]'), version: Number(item.version) });
+  const stored = (item: Record<string, unknown>): StoredRow => ({
+    ...spec.project(item),
+    data: String(item.data ?? '{}'),
+    exceptions: String(item.exceptions ?? '[]'),
+    version: Number(item.version),
+    ...(typeof item.fixUser === 'number' ? { fix: { fixUser: item.fixUser, fixDate: String(item.fixDate ?? '') } } : {}),
+  });
+  /** An update row's exceptions carry the row's objectId (spec 3 "Update row"); an uploaded row's do not. */
+  const exceptionsOf = (r: StoredRow) => {
+    const list = JSON.parse(r.exceptions) as UploadException[];
+    return kind === 'update' ? list.map((e) => ({ objectId: r.objectId, ...e })) : list;
+  };
   const toApi = (r: StoredRow): A =>
     ({
     objectId: r.objectId,
@@ -124,7 +144,8 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     [n.user]: r.user,
     rowState: r.rowState as RowState,
     [n.data]: r.data,
-    [n.exceptions]: JSON.parse(r.exceptions) as UploadException[],
+    [n.exceptions]: exceptionsOf(r),
+    ...(r.fix ?? {}),
   }) as unknown as A;
   /**
    * Rows written sixteen batches in flight, each item's feed stamp drawn as its batch is sent: one
@@ -154,11 +175,12 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
             [n.type]: r.rowType,
             [n.batch]: r.batchId,
             rowNumber: r.rowNumber,
-            [n.date]: now,
+            [n.date]: r.date ?? now,
             [n.user]: r.user,
             rowState: r.exceptions.length ? 'withExceptions' : 'validated',
             data: JSON.stringify(r.data),
             exceptions: JSON.stringify(r.exceptions),
+            ...(r.fix ?? {}),
             version: 1,
           };
         }),

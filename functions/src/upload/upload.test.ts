@@ -141,7 +141,7 @@ describe('upload/Resolve, SaveAll, ImportRows and DeleteAll', () => {
     // Assess
     expect(resolved[0]).toMatchObject({ rowState: 'validated' });
     expect(JSON.parse(resolved[0]!.uploadDataRow).requestedStartDate).toBe('2026-04-01T00:00:00');
-    expect(stillWrong[0]!.uploadExceptions).toEqual([expect.objectContaining({ uiHeader: 'Territory', oldValue: 'ELSEWHERE', type: 'checkKeyNotExistsInDb', fixUser: expect.any(Number) })]);
+    expect(stillWrong[0]!.uploadExceptions).toEqual([expect.objectContaining({ uiHeader: 'Territory', oldValue: 'NOWHERE', newValue: 'ELSEWHERE', type: 'checkKeyNotExistsInDb', fixUser: expect.any(Number) })]);
     expect((await ok<Job>(admin.get('/api/job/getjob', { id: save.jobId }))).status).toBe('completed');
     const saved = await ok<{ data: { objectId: number; ldcAccountNumber: string }[]; totalCount: number }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { getTotalCount: true }));
     expect(saved.data.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());

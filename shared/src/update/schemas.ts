@@ -48,5 +48,9 @@ export interface UpdateRow {
   updateUser: string;
   rowState: RowState;
   updateDataRow: string;
-  updateExceptions: UploadException[];
+  /** each names its row (spec 3 "Update row": objectId) */
+  updateExceptions: (UploadException & { objectId?: number })[];
+  /** who fixed the row last (a Validate's user), and when: kept once the row is validated (beyond the spec's fields) */
+  fixUser?: number;
+  fixDate?: string;
 }

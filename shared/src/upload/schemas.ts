@@ -80,6 +80,9 @@ export interface UploadedRow {
   rowState: RowState;
   uploadDataRow: string;
   uploadExceptions: UploadException[];
+  /** who fixed the row last (a Validate's user), and when: kept once the row is validated (beyond the spec's fields) */
+  fixUser?: number;
+  fixDate?: string;
 }
 
 /** The parse job's result. */
