@@ -28,7 +28,7 @@ export default defineConfig({
     // Lambdas run Node 22 in AWS; this machine runs Node 20: silence the SDK's notice about it.
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', isolate: false } },
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts', 'test/docs/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'functions',
