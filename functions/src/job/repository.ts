@@ -7,6 +7,7 @@ import { toTransferDate } from '@eb/shared/validation';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, keys, queryAll, table } from '../lib/db';
+import { recordJobStatus } from '../lib/metrics';
 
 /** The job item: the public Job plus the worker's checkpoint. */
 export interface JobRecord extends Job {
@@ -82,18 +83,30 @@ export async function createJob(input: {
   return toJob(record);
 }
 
-function queryGroup(group: string, ascending: boolean, limit?: number): Promise<JobRecord[]> {
+/** A group's jobs, newest or oldest first; only those `createdBy` created when it is given. */
+function queryGroup(group: string, ascending: boolean, limit?: number, createdBy?: number): Promise<JobRecord[]> {
+  const mine = createdBy === undefined ? {} : { FilterExpression: 'createdBy = :u' };
   return queryAll<JobRecord>(
-    { IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :g', ExpressionAttributeValues: { ':g': group }, ScanIndexForward: ascending },
+    {
+      IndexName: 'gsi1',
+      KeyConditionExpression: 'gsi1pk = :g',
+      ExpressionAttributeValues: { ':g': group, ...(createdBy === undefined ? {} : { ':u': createdBy }) },
+      ScanIndexForward: ascending,
+      ...mine,
+    },
     limit,
   );
 }
 
-/** GET job: the running job, the queued ones in order, the latest finished ones. */
-export async function listJobs(): Promise<JobList> {
+/**
+ * GET job: the running job, the queued ones in order, the latest finished ones. `createdBy`: only
+ * that user's jobs (issue 26 item 6: a job's name carries its file's name, its result the outcome;
+ * everyone but the administrators sees their own jobs only).
+ */
+export async function listJobs(createdBy?: number): Promise<JobList> {
   const [active, done] = await Promise.all([
-    queryGroup('JOBS#active', true),
-    queryGroup('JOBS#done', false, COMPLETED_JOBS_SHOWN),
+    queryGroup('JOBS#active', true, undefined, createdBy),
+    queryGroup('JOBS#done', false, COMPLETED_JOBS_SHOWN, createdBy),
   ]);
   const running = active.find((j) => j.status === 'running');
   return {
@@ -128,7 +141,7 @@ export async function setStatus(
     values[':t'] = extra.totalChunks;
   }
   try {
-    await dynamo().send(
+    const updated = await dynamo().send(
       new UpdateCommand({
         TableName: table(),
         Key: keys.job(jobId),
@@ -136,8 +149,11 @@ export async function setStatus(
         ConditionExpression: `#s IN (${from.map((_, i) => `:f${i}`).join(', ')})`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
       }),
     );
+    // The jobs started / completed / failed metrics (EMF; the JobsFailed alarm), where the status changes.
+    recordJobStatus(to, { jobId, jobType: (updated.Attributes as Partial<JobRecord> | undefined)?.jobType });
     return true;
   } catch (e) {
     if ((e as Error).name === 'ConditionalCheckFailedException') return false;
