@@ -39,6 +39,8 @@ export interface EditableColumn<T> {
   /** Shows the placeholder 'Required' (validity itself is the hook's `isValid`). */
   required?: boolean;
   maxLength?: number;
+  /** The rule's message for the value typed (undefined: none), shown under the text editor and read with it. */
+  error?: (row: T) => string | undefined;
   /** The cell when not editing; default the value (a select column shows its option's label). */
   body?: (row: T) => ReactNode;
   sortable?: boolean;
@@ -177,7 +179,9 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
         />
       );
     }
-    return (
+    // a rule's message once something is typed ('Required' stays a placeholder)
+    const error = valueText(value) !== '' ? col.error?.(row) : undefined;
+    const input = (
       <InputText
         id={id}
         value={valueText(value)}
@@ -186,9 +190,22 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
         maxLength={col.maxLength}
         required={col.required}
         aria-label={col.header}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
         autoComplete="off"
-        className="p-inputtext-sm eb-grid-editor eb-grid-editor-text"
+        className={`p-inputtext-sm eb-grid-editor eb-grid-editor-text${error ? ' p-invalid' : ''}`}
       />
+    );
+    if (!col.error) return input;
+    return (
+      <span className="eb-grid-editor-field">
+        {input}
+        {error && (
+          <small id={`${id}-error`} className="p-error eb-grid-editor-error">
+            {error}
+          </small>
+        )}
+      </span>
     );
   };
 

@@ -112,6 +112,30 @@ describe('Data Administration page', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
   });
 
+  it('says why a typed tax rate keeps Save disabled, where it is typed', async () => {
+    // Prepare
+    fakeServer();
+    const u = user();
+    renderApp('/enrollments/data');
+    const grid = await table('Territories');
+    await u.click(await within(grid).findByText('PSE&G'));
+    const rate = within(grid).getByRole('textbox', { name: 'Tax Rate' });
+    // Act
+    await u.clear(rate);
+    await u.type(rate, '6.625%');
+    // Assess
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    expect(rate).toHaveAccessibleDescription(MSG.territoryTaxRateNumber);
+    // Act: a number
+    await u.clear(rate);
+    await u.type(rate, '0.06625');
+    // Assess
+    expect(rate).not.toHaveAttribute('aria-invalid');
+    expect(screen.queryByText(MSG.territoryTaxRateNumber)).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save' })).toBeEnabled();
+  });
+
   it('restores an edited agent row with Esc and sends nothing', async () => {
     // Prepare
     const api = fakeServer();

@@ -114,7 +114,7 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
         width: 140,
         editor: { type: 'select', options: codeOptions(sets, 'billMethods'), pattern: /[1-5]/ },
       },
-      text('taxRate', false, 130),
+      { ...text('taxRate', false, 150), error: (row) => territoryErrors(row).taxRate },
     ];
   }, [sets]);
 
