@@ -2,7 +2,15 @@
  * Runtime configuration from the environment (names in infra/src/definitions.ts ENV). AWS endpoints
  * are NOT configured here: every SDK client honours the standard AWS_ENDPOINT_URL_* variables, so
  * the same code runs against AWS, LocalStack or the embedded emulators.
+ *
+ * Cold start: a deployed Lambda (EB_STAGE set by the CDK stacks) refuses to start when its
+ * environment carries the local stack's settings (emulator endpoints, a local issuer or JWKS, the
+ * development admin): see deploy-checks.ts.
  */
+import { assertDeployable } from './deploy-checks';
+
+assertDeployable(process.env);
+
 function required(name: string): string {
   const v = process.env[name];
   if (!v) throw new Error(`Missing environment variable ${name}`);
