@@ -221,17 +221,16 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
             aria-describedby={f.type.message ? `${f.type.id}-msg` : undefined}
           />
         </FormField>
-        {mode === 'edit' && (
-          <SelectButtonField<boolean>
-            id={`${formId}-status`}
-            label={L.isActive}
-            value={values.isActive}
-            options={STATUS_OPTIONS}
-            onChange={(v) => set('isActive', v)}
-            disabled={self}
-            className="eb-user-form__status"
-          />
-        )}
+        {/* Status in both popups (spec 1 lists it for create too): a user may be created inactive */}
+        <SelectButtonField<boolean>
+          id={`${formId}-status`}
+          label={L.isActive}
+          value={values.isActive}
+          options={STATUS_OPTIONS}
+          onChange={(v) => set('isActive', v)}
+          disabled={self}
+          className="eb-user-form__status"
+        />
         {mode === 'edit' && identifier}
         <FormField label={L.password} required={mode === 'create'} {...f.password}>
           <Password

@@ -202,6 +202,19 @@ describe('User Administration', { timeout: 20_000 }, () => {
       await waitFor(() => expect(api.to(LIST).length).toBeGreaterThan(listCalls));
     });
 
+    it('creates a user inactive when Status is set to Inactive in the create popup', async () => {
+      // Prepare
+      const { api, user } = await openUsers([], { [CREATE]: (req) => reply(200, { ...userDto(), ...(req.body as object), objectId: 31, version: 1 }) });
+      await openCreate(user);
+      await fillValid(user);
+      // Act
+      await user.click(within(dialog()).getByRole('button', { name: 'Inactive' }));
+      await user.click(save());
+      // Assess
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.to(CREATE)[0]!.body).toMatchObject({ email: 'erin@example.com', isActive: false });
+    });
+
     it('shows the spec text when the create fails, and stays open', async () => {
       // Prepare
       const { user } = await openUsers([], { [CREATE]: () => reply(409, { message: 'Conflict' }, 'Conflict') });
