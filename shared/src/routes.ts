@@ -83,7 +83,7 @@ import {
   accountsTemplateBodySchema,
 } from './account/schemas';
 import { loadBillingBodySchema, type BillingRow } from './account/billing';
-import { reportQuerySchema } from './report/schemas';
+import { reportBodySchema } from './report/schemas';
 import {
   allRowsBodySchema,
   batchIdsBodySchema,
@@ -223,8 +223,9 @@ export const ROUTES = [
   // billing rows: read on the account; loaded by the billing system's feed (admins)
   { method: 'GET', resource: 'account', action: 'GetBillingRows', access: 'signedIn', query: accountIdQuerySchema, response: res<BillingRow[]>() },
   { method: 'POST', resource: 'account', action: 'LoadBillingRows', access: 'admin', body: loadBillingBodySchema, response: res<{ loaded: number }>() },
-  // Reports (spec 2 section 7 "Report"): the report's job, then its file for the user who started it
-  { method: 'GET', resource: 'report', action: '', access: 'nonAgent', query: reportQuerySchema, response: res<Job>() },
+  // Reports (spec 2 section 7 "Report"): the report's job, then its file for the user who started it.
+  // Starting one records a job and writes a file: a POST, not the spec's GET (issue 26 item 6)
+  { method: 'POST', resource: 'report', action: '', access: 'nonAgent', body: reportBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'report', action: 'GetReportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   // an account's participants, CRM notes and documents (the amendment's calls with {account}), and its addresses
   ...recordChildRoutes(ACCOUNT_PARENT, ACCOUNT_CHILDREN),

@@ -206,11 +206,11 @@ describe('downloads', () => {
     const exportJob = await ok<Job>(staff.post(`${A}/ExportAll`, { amendmentId: amendment.objectId }, { orderBy: 'name Ascending' }));
     await runJobNow(exportJob.jobId);
     const exportLink = await ok<{ downloadInfo: { link: string } }>(staff.get(`${A}/GetExportLink`, { id: exportJob.jobId }));
-    const report = await ok<Job>(staff.get('/api/report', { reportType: 'Export To P2C' }));
+    const report = await ok<Job>(staff.post('/api/report', { reportType: 'Export To P2C' }));
     await runJobNow(report.jobId);
     const reportLink = await ok<{ downloadInfo: { link: string } }>(staff.get('/api/report/GetReportLink', { id: report.jobId }));
-    const unknownType = await staff.get('/api/report', { reportType: 'Commissions' });
-    const byAgent = await agent.get('/api/report', { reportType: 'Export To P2C' });
+    const unknownType = await staff.post('/api/report', { reportType: 'Commissions' });
+    const byAgent = await agent.post('/api/report', { reportType: 'Export To P2C' });
     // Assess
     const templateRows = await xlsxRows(Buffer.from(template.body as string, 'base64'));
     expect(templateRows[0]).toEqual(ACCOUNTS_TEMPLATE_HEADERS);

@@ -4,9 +4,16 @@ import { ForbiddenError, NotFoundError } from '../lib/errors';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { cancelJob, getJobRecord, listJobs, toJob } from './repository';
 
+/**
+ * Jobs are their creator's (issue 26 item 6): the administrators (the 'Admin' role, user type
+ * superAdmin: spec 1 section 6) see every job; anyone else sees their own, and another user's job
+ * is answered as one that does not exist (404, not 403: its id tells nothing).
+ */
+const seesAllJobs = (ctx: ActionContext) => isAdmin(ctx.user!.userType);
+
 async function getJob(ctx: ActionContext<{ id: string }>) {
   const r = await getJobRecord(ctx.query.id);
-  if (!r) throw new NotFoundError(MSG.jobNotFound);
+  if (!r || (!seesAllJobs(ctx) && r.createdBy !== ctx.user!.objectId)) throw new NotFoundError(MSG.jobNotFound);
   return toJob(r);
 }
 
@@ -21,7 +28,7 @@ async function cancel(ctx: ActionContext<unknown, { objectId: string }>) {
 }
 
 export const handler = resourceHandler('job', {
-  'GET ': () => listJobs(),
+  'GET ': (ctx: ActionContext) => listJobs(seesAllJobs(ctx) ? undefined : ctx.user!.objectId),
   'GET getjob': getJob,
   'DELETE cancel': cancel,
 });

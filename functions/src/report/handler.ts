@@ -7,8 +7,8 @@ import { p2cReport } from './p2c';
 const REPORTS: Record<ReportType, typeof p2cReport> = { 'Export To P2C': p2cReport };
 
 export const handler = resourceHandler('report', {
-  /** GET report?reportType -> the job writing the report */
-  'GET ': ({ query, user }: ActionContext<{ reportType: ReportType }>) => REPORTS[query.reportType].start({}, user!.objectId),
+  /** POST report { reportType } -> the job writing the report (a POST: it changes state; issue 26 item 6) */
+  'POST ': ({ body, user }: ActionContext<unknown, { reportType: ReportType }>) => REPORTS[body.reportType].start({}, user!.objectId),
   /** GET report/GetReportLink?id -> { downloadInfo: { link } } of a finished report (its starter only) */
   'GET getreportlink': async ({ query, user }: ActionContext<{ id: string }>) => {
     for (const report of Object.values(REPORTS)) {

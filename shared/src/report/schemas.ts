@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { MSG } from '../messages';
 
 /**
- * Reports (spec 2 "Reports screen", section 7 "Report"): GET report?reportType starts the report's
- * job; its file opens in the same window when it is written (GET report/GetReportLink?id). The only
+ * Reports (spec 2 "Reports screen", section 7 "Report"): POST report { reportType } starts the
+ * report's job (the spec's GET: a call that changes state is not a GET, issue 26 item 6); its file opens in the same window when it is written (GET report/GetReportLink?id). The only
  * type is 'Export To P2C' (spec 2 section 9).
  */
 export const REPORT_TYPES = ['Export To P2C'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-export const reportQuerySchema = z.object({ reportType: z.enum(REPORT_TYPES, { error: MSG.invalidOption }) });
+export const reportBodySchema = z.object({ reportType: z.enum(REPORT_TYPES, { error: MSG.invalidOption }) });
 
 /**
  * Export To P2C (issue 9: the spec does not list its columns): the supplier's full book of active
