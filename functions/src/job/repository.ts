@@ -84,7 +84,6 @@ export async function createJob(input: {
 }
 
 /** A group's jobs, newest or oldest first; only those `createdBy` created when it is given. */
-/** A group's jobs, newest or oldest first; only those `createdBy` created when it is given. */
 function queryGroup(group: string, ascending: boolean, limit?: number, createdBy?: number): Promise<JobRecord[]> {
   const mine = createdBy === undefined ? {} : { FilterExpression: 'createdBy = :u' };
   return queryAll<JobRecord>(
