@@ -139,6 +139,16 @@ export const requiredRule: FieldRule = (v) => (isEmptyValue(v) ? MSG.required : 
 /** Integer ('Field should be integer number'): digits with an optional minus sign; leading zeros kept. */
 export const integerRule: FieldRule = textRule(MSG.integerNumber, (t) => /^-?\d+$/.test(t));
 
+/**
+ * A count or a length of time ('Field should be integer number of 1 or more'; issue 26 item 6): an
+ * amendment number, a term in months. Digits only, no sign, at least 1; after integerRule, which
+ * answers text that is no integer at all.
+ */
+export const countRule: FieldRule = textRule(MSG.countNumber, (t) => /^\d+$/.test(t) && Number(t) >= 1);
+
+/** Digits only, no sign ('Field should contain digits only'): a number written as text (taxExemptNum). */
+export const digitsRule: FieldRule = textRule(MSG.digitsOnly, (t) => /^\d+$/.test(t));
+
 /** Alphanumeric with dashes ('Field should be alphanumeric'): letters, digits and '-'. */
 export const alphanumericRule: FieldRule = textRule(MSG.alphanumeric, (t) => /^[A-Za-z0-9-]+$/.test(t));
 

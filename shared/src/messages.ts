@@ -71,6 +71,10 @@ export const MSG = {
   userDeactivated: 'The user has been deactivated',
   // Contact entities (spec 2 section 5 "Account": the integer rule; spec 2 "Contact Search popup" buttons)
   integerNumber: 'Field should be integer number',
+  // issue 26 item 6: a count or a length of time (a term in months, an amendment number) is 1 or more;
+  // a number written as text (a tax exemption number) is digits only, no sign (in the spec rules' style)
+  countNumber: 'Field should be integer number of 1 or more',
+  digitsOnly: 'Field should contain digits only',
   contactSearchAddNew: 'Add New Primary Contact',
   contactSearchConfirm: 'Make Primary Contact',
   contactSearchSaveAndAdd: 'Save and Add to Amendment',

@@ -3,6 +3,7 @@ import { MAX_RECORD_COUNT } from '../constants';
 import {
   decimalLengthRule,
   decimalRule,
+  countRule,
   integerRule,
   maxLengthRule,
   optionalDate,
@@ -40,7 +41,7 @@ const ref = z.preprocess((v) => (v === undefined ? null : v), objectRefSchema.nu
 
 /** The fields a form may change, in the form's order (these are logged and compared). */
 export const amendmentFieldsShape = {
-  amendmentNumber: requiredRuleNumberSchema(integerRule, maxLengthRule(4)),
+  amendmentNumber: requiredRuleNumberSchema(integerRule, countRule, maxLengthRule(4)),
   referenceAmendment: integer(4),
   freshDescId: optionalText(20),
   legacyId: optionalText(20),
@@ -51,7 +52,7 @@ export const amendmentFieldsShape = {
   startDate: requiredDate(),
   autoRenewalDate: optionalDate(),
   /** digits only, at most 3 (suggestions 6, 12, 18, 24, 36 months) */
-  term: ruleNumberSchema(integerRule, maxLengthRule(3)),
+  term: ruleNumberSchema(integerRule, countRule, maxLengthRule(3)),
   unitOfMeasure: requiredReferenceCode('unitsOfMeasure'),
   planType: optionalReferenceCode('planTypes'),
   /** number, at most 13 characters, 5 integer and 6 decimal digits */
