@@ -164,3 +164,39 @@ describe('agent grid', () => {
     await checkScreen(page, 'layout-agent-new-row');
   });
 });
+
+describe('column resize', () => {
+  it('widens a column and narrows it again, down to 50 px (spec 1 constants), below its 100 px starting minimum', async () => {
+    // Prepare
+    const page = await open(`/enrollments/contact-entity?keyword=Layout${RUN}`, { width: 1440, height: 900 });
+    const grid = page.locator('.eb-contact-grid');
+    await grid.locator('tbody tr').filter({ hasText: `Layout${RUN}` }).first().waitFor();
+    const header = grid.getByRole('columnheader', { name: 'Role' });
+    const width = async () => (await header.boundingBox())!.width;
+    const drag = async (dx: number) => {
+      const resizer = header.locator('.p-column-resizer');
+      const box = (await resizer.boundingBox())!;
+      await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 + dx / 2, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.move(box.x + box.width / 2 + dx, box.y + box.height / 2, { steps: 4 });
+      await page.mouse.up();
+    };
+    const start = await width();
+    // Act: wider by 120 px, then narrowed to about 60 px; then the same from its starting width
+    await drag(120);
+    const widened = await width();
+    await drag(60 - widened);
+    const narrowed = await width();
+    await page.reload();
+    await grid.locator('tbody tr').filter({ hasText: `Layout${RUN}` }).first().waitFor();
+    const fresh = await width();
+    await drag(60 - fresh);
+    const narrowedFromStart = await width();
+    // Assess
+    expect(widened).toBeGreaterThan(start + 60);
+    expect(narrowed).toBeLessThan(100);
+    expect(narrowedFromStart).toBeLessThan(100);
+    expect(narrowed).toBeGreaterThanOrEqual(50);
+  });
+});

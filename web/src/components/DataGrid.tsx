@@ -277,7 +277,8 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   for (const col of columns) {
     const resized = widths[col.field];
     const width = resized !== undefined ? `${resized}px` : px(col.width);
-    const minWidth = resized ?? col.minWidth ?? GRID_DEFAULT_COLUMN_MIN_PX;
+    // a column the user resized may go down to the resize floor again (its width is what they chose)
+    const minWidth = resized !== undefined ? GRID_COLUMN_MIN_PX : (col.minWidth ?? GRID_DEFAULT_COLUMN_MIN_PX);
     children.push(
       <Column
         key={col.field}
