@@ -25,6 +25,9 @@ export const BUCKETS = {
   exports: { name: 'eb-exports', versioned: false, expireDays: 2 },
 } as const;
 
+/** The id of the uploads bucket's request-metrics configuration (S3 4xx/5xx alarms need one). */
+export const UPLOADS_METRICS_FILTER = 'EntireBucket';
+
 export const QUEUES = {
   jobs: { name: 'eb-jobs.fifo', dlqName: 'eb-jobs-dlq.fifo', maxReceiveCount: 5 },
 } as const;

@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, routePath } from '@eb/shared/routes';
 import { API_TIMEOUT_SECONDS, ENV, WORKER_TIMEOUT_SECONDS } from '../src/definitions';
 import { COGNITO_ADMIN_ACTIONS, routedResources } from '../src/stacks/api';
+import { STAGE_VARIABLE } from '../../functions/src/lib/deploy-checks';
+import { STAGE_DEFAULTS } from '../src/stage-config';
 import { synth, type Synthesized } from './synth';
 
 let s: Synthesized;
@@ -34,7 +36,8 @@ describe('api stack: Lambdas', () => {
       expect(p.TracingConfig).toEqual({ Mode: 'Active' });
       expect(p.Handler).toBe('index.handler');
       expect(p.LoggingConfig.LogGroup).toBeDefined();
-      expect(Object.keys(p.Environment.Variables).sort()).toEqual([...Object.values(ENV), 'NODE_OPTIONS'].sort());
+      expect(Object.keys(p.Environment.Variables).sort()).toEqual([...Object.values(ENV), 'NODE_OPTIONS', STAGE_VARIABLE].sort());
+      expect(p.Environment.Variables[STAGE_VARIABLE]).toBe(STAGE_DEFAULTS.stage);
     }
   });
 

@@ -1,3 +1,6 @@
+import { spawnSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { Validations } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -11,7 +14,7 @@ beforeAll(() => {
 });
 afterAll(() => s.dispose());
 
-const stackNames = ['web', 'storage', 'auth', 'api', 'workers'] as const;
+const stackNames = ['web', 'storage', 'auth', 'api', 'workers', 'monitoring'] as const;
 
 /** Every acknowledgement recorded under a construct: [path, rule id, reason]. */
 function acknowledgements(root: IConstruct): [string, string, string][] {
@@ -70,5 +73,29 @@ describe('cdk-nag AwsSolutions', () => {
   it('acknowledges no wildcard on actions outside the CDK BucketDeployment handler', () => {
     const actionAcks = acknowledgements(s.app).filter(([, id]) => id.includes('IAM5[Action::'));
     for (const [path] of actionAcks) expect(path).toMatch(/Custom::CDKBucketDeployment/);
+  });
+});
+
+/**
+ * The synthesized templates (this file's synthesis, written to its temporary cloud assembly) checked
+ * as CloudFormation checks them, by cfn-lint: no error (warnings of the kind CDK emits, such as
+ * W3005, are allowed). Skipped, saying so, where cfn-lint is not installed (`pip install cfn-lint`).
+ */
+const CFN_LINT = process.env.CFN_LINT ?? 'cfn-lint';
+const cfnLintVersion = spawnSync(CFN_LINT, ['--version'], { encoding: 'utf8' });
+const hasCfnLint = !cfnLintVersion.error && cfnLintVersion.status === 0;
+if (!hasCfnLint) console.warn(`cfn-lint is not installed (${CFN_LINT}): the CloudFormation lint of the templates is SKIPPED. Install it with \`pip install cfn-lint\`.`);
+
+describe('cfn-lint', () => {
+  it.skipIf(!hasCfnLint)('finds no error in any synthesized template', () => {
+    const templates = readdirSync(s.outdir).filter((f) => f.endsWith('.template.json'));
+    expect(templates.map((t) => t.replace('.template.json', '')).sort()).toEqual(['EbApi', 'EbAuth', 'EbMonitoring', 'EbStorage', 'EbWeb', 'EbWorkers']);
+    const run = spawnSync(CFN_LINT, ['--format', 'json', '--', ...templates.map((t) => path.join(s.outdir, t))], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+    expect(run.error).toBeUndefined();
+    const findings = JSON.parse(run.stdout || '[]') as { Level: string; Rule: { Id: string }; Message: string; Filename: string }[];
+    const errors = findings.filter((f) => f.Level === 'Error').map((f) => `${path.basename(f.Filename)} ${f.Rule.Id}: ${f.Message}`);
+    expect(errors).toEqual([]);
+    // exit status bit 2 is "errors"; 4 (warnings) and 8 (informational) are allowed
+    expect((run.status ?? 0) & 2).toBe(0);
   });
 });

@@ -23,6 +23,8 @@ export interface SynthOptions {
   /** Give the web stack a fake SPA build (default true). */
   withWebDist?: boolean;
   context?: Record<string, unknown>;
+  /** Changes the app after buildStacks and before the synthesis (e.g. a Lambda added without alarms). */
+  extend?: (stacks: EbStacks) => void;
 }
 
 /** A fake `web/dist`, so the tests do not depend on whether the SPA has been built. */
@@ -47,12 +49,14 @@ export function synth(options: SynthOptions = {}): Synthesized {
   });
   const webDistDir = options.withWebDist === false ? path.join(outdir, 'no-web-dist') : fakeWebDist();
   const stacks = buildStacks(app, { env: { region: REGION }, webDistDir });
+  options.extend?.(stacks);
   const templates = {
     web: Template.fromStack(stacks.web),
     storage: Template.fromStack(stacks.storage),
     auth: Template.fromStack(stacks.auth),
     api: Template.fromStack(stacks.api),
     workers: Template.fromStack(stacks.workers),
+    monitoring: Template.fromStack(stacks.monitoring),
   };
   const dispose = (): void => {
     rmSync(outdir, { recursive: true, force: true });

@@ -1,4 +1,8 @@
-import { type App, type Environment, Tags } from 'aws-cdk-lib';
+import { type App, type Environment, Stack, Tags } from 'aws-cdk-lib';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { deploymentProblems, STAGE_VARIABLE } from '../../../functions/src/lib/deploy-checks';
+import { MonitoringStack } from '../monitoring';
+import { stageConfigOf, type StageConfig } from '../stage-config';
 import { ApiStack } from './api';
 import { AuthStack } from './auth';
 import { WEB_DIST } from './paths';
@@ -12,6 +16,7 @@ export interface EbStacks {
   auth: AuthStack;
   api: ApiStack;
   workers: WorkersStack;
+  monitoring: MonitoringStack;
 }
 
 export interface BuildOptions {
@@ -26,24 +31,23 @@ export interface BuildOptions {
  * All stacks of the product, in deployment order:
  *   web (front door: CloudFront, SPA bucket, HTTP API + stage)
  *     -> storage (table, buckets, queue)  and  auth (user pool, client, trigger)
- *       -> api (a Lambda per routed resource, a route per route-table entry)  and  workers.
- * Shared by bin/app.ts and the tests. Optional context: `domainName` + `certificateArn` (a custom
- * domain for CloudFront, certificate in us-east-1).
+ *       -> api (a Lambda per routed resource, a route per route-table entry)  and  workers
+ *         -> monitoring (alarms of every Lambda, queue, table and bucket; SNS topic; dashboard).
+ * Shared by bin/app.ts and the tests. The stage's settings (stage, domainName + certificateArn,
+ * alarmEmail, logRetentionDays) come from CDK context, typed and validated first: see
+ * infra/src/stage-config.ts.
  */
 export function buildStacks(app: App, options: BuildOptions = {}): EbStacks {
   const prefix = options.prefix ?? 'Eb';
   const env = options.env;
-  const context = (key: string): string | undefined => {
-    const v: unknown = app.node.tryGetContext(key);
-    return typeof v === 'string' && v !== '' ? v : undefined;
-  };
+  const config = stageConfigOf(app);
 
   const web = new WebStack(app, `${prefix}Web`, {
     env,
     description: 'Enrollment back-office: CloudFront, the SPA bucket and the HTTP API front door',
     webDistDir: options.webDistDir ?? WEB_DIST,
-    domainName: context('domainName'),
-    certificateArn: context('certificateArn'),
+    domainName: config.domainName,
+    certificateArn: config.certificateArn,
   });
   const appUrl = web.appUrl;
   const storage = new StorageStack(app, `${prefix}Storage`, {
@@ -72,6 +76,41 @@ export function buildStacks(app: App, options: BuildOptions = {}): EbStacks {
     appUrl,
   });
 
-  Tags.of(app).add('app', 'enrollment-backoffice');
-  return { web, storage, auth, api, workers };
+  const monitoring = new MonitoringStack(app, `${prefix}Monitoring`, {
+    env,
+    description: 'Enrollment back-office: alarms, alarm topic, dashboard and saved log queries',
+    config,
+    prefix,
+    web,
+    storage,
+    workers,
+  });
+
+  const stacks = { web, storage, auth, api, workers, monitoring };
+  for (const stack of Object.values(stacks)) refuseLocalSettings(stack, config);
+  // CloudWatch dashboards take no tags (CloudFormation rejects them; cfn-lint E3002).
+  const untaggable = { excludeResourceTypes: ['AWS::CloudWatch::Dashboard'] };
+  Tags.of(app).add('app', 'enrollment-backoffice', untaggable);
+  Tags.of(app).add('stage', config.stage, untaggable);
+  return stacks;
+}
+
+/**
+ * Synthesis fails when a Lambda of `stack` would be deployed with the local stack's settings
+ * (emulator endpoints, a local issuer or JWKS, the development admin): the same rule the Lambdas
+ * apply at cold start (functions/src/lib/deploy-checks.ts), checked before anything is deployed.
+ */
+function refuseLocalSettings(stack: Stack, config: StageConfig): void {
+  stack.node.addValidation({
+    validate: () =>
+      stack.node
+        .findAll()
+        .filter((c): c is lambda.CfnFunction => c instanceof lambda.CfnFunction)
+        .flatMap((fn) => {
+          const resolved: unknown = stack.resolve(fn.environment);
+          const variables = (resolved as { variables?: Record<string, unknown> } | undefined)?.variables ?? {};
+          const strings = Object.fromEntries(Object.entries(variables).filter((e): e is [string, string] => typeof e[1] === 'string'));
+          return deploymentProblems({ ...strings, [STAGE_VARIABLE]: config.stage }).map((p) => `${fn.node.path}: ${p}`);
+        }),
+  });
 }

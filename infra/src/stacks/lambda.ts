@@ -3,12 +3,32 @@ import * as iam from 'aws-cdk-lib/aws-iam';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
-import type { Construct } from 'constructs';
+import type { Construct, IConstruct } from 'constructs';
+import { STAGE_VARIABLE } from '../../../functions/src/lib/deploy-checks';
+import { stageConfigOf } from '../stage-config';
 import { LOCK_FILE, REPO_ROOT, repoFile } from './paths';
 
 /** Runtime of every Lambda (ARCHITECTURE.md: nodejs22.x; the code must also run on the local Node 20). */
 export const LAMBDA_RUNTIME = lambda.Runtime.NODEJS_22_X;
-export const LOG_RETENTION = logs.RetentionDays.THREE_MONTHS;
+
+/** An app Lambda with what the alarms and the saved log queries need (infra/src/monitoring.ts). */
+export interface AppFunction {
+  fn: NodejsFunction;
+  logGroup: logs.LogGroup;
+  timeout: Duration;
+  /** the construct id, e.g. `usersFn` (alarm and widget names) */
+  id: string;
+}
+
+const REGISTRY = new WeakMap<IConstruct, AppFunction[]>();
+
+/**
+ * Every Lambda created by appFunction in the app of `scope`, in creation order: the monitoring
+ * stack gives each one its alarms, so a new function cannot be left without them.
+ */
+export function appFunctionsOf(scope: IConstruct): readonly AppFunction[] {
+  return REGISTRY.get(scope.node.root) ?? [];
+}
 
 export interface AppFunctionProps {
   /** The handler file, relative to the repository root (infra/src/definitions.ts). */
@@ -24,13 +44,14 @@ export interface AppFunctionProps {
  * map. Bundling is skipped when the app runs with context `aws:cdk:bundling-stacks: []` (the tests
  * do), in which case the project root stands in for the asset and nothing is built.
  *
- * Each function gets its own log group with a retention, created by CloudFormation (no LogRetention
- * custom resource), and its own role allowed to write to that log group only (instead of the AWS
+ * Each function gets its own log group with the stage's retention (infra/src/stage-config.ts),
+ * created by CloudFormation (no LogRetention custom resource), and its own role allowed to write to that log group only (instead of the AWS
  * managed AWSLambdaBasicExecutionRole, which allows every log group of the account).
  */
 export function appFunction(scope: Construct, id: string, props: AppFunctionProps): NodejsFunction {
+  const config = stageConfigOf(scope);
   const logGroup = new logs.LogGroup(scope, `${id}Logs`, {
-    retention: LOG_RETENTION,
+    retention: config.logRetentionDays,
     removalPolicy: RemovalPolicy.DESTROY,
   });
   const role = new iam.Role(scope, `${id}Role`, {
@@ -54,6 +75,9 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
     logGroup,
     environment: {
       ...props.environment,
+      // Marks a deployed Lambda: the metrics' Stage dimension, and the cold-start check that refuses
+      // emulator settings (functions/src/lib/deploy-checks.ts).
+      [STAGE_VARIABLE]: config.stage,
       // Stack traces point into the TypeScript sources through the bundled source map.
       NODE_OPTIONS: '--enable-source-maps',
     },
@@ -83,5 +107,8 @@ export function appFunction(scope: Construct, id: string, props: AppFunctionProp
     reason:
       'Active X-Ray tracing adds xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions; every other statement of this role names its resources.',
   });
+  const registry = REGISTRY.get(scope.node.root) ?? [];
+  registry.push({ fn, logGroup, timeout: props.timeout, id });
+  REGISTRY.set(scope.node.root, registry);
   return fn;
 }

@@ -5,7 +5,7 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { DOCUMENT_INCOMING_PREFIX } from '@eb/shared/constants';
-import { BUCKETS, QUEUES, TABLE, WORKER_TIMEOUT_SECONDS } from '../definitions';
+import { BUCKETS, QUEUES, TABLE, UPLOADS_METRICS_FILTER, WORKER_TIMEOUT_SECONDS } from '../definitions';
 import { acknowledgeWildcards } from './nag';
 
 export type BucketKey = keyof typeof BUCKETS;
@@ -132,7 +132,8 @@ export class StorageStack extends Stack {
     ];
     this.buckets = {
       // Browsers upload straight to this bucket with a presigned POST from the app's origin.
-      uploads: bucket('uploads', { cors: browserPost }),
+      // Request metrics (4xx/5xx, for the alarms of infra/src/monitoring.ts) need a metrics configuration.
+      uploads: bucket('uploads', { cors: browserPost, metrics: [{ id: UPLOADS_METRICS_FILTER }] }),
       // Documents go up the same way (presigned POST under incoming/, moved to their place once
       // checked); what was never registered is removed after a day.
       documents: bucket(

@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as s3deploy from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { LOG_RETENTION } from './lambda';
+import { stageConfigOf } from '../stage-config';
 import { acknowledgeWildcards } from './nag';
 
 /** Stage throttling of the HTTP API (requests per second, steady and burst). */
@@ -80,6 +80,8 @@ export class WebStack extends Stack {
   readonly httpApi: apigwv2.HttpApi;
   readonly distribution: cloudfront.Distribution;
   readonly spaBucket: s3.Bucket;
+  /** The HTTP API's access logs (requestId per request: the saved query follows one request). */
+  readonly apiAccessLogs: logs.LogGroup;
   /** `https://<distribution or custom domain>`, no trailing slash. */
   readonly appUrl: string;
 
@@ -91,10 +93,11 @@ export class WebStack extends Stack {
       description: 'Enrollment back-office API (reached through CloudFront at /api/*)',
       createDefaultStage: false,
     });
-    const apiAccessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
-      retention: LOG_RETENTION,
+    const retention = stageConfigOf(this).logRetentionDays;
+    const apiAccessLogs = (this.apiAccessLogs = new logs.LogGroup(this, 'ApiAccessLogs', {
+      retention,
       removalPolicy: RemovalPolicy.DESTROY,
-    });
+    }));
     new apigwv2.HttpStage(this, 'DefaultStage', {
       httpApi: this.httpApi,
       stageName: '$default',
@@ -232,6 +235,8 @@ export class WebStack extends Stack {
     // ask for the previous ones); then the rest (index.html, favicon...), always revalidated, with an
     // invalidation.
     if (existsSync(path.join(props.webDistDir, 'index.html'))) {
+      // The deployment handler's logs (one singleton Lambda for both deployments), with the retention.
+      const deploymentLogs = new logs.LogGroup(this, 'DeploymentHandlerLogs', { retention, removalPolicy: RemovalPolicy.DESTROY });
       const assetsDir = path.join(props.webDistDir, 'assets');
       const assets = existsSync(assetsDir)
         ? new s3deploy.BucketDeployment(this, 'DeployAssets', {
@@ -241,6 +246,7 @@ export class WebStack extends Stack {
             prune: false,
             cacheControl: [s3deploy.CacheControl.fromString('public, max-age=31536000, immutable')],
             memoryLimit: 512,
+            logGroup: deploymentLogs,
           })
         : undefined;
       const shell = new s3deploy.BucketDeployment(this, 'DeployShell', {
@@ -251,6 +257,7 @@ export class WebStack extends Stack {
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
+        logGroup: deploymentLogs,
       });
       if (assets) shell.node.addDependency(assets);
       this.acknowledgeDeploymentHandler(shell);
