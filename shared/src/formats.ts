@@ -55,3 +55,10 @@ export function formatDisplayDate(transfer: string | null | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
+/** Display format MM/dd/yyyy HH:mm:ss from a transfer string (a moment: an upload's date and time). */
+export function formatDisplayDateTime(transfer: string | null | undefined): string {
+  const date = formatDisplayDate(transfer);
+  const t = transfer ? /T(\d{2}:\d{2}:\d{2})/.exec(transfer) : null;
+  return date && t ? `${date} ${t[1]}` : date;
+}
+

@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { mayAccess } from './roles';
 import { matchRoute, routePath, ROUTES } from './routes';
 import { loginBodySchema, setPasswordBodySchema } from './users/schemas';
-import { formatDisplayDate, isValidEmail, isValidName, isValidPassword, parseInputDate, toTransferDate } from './validation';
+import { formatDisplayDate, formatDisplayDateTime, isValidEmail, isValidName, isValidPassword, parseInputDate, toTransferDate } from './validation';
 
 describe('email rule', () => {
   it.each(['a@b.co', 'first.last+tag@sub.example.com', '  padded@example.com  '])('accepts %s', (e) => {
@@ -60,6 +60,10 @@ describe('date input m/d/Y', () => {
   it('formats transfer dates as MM/dd/yyyy and writes local time', () => {
     expect(formatDisplayDate('2026-03-07T10:11:12')).toBe('03/07/2026');
     expect(toTransferDate(new Date(2026, 0, 2, 3, 4, 5))).toBe('2026-01-02T03:04:05');
+  });
+  it('formats a transfer time as MM/dd/yyyy HH:mm:ss (an upload date and time)', () => {
+    expect(formatDisplayDateTime('2026-03-07T10:11:12')).toBe('03/07/2026 10:11:12');
+    expect([formatDisplayDateTime(null), formatDisplayDateTime('')]).toEqual(['', '']);
   });
 });
 

@@ -7,7 +7,7 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import type { Job } from '@eb/shared/job/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/validation';
 import { cancelJob, jobPace, jobsQuery, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
 import { saveFile } from '../../lib/download';
@@ -124,7 +124,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
     const common: GridColumn<WorkbenchRow>[] = [
       { field: 'batchId', header: texts.common.batchId },
       { field: 'rowNumber', header: texts.common.rowNumber },
-      { field: 'date', header: texts.common.date, body: (r) => formatDisplayDate(r.date) },
+      { field: 'date', header: texts.common.date, body: (r) => formatDisplayDateTime(r.date) },
       { field: 'user', header: texts.common.user },
     ];
     if (!rowType) return common;
@@ -202,8 +202,9 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
       rowsPerPageOptions={[PAGE[state]]}
       onPage={(p) => setFirst(p.first)}
       loading={rows.isFetching && !rows.data}
-      selection={saveless || state === 'imported' ? undefined : selection}
-      onSelectionChange={saveless || state === 'imported' ? undefined : setSelection}
+      // a price report's validated rows are not chosen (no Save, no Remove); its exceptions are, to be fixed in place
+      selection={(saveless && state === 'validated') || state === 'imported' ? undefined : selection}
+      onSelectionChange={(saveless && state === 'validated') || state === 'imported' ? undefined : setSelection}
       {...(state === 'withExceptions' ? { rowExpansionTemplate: expansion } : {})}
       className="eb-list-grid eb-uploader__grid"
     />

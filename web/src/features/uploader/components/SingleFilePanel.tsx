@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import type { Job } from '@eb/shared/job/schemas';
 import type { RowType } from '@eb/shared/upload/columns';
 import type { SingleFileResult, UploadedRow } from '@eb/shared/upload/schemas';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDateTime } from '@eb/shared/validation';
 import { singleFileJobsQuery, uploadRowsQuery } from '../../../entities/upload/api';
 import { UPLOADER_TEXTS as T } from '../../../entities/upload/upload-texts';
 import { DataGrid } from '../../../components/DataGrid';
@@ -31,7 +31,7 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
         columns={[
           { field: 'uploadBatchId', header: T.common.batchId },
           { field: 'rowNumber', header: T.common.rowNumber },
-          { field: 'uploadDate', header: T.common.date, body: (r) => formatDisplayDate(r.uploadDate) },
+          { field: 'uploadDate', header: T.common.date, body: (r) => formatDisplayDateTime(r.uploadDate) },
           { field: 'uploadUser', header: T.common.user },
         ]}
         className="eb-list-grid"

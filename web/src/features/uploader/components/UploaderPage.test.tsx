@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { UploadedRow } from '@eb/shared/upload/schemas';
+import { EMPTY_JOBS, installFakeApi, reply, sessionRoutes, userOf, type FakeRequest } from '../../../test/fake-api';
+import { renderApp } from '../../../test/render-app';
+
+/** The Uploader with a price report's rows (spec 3: its validated tab has no Save, Remove, template or selection). */
+const row = (objectId: number, rowState: UploadedRow['rowState']): UploadedRow => ({
+  objectId,
+  uploadType: 'PriceReport',
+  uploadBatchId: 7,
+  rowNumber: objectId,
+  uploadDate: '2026-11-24T14:05:09',
+  uploadUser: 'Ann Admin',
+  rowState,
+  uploadDataRow: JSON.stringify({ accountId: 100 + objectId, contractRate: 0.1 }),
+  uploadExceptions: rowState === 'withExceptions' ? [{ uiHeader: 'Contract Rate', oldValue: 'x', newValue: 'x', type: 'invalidValue' as never, fixUser: null }] : [],
+});
+
+function fakeServer() {
+  return installFakeApi({
+    ...sessionRoutes(userOf('superAdmin')),
+    'GET /api/job': () => reply(200, EMPTY_JOBS),
+    'POST /api/upload/GetBatchIds': () => reply(200, { batchIds: [7] }),
+    'POST /api/upload/GetList': (req: FakeRequest) => {
+      const state = (req.body as { rowState: UploadedRow['rowState'] }).rowState;
+      const data = [row(state === 'validated' ? 1 : 2, state)];
+      return reply(200, { data, totalCount: data.length });
+    },
+  });
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+describe('Uploader with a price report', { timeout: 30_000 }, () => {
+  it('shows no Save, Remove, template or selection on the validated tab, and the upload date with its time', async () => {
+    // Prepare / Act
+    fakeServer();
+    renderApp('/enrollments/uploader?type=PriceReport');
+    const grid = await screen.findByRole('table', { name: /Validated/ });
+    // Assess
+    expect(await within(grid).findByText('11/24/2026 14:05:09')).toBeInTheDocument();
+    expect(within(grid).queryByRole('checkbox')).not.toBeInTheDocument();
+    for (const name of ['Save', 'Remove', 'Download Template']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('lets its exceptions be chosen and validated in place', async () => {
+    // Prepare
+    const api = fakeServer();
+    const u = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderApp('/enrollments/uploader?type=PriceReport&tab=1');
+    const grid = await screen.findByRole('table', { name: /Exception/ });
+    // Act
+    await u.click(await within(grid).findByRole('checkbox', { name: /^Select / }));
+    await u.click(screen.getByRole('button', { name: 'Validate' }));
+    // Assess
+    await waitFor(() => expect(api.to('POST /api/upload/Resolve')).toHaveLength(1));
+    expect(api.to('POST /api/upload/Resolve')[0]!.body).toEqual([{ objectId: 2, exceptions: [{ uiHeader: 'Contract Rate', newValue: 'x' }] }]);
+  });
+});
