@@ -10,6 +10,8 @@
  * operator (job id, job type, entity) is a property of the line: searchable in Logs Insights,
  * not a dimension (no cardinality cost).
  */
+import { logContext } from './log';
+
 export const METRICS_NAMESPACE = 'EnrollmentBackoffice';
 
 export const METRICS = {
@@ -40,6 +42,7 @@ export function emitMetrics(values: Partial<Record<MetricName, [number, Unit]>>,
     const dimension = stage();
     if (entries.length === 0 || !dimension) return;
     const line: Record<string, unknown> = {
+      ...logContext(),
       ...properties,
       _aws: {
         Timestamp: Date.now(),
