@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps, Validations } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
@@ -72,6 +72,9 @@ export class AuthStack extends Stack {
       idTokenValidity: Duration.minutes(ACCESS_TOKEN_MINUTES),
       refreshTokenValidity: Duration.hours(REFRESH_TOKEN_HOURS),
     });
+
+    new CfnOutput(this, 'UserPoolId', { value: this.userPool.userPoolId, description: 'USER_POOL_ID' });
+    new CfnOutput(this, 'UserPoolClientId', { value: this.userPoolClient.userPoolClientId, description: 'USER_POOL_CLIENT_ID' });
 
     Validations.of(this.userPool).acknowledge(
       {

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
@@ -194,6 +194,13 @@ export class StorageStack extends Stack {
       }),
       buckets: { uploads: bucketPolicy('uploads'), documents: bucketPolicy('documents'), exports: bucketPolicy('exports') },
     };
+    // The names an operator needs (first admin, EB_STACK=env runs, restores): docs/operations.md.
+    new CfnOutput(this, 'TableName', { value: this.table.tableName, description: 'TABLE_NAME' });
+    new CfnOutput(this, 'JobsQueueUrl', { value: this.jobsQueue.queueUrl, description: 'JOBS_QUEUE_URL' });
+    new CfnOutput(this, 'JobsDlqUrl', { value: this.jobsDlq.queueUrl, description: 'The jobs dead-letter queue' });
+    new CfnOutput(this, 'UploadsBucketName', { value: this.buckets.uploads.bucketName, description: 'UPLOADS_BUCKET' });
+    new CfnOutput(this, 'DocumentsBucketName', { value: this.buckets.documents.bucketName, description: 'DOCUMENTS_BUCKET' });
+    new CfnOutput(this, 'ExportsBucketName', { value: this.buckets.exports.bucketName, description: 'EXPORTS_BUCKET' });
     acknowledgeWildcards(this, [
       {
         finding: /^Resource::<(Uploads|Documents|Exports)Bucket[0-9A-F]{8}\.Arn>\/\*$/,
