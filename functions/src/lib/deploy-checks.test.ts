@@ -30,6 +30,17 @@ describe('deploy-time checks', () => {
     expect(() => assertDeployable({ ...deployed, [name]: value })).toThrow(/Refusing to start stage "prod"/);
   });
 
+  it('accepts the variables the Lambda runtime sets itself, even on 127.0.0.1', () => {
+    expect(
+      deploymentProblems({
+        ...deployed,
+        AWS_LAMBDA_RUNTIME_API: '127.0.0.1:9001',
+        AWS_CONTAINER_CREDENTIALS_FULL_URI: 'http://127.0.0.1:9001/2021-04-23/credentials',
+        _X_AMZN_TRACE_ID: 'Root=1-abc',
+      }),
+    ).toEqual([]);
+  });
+
   it('refuses any variable pointing at this machine (APP_URL on localhost)', () => {
     expect(deploymentProblems({ ...deployed, APP_URL: 'http://localhost:3000' })).toEqual([expect.stringContaining('APP_URL points at this machine')]);
   });

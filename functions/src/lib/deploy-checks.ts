@@ -23,6 +23,13 @@ export const LOCAL_ONLY_VARIABLES: readonly RegExp[] = [
   /^LOCAL_ADMIN_(EMAIL|PASSWORD)$/,
 ];
 
+/**
+ * Variables the Lambda runtime itself sets, some of which legitimately name 127.0.0.1 (the runtime
+ * API, SnapStart's credentials endpoint): not checked for local URLs (the endpoint variables
+ * AWS_ENDPOINT_URL* are refused by name above).
+ */
+const RUNTIME_VARIABLE = /^(AWS_|_|LAMBDA_)/;
+
 const LOCAL_HOST = /^(localhost|.*\.localhost|127(\.\d{1,3}){3}|0\.0\.0\.0|\[?::1\]?|host\.docker\.internal|localstack)$/i;
 
 /** True when `value` is a URL to this machine or an emulator (http://localhost:4566, http://cognito-local.localhost/...). */
@@ -43,7 +50,7 @@ export function deploymentProblems(env: Record<string, string | undefined>): str
     if (value === undefined || value === '') continue;
     if (LOCAL_ONLY_VARIABLES.some((re) => re.test(name))) {
       problems.push(`${name} is set (${name.startsWith('LOCAL_ADMIN') ? 'the local development admin' : 'an emulator or local-only setting'}); a deployed stack uses the AWS endpoints and the user pool's own issuer and JWKS`);
-    } else if (isEmulatorUrl(value)) {
+    } else if (!RUNTIME_VARIABLE.test(name) && isEmulatorUrl(value)) {
       problems.push(`${name} points at this machine or an emulator (${value})`);
     }
   }
