@@ -201,11 +201,12 @@ describe.runIf(ownQueue)('job calls', () => {
 
   it('lists the current job, the queue in order and the completed jobs', async () => {
     // Prepare
-    const { session } = await signedIn('viewOnly');
-    const done = await createJob({ jobType: 'testRows', name: 'Done', createdBy: null, params: { chunks: 1 } });
+    // (a user sees their own jobs: issue 26 item 6)
+    const { user, session } = await signedIn('viewOnly');
+    const done = await createJob({ jobType: 'testRows', name: 'Done', createdBy: user.objectId, params: { chunks: 1 } });
     await drainJobs();
-    const first = await createJob({ jobType: 'testRows', name: 'First', createdBy: null });
-    const second = await createJob({ jobType: 'testRows', name: 'Second', createdBy: null });
+    const first = await createJob({ jobType: 'testRows', name: 'First', createdBy: user.objectId });
+    const second = await createJob({ jobType: 'testRows', name: 'Second', createdBy: user.objectId });
     // Act
     const r = await session.get('/api/job');
     // Assess
@@ -217,8 +218,8 @@ describe.runIf(ownQueue)('job calls', () => {
   });
 
   it('gets one job by id, and 404 with a message for an unknown id', async () => {
-    const { session } = await signedIn('agent');
-    const job = await createJob({ jobType: 'testRows', name: 'One', createdBy: null });
+    const { user, session } = await signedIn('agent');
+    const job = await createJob({ jobType: 'testRows', name: 'One', createdBy: user.objectId });
     const ok = await session.get('/api/job/getjob', { id: job.jobId });
     const missing = await session.get('/api/job/getjob', { id: 'nope' });
     expect(ok.status).toBe(200);

@@ -8,6 +8,7 @@ import { config } from '../lib/config';
 import { keys, table, transact } from '../lib/db';
 import { AppError, ConflictError } from '../lib/errors';
 import { log } from '../lib/log';
+import { PermanentJobError } from './errors';
 import { jobTypeDef } from './registry';
 import { getJobRecord, setStatus, type JobRecord } from './repository';
 import './types';
@@ -145,11 +146,13 @@ async function handleRecord(record: SQSRecord, context: Context): Promise<boolea
     return true;
   } catch (e) {
     const receives = Number(record.attributes?.ApproximateReceiveCount ?? 1);
-    const permanent = e instanceof AppError;
-    log.error('job chunk failed', { jobId, receives, err: e });
+    // Permanent: the job's input is at fault (PermanentJobError: a bomb, a damaged file) or the
+    // request was (an AppError): failed now, with its message, never delivered again.
+    const permanent = e instanceof PermanentJobError || e instanceof AppError;
+    log.error('job chunk failed', { jobId, receives, permanent, err: e });
     if (permanent || receives >= config.jobsMaxReceiveCount) {
       await setStatus(jobId, ['queued', 'running'], 'failed', {
-        result: { message: permanent ? (e as AppError).message : MSG.somethingWentWrong },
+        result: { message: permanent ? (e as Error).message : MSG.somethingWentWrong },
       });
       return true;
     }

@@ -6,6 +6,7 @@ import { createJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { withSharedReads } from '../lib/bulk-scope';
 import { getItem, table } from '../lib/db';
+import { workbookContentError } from '../lib/xlsx-guard';
 import { pipelineOf, type Pending, type RowPipeline } from './pipeline';
 import type { NewRow, RowKind } from './rows';
 import type { SheetRow } from './sheet-rows';
@@ -146,9 +147,14 @@ export function registerParseJob(kind: RowKind): void {
       // the job's progress: how much of the workbook has been read (its one chunk is the whole read)
       const reader = await uploadedWorkbook(params.key, progress);
       let result: ParseResult | null = null;
-      for await (const sheet of reader) {
-        result = await parseSheet(p, params.rowType, sheet, params.batchId, params.user);
-        break; // the first sheet is the type's
+      try {
+        for await (const sheet of reader) {
+          result = await parseSheet(p, params.rowType, sheet, params.batchId, params.user);
+          break; // the first sheet is the type's
+        }
+      } catch (e) {
+        // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
+        throw workbookContentError(e);
       }
       result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
       // the batch's summary, committed with the job's checkpoint

@@ -9,6 +9,7 @@ import ExcelJS from 'exceljs';
 import unzipper from 'unzipper';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
+import { inflationGuard } from '../lib/xlsx-guard';
 import { sheetRows, type SheetParts, type SheetRow } from './sheet-rows';
 
 /** The parts of exceljs's streaming reader its own `parse` uses (present at run time, not in its typings). */
@@ -59,21 +60,34 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
     // An input that fails (a dropped connection) fails the zip's walk and the part being read: the
     // job runs again, instead of waiting for the rest.
     const zip = unzipper.Parse({ forceStream: true });
-    let current: ZipEntry | null = null;
+    let current: Readable | null = null;
+    // Every part's inflated bytes are counted: past the limits (xlsx-guard.ts; whatever the zip's
+    // directory claims) the read stops, the part being read and the zip's walk failing with the
+    // guard's error.
+    const guard = inflationGuard((error) => {
+      current?.destroy(error);
+      zip.destroy(error);
+      self.input.destroy();
+    });
     // (the bytes counted as they flow: the pipeline's own listener is attached in this same tick)
-    self.input.on('data', (chunk: Buffer) => report.zipRead(chunk.length));
+    self.input.on('data', (chunk: Buffer) => {
+      report.zipRead(chunk.length);
+      guard.zipRead(chunk.length);
+    });
     streamPipeline(self.input, zip, (error) => error && current?.destroy(error));
     const later: { sheetNo: string; file: string }[] = [];
     let dir: string | null = null;
     try {
-      for await (const entry of zip as AsyncIterable<ZipEntry>) {
+      for await (const zipEntry of zip as AsyncIterable<ZipEntry>) {
+        // the part's inflated bytes, counted by the guard
+        const entry = guard.part(zipEntry);
         current = entry;
-        const sheet = SHEET.exec(entry.path)?.[1];
-        const links = SHEET_RELS.exec(entry.path)?.[1];
-        if (entry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(wholeCharacters(entry));
-        else if (entry.path === 'xl/workbook.xml') await self._parseWorkbook(wholeCharacters(entry));
-        else if (entry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(wholeCharacters(entry));
-        else if (entry.path === 'xl/styles.xml') await self._parseStyles(wholeCharacters(entry));
+        const sheet = SHEET.exec(zipEntry.path)?.[1];
+        const links = SHEET_RELS.exec(zipEntry.path)?.[1];
+        if (zipEntry.path === 'xl/_rels/workbook.xml.rels') await self._parseRels(wholeCharacters(entry));
+        else if (zipEntry.path === 'xl/workbook.xml') await self._parseWorkbook(wholeCharacters(entry));
+        else if (zipEntry.path === 'xl/sharedStrings.xml') yield* self._parseSharedStrings(wholeCharacters(entry));
+        else if (zipEntry.path === 'xl/styles.xml') await self._parseStyles(wholeCharacters(entry));
         else if (sheet && self.sharedStrings && self.workbookRels && self.model) {
           report.sheet(false);
           yield this.worksheet(entry, sheet);
@@ -85,7 +99,8 @@ class WorkbookStreamReader extends ExcelJS.stream.xlsx.WorkbookReader {
           later.push({ sheetNo: sheet, file });
           report.deferred((await stat(file)).size);
         } else if (links) yield* self._parseHyperlinks(entry, links);
-        entry.autodrain();
+        // what is left of the part (all of a part nobody reads) drained through the guard
+        entry.resume();
       }
       // a workbook without xl/workbook.xml: its sheets keep their default names
       self.model ??= { sheets: [] };

@@ -18,6 +18,8 @@ export const UPLOAD_TEXTS = {
   onlyXlsx: 'Only .xlsx files can be uploaded.',
   notXlsx: 'This file is not an Excel workbook (.xlsx).',
   zipBomb: 'This workbook cannot be opened safely: it expands to far more than its size.',
+  // a workbook whose zip or sheets cannot be read (damaged in transfer, or crafted): its parse fails at once
+  corrupt: 'This workbook is damaged and cannot be read. Save it again in Excel and upload it again.',
   /** the documents' text: one text for a post to S3 that did not arrive */
   notUploaded: DOCUMENT_TEXTS.notUploaded,
   removeSelected: 'Please confirm to remove selected records',
@@ -64,7 +66,7 @@ export type UploadListBody = z.output<typeof uploadListBodySchema>;
 export const uploadListQuerySchema = pageQuerySchema;
 
 /** POST upload/GetBatchIds: the batch ids of a type's valid (or exception) rows, newest first. */
-export const batchIdsBodySchema = z.object({ uploadType, isValid: z.boolean({ error: MSG.invalidInput }) });
+export const batchIdsBodySchema = z.object({ uploadType, isValid: z.boolean({ error: MSG.invalidInput }), rowState: z.enum(ROW_STATES, { error: MSG.invalidOption }).optional() });
 
 /** DELETE upload/DeleteRows: the ids of the rows to remove. */
 export const rowIdsBodySchema = z.array(z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput), { error: MSG.invalidInput }).min(1, MSG.invalidInput).max(MAX_RECORD_COUNT, MSG.tooManyToDelete);
