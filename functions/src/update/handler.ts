@@ -45,7 +45,7 @@ export const handler = resourceHandler('update', {
   /** POST update/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, updateType, batchId?, rowCountOnly? } -> { data, totalCount } */
   'POST getlist': ({ query, body }: ActionContext<Query, UpdateListBody>) => UPDATES.store.list({ ...body, rowType: body.updateType }, query),
   /** POST update/GetUpdateFilterHints, body: { updateType | uploadType, isValid } -> { batchIds } newest first */
-  'POST getupdatefilterhints': ({ body }: ActionContext<unknown, { updateType: UpdateType; isValid: boolean }>) => UPDATES.store.batchIds(body.updateType, body.isValid),
+  'POST getupdatefilterhints': ({ body }: ActionContext<unknown, { updateType: UpdateType; isValid: boolean }>) => UPDATES.store.batchIds(body.updateType, body.isValid ? 'validated' : 'withExceptions'),
   /** POST update/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
   'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPDATES, body, user!.objectId),
   /** POST update/ImportRows, body: { updateType, ids } -> the Save job */

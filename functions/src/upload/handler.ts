@@ -1,5 +1,5 @@
 import { SINGLE_FILE_ORDER, type RowType, type UploadType } from '@eb/shared/upload/columns';
-import type { UploadListBody } from '@eb/shared/upload/schemas';
+import type { RowState, UploadListBody } from '@eb/shared/upload/schemas';
 import { FILE_SIZE_LIMIT_BYTES } from '@eb/shared/constants';
 import { config } from '../lib/config';
 import { nextId } from '../lib/db';
@@ -8,7 +8,7 @@ import { registerUpload } from './incoming';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { exceptionsFileName, exceptionsWorkbook, importedFileName, importedWorkbook, templateFileName, templateWorkbook } from './downloads';
-import { startImport } from './import';
+import { lastSaveJob, startImport } from './import';
 import { startParse } from './parse';
 import { startRemoveAll } from './remove-job';
 import { listSingleFileJobs, startSingleFile } from './single-file';
@@ -50,9 +50,14 @@ export const handler = resourceHandler('upload', {
     return startParse(UPLOADS, { rowType: body.uploadType, batchId: uploadBatchId, key: body.key, fileName: body.fileName, user: uploadUser }, user!.objectId);
   },
   /** POST upload/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, uploadType, batchId?, rowCountOnly? } -> { data, totalCount } */
-  'POST getlist': ({ query, body }: ActionContext<Query, UploadListBody>) => UPLOADS.store.list({ ...body, rowType: body.uploadType }, query),
-  /** POST upload/GetBatchIds, body: { uploadType, isValid } -> { batchIds } newest first */
-  'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean }>) => UPLOADS.store.batchIds(body.uploadType, body.isValid),
+  'POST getlist': async ({ query, body }: ActionContext<Query, UploadListBody>) => {
+    // the last-save tab (imported rows, no batch chosen): the rows of the type's last Save or Save All
+    const lastSave = body.rowState === 'imported' && body.batchId === undefined ? ((await lastSaveJob('upload', body.uploadType)) ?? '-') : undefined;
+    return UPLOADS.store.list({ ...body, rowType: body.uploadType, ...(lastSave ? { importJob: lastSave } : {}) }, query);
+  },
+  /** POST upload/GetBatchIds, body: { uploadType, isValid, rowState? } -> { batchIds } newest first (rowState 'imported': the last-save tab's) */
+  'POST getbatchids': ({ body }: ActionContext<unknown, { uploadType: UploadType; isValid: boolean; rowState?: RowState }>) =>
+    UPLOADS.store.batchIds(body.uploadType, body.rowState ?? (body.isValid ? 'validated' : 'withExceptions')),
   /** POST upload/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
   'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPLOADS, body, user!.objectId),
   /** POST upload/ImportRows, body: { uploadType, ids } -> the Save job */

@@ -5,7 +5,9 @@ import { getJobPlan, putJobPlan } from '../job/plan';
 import { registerJobType } from '../job/registry';
 import type { Actor } from '../lib/change-log';
 import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
-import { addToCounter, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { dynamo } from '../lib/aws';
+import { addToCounter, getItem, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
 import { GroupCommit } from '../lib/group-commit';
 import { AppError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq, RESERVATION_MAX_AGE_MS } from '../lib/feed';
@@ -49,15 +51,23 @@ export interface ImportParams {
 }
 
 /** The conditional move of a row to 'imported', for the record's own transaction. */
-function importedUpdate(store: RowStore, row: StoredRow, seq: number): TransactItem {
+function importedUpdate(store: RowStore, row: StoredRow, seq: number, importJob: string | undefined): TransactItem {
   const feed = feedAttributes(store.type, row.objectId, seq);
   return {
     Update: {
       TableName: table(),
       Key: store.key(row.objectId),
-      UpdateExpression: 'SET rowState = :imported, seq = :seq, feedpk = :fpk, etype = :et, version = version + :one',
+      UpdateExpression: `SET rowState = :imported, seq = :seq, feedpk = :fpk, etype = :et, version = version + :one${importJob ? ', importJob = :job' : ''}`,
       ConditionExpression: 'rowState = :validated',
-      ExpressionAttributeValues: { ':imported': 'imported', ':validated': 'validated', ':seq': feed.seq, ':fpk': feed.feedpk, ':et': feed.etype, ':one': 1 },
+      ExpressionAttributeValues: {
+        ':imported': 'imported',
+        ':validated': 'validated',
+        ':seq': feed.seq,
+        ':fpk': feed.feedpk,
+        ':et': feed.etype,
+        ':one': 1,
+        ...(importJob ? { ':job': importJob } : {}),
+      },
     },
   };
 }
@@ -112,7 +122,7 @@ export function registerImportJob(kind: RowKind): void {
       const { chunk, ids: all } = await getJobPlan<ImportPlan>(idsKey(kind, job.jobId));
       const ids = all.slice(index * chunk, (index + 1) * chunk);
       if (!ids.length) return {};
-      await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
+      await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, { progress, importJob: job.jobId });
       return {};
     },
   });
@@ -132,19 +142,20 @@ const IMPORT_CONCURRENCY = 48;
  * (lib/bulk-scope.ts). A record changed under a row's write, or a simulated crash, throws once the
  * rows in flight are done: the caller's job runs again.
  */
-export async function importIds(
-  p: RowPipeline,
-  rowType: string,
-  ids: readonly number[],
-  actor: Actor,
-  progress?: (fraction: number) => void,
+export interface ImportOptions {
+  /** the chunk's progress, 0 to 1 */
+  progress?: (fraction: number) => void;
   /** actions written in each row's own transaction besides its record's (the SingleFile upload's markers) */
-  alsoWrite?: (row: StoredRow) => TransactItem[],
-): Promise<{ imported: number[]; refused: number[] }> {
+  alsoWrite?: (row: StoredRow) => TransactItem[];
+  /** the Save or Save All job importing the rows: kept on each row (its type's last-save tab lists the last one's) */
+  importJob?: string;
+}
+
+export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, opts: ImportOptions = {}): Promise<{ imported: number[]; refused: number[] }> {
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
   return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () =>
-    importChunk(p, rowType, ids, actor, commit, progress, alsoWrite),
+    importChunk(p, rowType, ids, actor, commit, opts),
   );
 }
 
@@ -154,8 +165,7 @@ async function importChunk(
   ids: readonly number[],
   actor: Actor,
   commit: GroupCommit,
-  progress?: (fraction: number) => void,
-  alsoWrite?: (row: StoredRow) => TransactItem[],
+  { progress, alsoWrite, importJob }: ImportOptions,
 ): Promise<{ imported: number[]; refused: number[] }> {
   const out = { imported: [] as number[], refused: [] as number[] };
   const rows = await p.store.readMany(ids);
@@ -188,7 +198,7 @@ async function importChunk(
       for (const { row, data } of queue.shift()!) {
         if (failure) return;
         try {
-          const outcome = await importRow(p, rowType, row, data, { actor }, alsoWrite?.(row) ?? []);
+          const outcome = await importRow(p, rowType, row, data, { actor }, alsoWrite?.(row) ?? [], importJob);
           if (outcome) out[outcome].push(row.rowNumber);
           progress?.(++done / ids.length);
         } catch (error) {
@@ -214,12 +224,20 @@ interface Parsed {
 }
 
 /** One row: its record written and the row imported, or the row refused with its reason (null: another run did it). */
-async function importRow(p: RowPipeline, rowType: string, row: StoredRow, data: Record<string, unknown>, ctx: Pick<ImportContext, 'actor'>, also: TransactItem[]): Promise<'imported' | 'refused' | null> {
+async function importRow(
+  p: RowPipeline,
+  rowType: string,
+  row: StoredRow,
+  data: Record<string, unknown>,
+  ctx: Pick<ImportContext, 'actor'>,
+  also: TransactItem[],
+  importJob: string | undefined,
+): Promise<'imported' | 'refused' | null> {
   // the row's new feed position, drawn as it is written (the chunk's range: one counter update)
   const seq = await nextSeq(p.store.type);
   importFaults.at?.('before', row.objectId);
   try {
-    await p.importRow(rowType, row, data, { ...ctx, source: `${p.label} batch ${row.batchId}`, extra: [importedUpdate(p.store, row, seq), ...also] });
+    await p.importRow(rowType, row, data, { ...ctx, source: `${p.label} batch ${row.batchId}`, extra: [importedUpdate(p.store, row, seq, importJob), ...also] });
     importFaults.at?.('after', row.objectId);
     return 'imported';
   } catch (e) {
@@ -253,5 +271,15 @@ async function importRow(p: RowPipeline, rowType: string, row: StoredRow, data: 
 export class SimulatedCrash extends Error {}
 
 /** Save (selected rows) or Save All (a type's validated rows, of a batch or all): the import job. */
-export const startImport = (p: RowPipeline, params: ImportParams, userId: number) =>
-  createJob({ jobType: importJobType(p.kind), name: `Save ${params.rowType}`, createdBy: userId, params: params as unknown as Record<string, unknown> });
+export async function startImport(p: RowPipeline, params: ImportParams, userId: number) {
+  const job = await createJob({ jobType: importJobType(p.kind), name: `Save ${params.rowType}`, createdBy: userId, params: params as unknown as Record<string, unknown> });
+  // the type's last Save or Save All: its last-save tab lists the rows this job imports
+  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...lastSaveKey(p.kind, params.rowType), jobId: job.jobId } }));
+  return job;
+}
+
+const lastSaveKey = (kind: RowKind, rowType: string) => ({ pk: `LASTSAVE#${kind}#${rowType}`, sk: 'LASTSAVE' });
+/** The last Save or Save All job of a row type (undefined: none yet). */
+export async function lastSaveJob(kind: RowKind, rowType: string): Promise<string | undefined> {
+  return (await getItem<{ jobId: string }>(lastSaveKey(kind, rowType)))?.jobId;
+}

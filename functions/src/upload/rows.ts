@@ -51,6 +51,8 @@ export interface RowOwn {
   date: string;
   user: string;
   rowState: string;
+  /** the Save or Save All job that imported the row ('' when none did) */
+  importJob: string;
 }
 
 /** A row as the pipeline's calls answer it (the spec's names: uploadBatchId or updateBatchId, ...). */
@@ -66,6 +68,8 @@ export interface RowListBody {
   rowState: RowState;
   batchId?: number | undefined;
   rowCountOnly?: boolean | undefined;
+  /** only the rows this Save or Save All job imported (a type's last-save tab) */
+  importJob?: string | undefined;
 }
 
 export interface RowStore<A extends ApiRow = ApiRow> {
@@ -76,7 +80,8 @@ export interface RowStore<A extends ApiRow = ApiRow> {
   rows(): ListEngine<RowOwn>;
   write(rows: readonly NewRow[]): Promise<void>;
   list(body: RowListBody, query: Record<string, string | undefined>): Promise<PagedResult<A>>;
-  batchIds(rowType: string, isValid: boolean): Promise<{ batchIds: number[] }>;
+  /** the batches with rows of this type in this state, newest first */
+  batchIds(rowType: string, state: RowState): Promise<{ batchIds: number[] }>;
   remove(ids: readonly number[]): Promise<void>;
   byIds(ids: readonly number[]): Promise<A[]>;
   /** one stored row as the pipeline reads it (null when it is not there or removed) */
@@ -113,6 +118,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
       date: String(s[n.date] ?? ''),
       user: String(s[n.user] ?? ''),
       rowState: String(s.rowState),
+      importJob: String(s.importJob ?? ''),
     }),
     id: (r) => r.objectId,
     searchText: () => '',
@@ -193,14 +199,14 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
         ...(body.rowCountOnly ? { limit: 0 } : {}),
         orderBy: page.orderBy ?? 'objectId Ascending',
         getTotalCount: true,
-        filter: (r) => r.rowType === body.rowType && r.rowState === body.rowState && (body.batchId === undefined || r.batchId === body.batchId),
+        filter: (r) =>
+          r.rowType === body.rowType && r.rowState === body.rowState && (body.batchId === undefined || r.batchId === body.batchId) && (body.importJob === undefined || r.importJob === body.importJob),
       });
       // the page's rows as stored (their data and exceptions), in the page's order
       const full = await store.readMany(result.data.map((r) => r.objectId));
       return { data: result.data.flatMap((r) => (full.has(r.objectId) ? [toApi(full.get(r.objectId)!)] : [])), totalCount: result.totalCount };
     },
-    async batchIds(rowType, isValid) {
-      const state = isValid ? 'validated' : 'withExceptions';
+    async batchIds(rowType, state) {
       const ids = new Set<number>();
       for await (const batch of rows().batches({ filter: (r) => r.rowType === rowType && r.rowState === state }, 10_000)) for (const r of batch) ids.add(r.batchId);
       return { batchIds: [...ids].sort((a, b) => b - a) };

@@ -98,7 +98,7 @@ registerJobType(SINGLE_FILE_JOB, {
       const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
       const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
       const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
-      const imported = await importIds(UPLOADS, type, validIds, actor, undefined, marker);
+      const imported = await importIds(UPLOADS, type, validIds, actor, { alsoWrite: marker });
       const lines = [
         ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
         ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),

@@ -66,7 +66,7 @@ export type UploadListBody = z.output<typeof uploadListBodySchema>;
 export const uploadListQuerySchema = pageQuerySchema;
 
 /** POST upload/GetBatchIds: the batch ids of a type's valid (or exception) rows, newest first. */
-export const batchIdsBodySchema = z.object({ uploadType, isValid: z.boolean({ error: MSG.invalidInput }) });
+export const batchIdsBodySchema = z.object({ uploadType, isValid: z.boolean({ error: MSG.invalidInput }), rowState: z.enum(ROW_STATES, { error: MSG.invalidOption }).optional() });
 
 /** DELETE upload/DeleteRows: the ids of the rows to remove. */
 export const rowIdsBodySchema = z.array(z.number({ error: MSG.invalidInput }).int(MSG.invalidInput).positive(MSG.invalidInput), { error: MSG.invalidInput }).min(1, MSG.invalidInput).max(MAX_RECORD_COUNT, MSG.tooManyToDelete);

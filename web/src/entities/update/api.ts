@@ -18,7 +18,7 @@ export const UPDATE_WORKBENCH_API: WorkbenchApi = {
     ...routeQuery(endpoint('POST', 'update', 'GetList'), { query: { limit: 0, getTotalCount: true }, body: { updateType: t(type), rowState, rowCountOnly: true, ...batch(batchId) } }),
     select: rowsPageOf('update'),
   }),
-  batchIdsQuery: (type, isValid) => routeQuery(endpoint('POST', 'update', 'GetUpdateFilterHints'), { body: { updateType: t(type), isValid } }),
+  batchIdsQuery: (type, state) => routeQuery(endpoint('POST', 'update', 'GetUpdateFilterHints'), { body: { updateType: t(type), isValid: state !== 'withExceptions' } }),
   downloadTemplate: (type) => call(endpoint('GET', 'update', 'DownloadTemplate'), { query: { updateType: t(type) } }),
   downloadExceptions: (type, batchId) => call(endpoint('GET', 'update', 'DownloadExceptions'), { query: { updateType: t(type), ...batch(batchId) } }),
   importRows: (type, ids) => call(endpoint('POST', 'update', 'ImportRows'), { body: { updateType: t(type), ids } }),

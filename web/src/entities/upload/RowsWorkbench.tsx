@@ -77,7 +77,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
     useQuery({ ...api.countQuery(anyType, 'imported', batchId), enabled: rowType !== null && hasLastSave }),
   ];
   const rows = useQuery({ ...api.rowsQuery({ type: anyType, rowState: state, batchId, skip: first, limit: PAGE[state] }), enabled: rowType !== null });
-  const batches = useQuery({ ...api.batchIdsQuery(anyType, state !== 'withExceptions'), enabled: rowType !== null });
+  const batches = useQuery({ ...api.batchIdsQuery(anyType, state), enabled: rowType !== null });
   const jobs = useQuery(jobsQuery());
   const tasks = [...(jobs.data?.currentJob ? [jobs.data.currentJob] : []), ...(jobs.data?.jobsInQueue ?? [])];
   const timeLeft = useMemo(() => jobPace(), []);

@@ -22,8 +22,9 @@ export const uploadRowsQuery = (p: UploadListParams) =>
 /** The count alone (rowCountOnly), for the tabs. */
 export const uploadCountQuery = (uploadType: RowType, rowState: RowState, batchId: number | null) =>
   routeQuery(endpoint('POST', 'upload', 'GetList'), { query: { limit: 0, getTotalCount: true }, body: { uploadType, rowState, rowCountOnly: true, ...(batchId ? { batchId } : {}) } });
-/** POST upload/GetBatchIds: the batch filter's options, newest first. */
-export const batchIdsQuery = (uploadType: RowType, isValid: boolean) => routeQuery(endpoint('POST', 'upload', 'GetBatchIds'), { body: { uploadType, isValid } });
+/** POST upload/GetBatchIds: the batch filter's options of a tab (its rows' state), newest first. */
+export const batchIdsQuery = (uploadType: RowType, rowState: RowState) =>
+  routeQuery(endpoint('POST', 'upload', 'GetBatchIds'), { body: { uploadType, isValid: rowState !== 'withExceptions', ...(rowState === 'imported' ? { rowState } : {}) } });
 
 /**
  * GET upload/GetSingleFileJobs: 'Select job' on the SingleFile tab, the user's last completed
@@ -60,7 +61,7 @@ export const UPLOAD_WORKBENCH_API: WorkbenchApi = {
   resource: 'upload',
   rowsQuery: (p) => ({ ...uploadRowsQuery({ ...p, uploadType: p.type as RowType }), select: rowsPageOf('upload') }),
   countQuery: (type, rowState, batchId) => ({ ...uploadCountQuery(type as RowType, rowState, batchId), select: rowsPageOf('upload') }),
-  batchIdsQuery: (type, isValid) => batchIdsQuery(type as RowType, isValid),
+  batchIdsQuery: (type, state) => batchIdsQuery(type as RowType, state),
   downloadTemplate: (type) => downloadTemplate(type as UploadType),
   downloadExceptions: (type, batchId) => downloadExceptions(type as RowType, batchId),
   downloadImported: (type, batchId) => downloadImported(type as RowType, batchId),

@@ -44,7 +44,8 @@ export interface WorkbenchApi {
   resource: Resource;
   rowsQuery(p: RowsParams): UseQueryOptions<any, Error, RowsPage, any>;
   countQuery(type: string, rowState: RowState, batchId: number | null): UseQueryOptions<any, Error, RowsPage, any>;
-  batchIdsQuery(type: string, isValid: boolean): UseQueryOptions<any, Error, { batchIds: number[] }, any>;
+  /** the batches with rows of the type in this state (the batch filter of its tab) */
+  batchIdsQuery(type: string, state: RowState): UseQueryOptions<any, Error, { batchIds: number[] }, any>;
   downloadTemplate(type: string): Promise<FileResponse>;
   downloadExceptions(type: string, batchId: number | null): Promise<FileResponse>;
   downloadImported?(type: string, batchId: number | null): Promise<FileResponse>;
