@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/account/schemas';
+import { visibleToUser } from '@eb/shared/agent-hidden';
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../../../test/support/invoke';
@@ -64,7 +65,8 @@ describe('account/Create and Get', () => {
       masterContract: amendment.masterContract,
       version: 1,
     });
-    expect(await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }))).toEqual(created);
+    // an agent gets the same account without its Commission section (issue 26 item 5)
+    expect(await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }))).toEqual(visibleToUser('account', 'agent', created));
     // residential customer equivalents of the annual usage (PSEG is electric)
     const withUsage = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, { annualUsage: 250_000, unitOfMeasure: 'KWH' })));
     expect(withUsage.rce).toBe(25);

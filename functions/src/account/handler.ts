@@ -1,4 +1,6 @@
 import type { AccountCreateInput, AccountListFilter, AccountUpdateInput } from '@eb/shared/account/schemas';
+import { visibleToUser } from '@eb/shared/agent-hidden';
+import type { UserType } from '@eb/shared/roles';
 import { childActions } from '../lib/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
@@ -13,13 +15,19 @@ import { accountChangeLogs, accountRces, allAccounts, createAccount, deleteAccou
 
 type Query = Record<string, string | undefined>;
 
+/** A page of account rows as the caller may see them (the rows hold no commission field today: kept so if one is added). */
+async function visibleRows<P extends { data: object[] }>(userType: UserType | undefined, page: Promise<P>): Promise<P> {
+  const p = await page;
+  return { ...p, data: p.data.map((r) => visibleToUser('account', userType, r)) };
+}
+
 /**
  * The account Lambda (spec 2 section 7 "Resource 'account'"): agents search and view; writes are
  * editors'; the change log and downloads are staff's (the route table).
  */
 export const handler = resourceHandler('account', {
-  /** GET account/Get?id -> the account with its contract id, amendment numbers, territory and derived fields */
-  'GET get': ({ query }: ActionContext<{ id: number }>) => getAccount(query.id),
+  /** GET account/Get?id -> the account with its contract id, amendment numbers, territory and derived fields (an agent: without its Commission section, shared/src/agent-hidden.ts) */
+  'GET get': async ({ query, user }: ActionContext<{ id: number }>) => visibleToUser('account', user!.userType, await getAccount(query.id)),
   /** POST account/Create, body: the account and its amendment ({contract: {objectId}}) -> the new account */
   'POST create': ({ body, user }: ActionContext<unknown, AccountCreateInput>) => createAccount(body as AccountCreateInput & Record<string, unknown>, actorOf(user!)),
   /** PUT account/Update?id, body: the account and its version -> the saved account; 409 when stale */
@@ -30,9 +38,9 @@ export const handler = resourceHandler('account', {
     await deleteAccount(query.id, body?.version, actorOf(user!));
   },
   /** POST account/GetList?limit&skip&orderBy&getTotalCount, body: the account filter -> { data, totalCount } */
-  'POST getlist': ({ query, body }: ActionContext<Query, AccountListFilter>) => listAccounts(body, query),
+  'POST getlist': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => visibleRows(user!.userType, listAccounts(body, query)),
   /** POST account/GetListWithContracts: the same list for the amendment view (body.amendmentId) */
-  'POST getlistwithcontracts': ({ query, body }: ActionContext<Query, AccountListFilter>) => listAccounts(body, query),
+  'POST getlistwithcontracts': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => visibleRows(user!.userType, listAccounts(body, query)),
   /** PUT account/SetAccountStatus?accountId&status -> the account's list row */
   'PUT setaccountstatus': ({ query, user }: ActionContext<{ accountId: number; status: string }>) => setAccountStatus(query.accountId, query.status, actorOf(user!)),
   /** GET account/GetRCEs?accountId -> { rce, commodity }: residential customer equivalents of the annual usage */

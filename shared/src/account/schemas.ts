@@ -232,6 +232,18 @@ export type AccountCreateInput = z.output<typeof accountCreateBodySchema>;
 export const accountUpdateBodySchema = z.preprocess(withDefaults(false), accountFieldsSchema.extend({ version: versionSchema }));
 export type AccountUpdateInput = z.output<typeof accountUpdateBodySchema>;
 
+/**
+ * The account's fields an agent is not sent (issue 26 item 5): its Commission section (spec 2
+ * section 6: 'Commission (hidden for agents)'; its block, section 4: the master, agent and
+ * sub-agent units, the plan, the dates, the payment, the agent-rate units and the Salesman ID).
+ * feeType is in the Pricing block too, which agents see: it stays. Applied with the other
+ * entities' lists in shared/src/agent-hidden.ts.
+ */
+export const ACCOUNT_HIDDEN_FROM_AGENTS = [
+  'commissionMasterUnit', 'commissionUnitNum', 'commissionSubAgentUnit', 'commissionPlan', 'commissionStartDate', 'commissionEndDate',
+  'paymentStatus', 'estimatedPayment', 'agentRateMeasureUnit', 'managingAgent', 'agentRateUom', 'totalCommission',
+] as const;
+
 /** An account as account/Get answers it: its fields, its amendment and contract, and what the server derives. */
 export type Account = AccountFields & {
   objectId: number;
