@@ -12,7 +12,8 @@ const ENTITY_TYPES = ['Commercial', 'Industrial', 'Municipal'] as const;
 const FIRST = ['Maria', 'James', 'Linda', 'Robert', 'Aisha', 'Tomás', 'Nora', 'Samuel', 'Grace', 'Diego', 'Priya', 'Owen', 'Hannah', 'Marcus', 'Elena', 'Victor'];
 const LAST = ['Rivera', 'Okafor', 'Chen', 'Walsh', 'Patel', 'García', 'Quinn', 'Brooks', 'Nakamura', 'Silva', 'Kowalski', 'Hughes', 'Adeyemi', 'Larsen', 'Moreau', 'Fischer'];
 const ROLES = ['Owner', 'Officer', 'Authorized Signer', 'Billing Contact', 'Facility Manager'] as const;
-const STATUSES = ['Signed', 'Active', 'Pending Signature', 'Draft', 'Expired'] as const;
+/** The statuses of an amendment that has not started yet. */
+const UPCOMING = ['Signed', 'Pending Signature', 'Draft'] as const;
 const TYPES = ['New', 'Renewal', 'LockInExt', 'VolIncr'] as const;
 const TERMS = [12, 24, 36, 18, 6] as const;
 
@@ -36,18 +37,46 @@ export function generatedContact(i: number) {
   return { firstName: pick(FIRST, i, 5), lastName: pick(LAST, i, 6), role: pick(ROLES, i, 7), status: i % 30 === 0 ? 'Inactive' : 'Active' };
 }
 
-/** Amendment `n` (1-based) of contract `c` (0-based): the fields a user enters. */
-export function generatedAmendment(c: number, n: number) {
-  const start = day(2023 + ((c + n) % 5), 1 + ((c * 2 + n) % 12), 1);
-  const received = day(2023 + ((c + n) % 5), 1 + ((c * 2 + n) % 12), 1 + (mix(c, n) % 20));
+/** `months` calendar months after the first of `today`'s month (negative: before), as a transfer date. */
+const monthStart = (today: Date, months: number) => {
+  const d = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + months, 1));
+  return day(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
+};
+const daysBefore = (transfer: string, days: number) => {
+  const d = new Date(`${transfer.slice(0, 10)}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return day(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+};
+/** The last day of a term of `term` months from `start`. */
+const termEnd = (start: string, term: number) => {
+  const s = new Date(`${start.slice(0, 10)}T00:00:00Z`);
+  const d = new Date(Date.UTC(s.getUTCFullYear(), s.getUTCMonth() + term, s.getUTCDate() - 1));
+  return day(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
+};
+
+/**
+ * Amendment `n` (1-based) of contract `c` (0-based): the fields a user enters, as of `today`.
+ * Starts fall from four years back to half a year ahead (on the first of a month); the contract was
+ * received two to ten weeks before its start and agreed a few days after that, never after today;
+ * its status follows its dates: ended is Expired, running is Active (a few still Signed), not yet
+ * started is Signed, Pending Signature or Draft.
+ */
+export function generatedAmendment(c: number, n: number, today: Date = new Date()) {
+  const start = monthStart(today, 6 - ((c * 5 + n * 11 + 34) % 54));
+  const now = day(today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate());
+  const earliest = (a: string, b: string) => (a < b ? a : b);
+  const received = earliest(daysBefore(start, 14 + (mix(c, n) % 56)), now);
+  const agreement = earliest(earliest(daysBefore(start, mix(c, n + 7) % 10), now), start);
+  const term = pick(TERMS, c + n, 10);
+  const contractStatus = termEnd(start, term) < now ? 'Expired' : start > now ? pick(UPCOMING, c * 7 + n, 9) : mix(c * 7 + n, 9) % 6 === 0 ? 'Signed' : 'Active';
   return {
     amendmentNumber: n,
     type: n === 1 ? 'New' : pick(TYPES, c + n, 8),
-    contractStatus: pick(STATUSES, c * 7 + n, 9),
+    contractStatus,
     receivedDate: received,
-    agreementDate: start,
+    agreementDate: agreement < received ? received : agreement,
     startDate: start,
-    term: pick(TERMS, c + n, 10),
+    term,
     unitOfMeasure: c % 4 === 3 ? 'THERM' : 'KWH',
     autoRenewalType: 'Month to Month Variable',
     rewards: c % 2 === 0,
@@ -56,7 +85,12 @@ export function generatedAmendment(c: number, n: number) {
   };
 }
 
-const ACCOUNT_STATUSES = ['Enrolled', 'Enrolled', 'Enrolled', 'Sent to Utility', 'Pending', 'Drop Pending', 'Dropped'] as const;
+/** An account's status by its amendment's: running, not started, ended. */
+const ACCOUNT_STATUSES = {
+  running: ['Enrolled', 'Enrolled', 'Enrolled', 'Enrolled', 'Sent to Utility', 'Drop Pending'],
+  upcoming: ['Pending', 'Sent to Utility'],
+  ended: ['Dropped'],
+} as const;
 const SERVICE_CLASSES = ['GS', 'GS-2', 'LPL-S', 'SC-9', 'GT-1'] as const;
 const REVENUE_CLASSES = ['Small Commercial', 'Large Commercial', 'Industrial'] as const;
 /** Electric and gas territories of the seeded list, by the amendment's unit. */
@@ -68,7 +102,9 @@ export const GAS_TERRITORIES = ['NATGRID-NY', 'NICOR'] as const;
  * months in `unit`: the fields a user enters, with its territory's code (the caller maps it to the
  * territory) and an LDC number of that territory's format.
  */
-export function generatedAccount(i: number, amendment: { startDate: string; term: number; unitOfMeasure: string }) {
+export function generatedAccount(i: number, amendment: { startDate: string; term: number; unitOfMeasure: string; contractStatus?: string }, today: Date = new Date()) {
+  const started = amendment.startDate.slice(0, 10) <= today.toISOString().slice(0, 10);
+  const phase = amendment.contractStatus === 'Expired' ? 'ended' : started ? 'running' : 'upcoming';
   const gas = amendment.unitOfMeasure === 'THERM';
   const territoryCode = gas ? pick(GAS_TERRITORIES, i, 11) : pick(ELECTRIC_TERRITORIES, i, 11);
   const annualUsage = gas ? 2_000 + (mix(i, 12) % 40_000) : 40_000 + (mix(i, 12) % 900_000);
@@ -77,7 +113,7 @@ export function generatedAccount(i: number, amendment: { startDate: string; term
     territoryCode,
     name: `${pick(WORDS, i, 14)} ${pick(KINDS, i, 15)} - Site ${1 + (i % 9)}`,
     type: i % 5 === 0 ? 'Renewal' : 'New',
-    accountStatus: pick(ACCOUNT_STATUSES, i, 16),
+    accountStatus: pick(ACCOUNT_STATUSES[phase], i, 16),
     ldcAccountNum: sampleLdcNumber(territoryCode, 7_000_000_000 + i),
     serviceClass: pick(SERVICE_CLASSES, i, 17),
     revenueClass: pick(REVENUE_CLASSES, i, 18),

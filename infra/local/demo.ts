@@ -67,8 +67,13 @@ const GENERATED_CONTRACTS = Number(process.env.LOCAL_DEMO_CONTRACTS ?? 60);
  * A demo account of an amendment (generatedAccount) with its volume block, and the billing rows of
  * its months read so far (at most twelve), loaded as the billing feed loads them.
  */
-async function demoAccount(i: number, amendment: { objectId: number; startDate: string | null; term: number | null; unitOfMeasure: string | null }, territories: Map<string, number>, actor: typeof SYSTEM_ACTOR) {
-  const terms = { startDate: amendment.startDate ?? '2026-01-01T00:00:00', term: amendment.term ?? 12, unitOfMeasure: amendment.unitOfMeasure ?? 'KWH' };
+async function demoAccount(
+  i: number,
+  amendment: { objectId: number; startDate: string | null; term: number | null; unitOfMeasure: string | null; contractStatus: string | null },
+  territories: Map<string, number>,
+  actor: typeof SYSTEM_ACTOR,
+) {
+  const terms = { startDate: amendment.startDate ?? '2026-01-01T00:00:00', term: amendment.term ?? 12, unitOfMeasure: amendment.unitOfMeasure ?? 'KWH', contractStatus: amendment.contractStatus ?? 'Draft' };
   const { territoryCode, ...fields } = generatedAccount(i, terms);
   const account = await createAccount(
     accountCreateBodySchema.parse({
