@@ -5,12 +5,12 @@ import { API_TIMEOUT_SECONDS, ENV, WORKER_TIMEOUT_SECONDS } from '../src/definit
 import { COGNITO_ADMIN_ACTIONS, routedResources } from '../src/stacks/api';
 import { STAGE_VARIABLE } from '../../functions/src/lib/deploy-checks';
 import { STAGE_DEFAULTS } from '../src/stage-config';
-import { synth, type Synthesized } from './synth';
+import { synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth();
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => s.dispose());
 
 type Res = { Properties: Record<string, any> };

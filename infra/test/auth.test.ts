@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCESS_TOKEN_MINUTES, PASSWORD_MIN_LENGTH, REFRESH_TOKEN_HOURS } from '@eb/shared/constants';
 import { ENV } from '../src/definitions';
-import { only, synth, type Synthesized } from './synth';
+import { only, synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth();
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => s.dispose());
 
 describe('auth stack: user pool', () => {

@@ -6,12 +6,12 @@ import { METRICS, METRICS_NAMESPACE } from '../../functions/src/lib/metrics';
 import { UPLOADS_METRICS_FILTER } from '../src/definitions';
 import { STAGE_DEFAULTS } from '../src/stage-config';
 import { THRESHOLDS } from '../src/thresholds';
-import { synth, type Synthesized } from './synth';
+import { synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth();
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => s.dispose());
 
 type Resources = Record<string, { Type: string; Properties: Record<string, any>; DeletionPolicy?: string; Metadata?: Record<string, any> }>;

@@ -6,12 +6,12 @@ import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { synth, type Synthesized } from './synth';
+import { synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth();
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => s.dispose());
 
 const stackNames = ['web', 'storage', 'auth', 'api', 'workers', 'monitoring'] as const;

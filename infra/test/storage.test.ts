@@ -2,12 +2,12 @@ import { DOCUMENT_INCOMING_PREFIX } from '@eb/shared/constants';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUCKETS, QUEUES, TABLE, WORKER_TIMEOUT_SECONDS } from '../src/definitions';
-import { synth, type Synthesized } from './synth';
+import { synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 beforeAll(() => {
   s = synth();
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => s.dispose());
 
 describe('storage stack: DynamoDB', () => {

@@ -8,6 +8,12 @@ import { cdkJsonContext } from '../src/stacks/paths';
 
 export const REGION = 'us-east-1';
 
+/**
+ * How long a test file's synthesis (its beforeAll) may take: a few seconds alone, much longer on a
+ * busy 2-core machine (vitest's default hook timeout, 10 s, is too short there).
+ */
+export const SYNTH_TIMEOUT_MS = 120_000;
+
 export interface Synthesized {
   app: App;
   stacks: EbStacks;

@@ -1,14 +1,14 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_THROTTLE } from '../src/stacks/web';
-import { only, synth, type Synthesized } from './synth';
+import { only, synth, type Synthesized, SYNTH_TIMEOUT_MS } from './synth';
 
 let s: Synthesized;
 let withoutDist: Synthesized;
 beforeAll(() => {
   s = synth();
   withoutDist = synth({ withWebDist: false });
-});
+}, SYNTH_TIMEOUT_MS);
 afterAll(() => {
   s.dispose();
   withoutDist.dispose();
