@@ -103,14 +103,15 @@ export class MonitoringStack extends Stack {
     const period = (t: Threshold): Duration => Duration.seconds(t.periodSeconds);
 
     for (const f of functions) {
+      const duration = f.fn === workers.worker ? THRESHOLDS.workerDurationOfTimeout : THRESHOLDS.lambdaDurationOfTimeout;
       alarm(`${f.id}-Errors`, f.fn.metricErrors({ period: period(THRESHOLDS.lambdaErrors), statistic: 'Sum' }), THRESHOLDS.lambdaErrors, `${f.id} threw or timed out.`);
       alarm(`${f.id}-Throttles`, f.fn.metricThrottles({ period: period(THRESHOLDS.lambdaThrottles), statistic: 'Sum' }), THRESHOLDS.lambdaThrottles, `${f.id} was throttled.`);
       alarm(
         `${f.id}-Duration`,
-        f.fn.metricDuration({ period: period(THRESHOLDS.lambdaDurationOfTimeout), statistic: 'Maximum' }),
-        THRESHOLDS.lambdaDurationOfTimeout,
+        f.fn.metricDuration({ period: period(duration), statistic: 'Maximum' }),
+        duration,
         `${f.id} ran close to its ${f.timeout.toSeconds()} s timeout.`,
-        Math.round(f.timeout.toMilliseconds() * THRESHOLDS.lambdaDurationOfTimeout.threshold),
+        Math.round(f.timeout.toMilliseconds() * duration.threshold),
       );
     }
 

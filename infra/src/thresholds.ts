@@ -34,6 +34,14 @@ export const THRESHOLDS = {
     reason:
       'At 80 % of the timeout a slower day turns into timeouts; the worker also stops 15 s before its deadline and continues later. Two periods so that one slow cold start does not page anyone.',
   },
+  /** the jobs worker: fraction of its timeout (it works until 15 s before its deadline on purpose) */
+  workerDurationOfTimeout: {
+    threshold: 0.95,
+    periodSeconds: 300,
+    evaluationPeriods: 1,
+    reason:
+      'The worker runs chunks until 15 s before its deadline on purpose (then continues in the next delivery), so 80 % is its normal on a long job; past 95 % a single chunk overran that margin and the next one may time out.',
+  },
   api5xxPercent: {
     threshold: 5,
     periodSeconds: 300,

@@ -58,7 +58,8 @@ describe('alarms', () => {
       expect(duration, `${where} Duration`).toHaveLength(1);
       expect(errors[0]!.Threshold).toBe(THRESHOLDS.lambdaErrors.threshold);
       expect(errors[0]!.Period).toBe(300);
-      expect(duration[0]!.Threshold).toBe(Math.round(timeout * 1000 * THRESHOLDS.lambdaDurationOfTimeout.threshold));
+      const fraction = id.startsWith('JobsWorkerFn') ? THRESHOLDS.workerDurationOfTimeout.threshold : THRESHOLDS.lambdaDurationOfTimeout.threshold;
+      expect(duration[0]!.Threshold, where).toBe(Math.round(timeout * 1000 * fraction));
       expect(duration[0]!.Statistic).toBe('Maximum');
     }
   });
@@ -84,6 +85,13 @@ describe('alarms', () => {
     } finally {
       extra.dispose();
     }
+  });
+
+  it('lets the worker run to its safety margin (15 s before its deadline) without a duration alarm', () => {
+    const [worker] = appLambdas().filter((l) => l.id.startsWith('JobsWorkerFn'));
+    const [alarm] = alarmsOn(worker!.id, 'Duration');
+    expect(alarm!.Threshold).toBeGreaterThan((worker!.timeout - 15) * 1000);
+    expect(alarm!.Threshold).toBeLessThan(worker!.timeout * 1000);
   });
 
   it('alarms on the jobs DLQ holding a message and on the age of the oldest jobs message', () => {
