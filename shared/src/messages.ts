@@ -99,6 +99,11 @@ export const MSG = {
   amendmentNumberExists: 'This contract already has an amendment with this number',
   // Accounts (chosen, except overlappingBaseAccounts: issue 9 and spec 3 section 8)
   volumeEndBeforeStart: 'The volume end date cannot be before its start date',
+  /** a date that may not come before the record's start date (auto-renewal, drop, future drop: date-order.ts) */
+  dateBeforeStart: 'This date cannot be before the start date',
+  /** a received or agreement date after tomorrow */
+  dateInFuture: 'This date cannot be in the future',
+  endBeforeStart: 'The end date cannot be before the start date',
   overlappingBaseAccounts: 'Overlapping dates on base accounts',
   territoryTaxRateNumber: 'Tax rate must be a number',
 } as const;

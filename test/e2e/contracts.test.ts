@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
+import { MSG } from '@eb/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { amendmentBody } from '../support/records';
@@ -209,6 +210,13 @@ describe('Amendment Details', () => {
     await page.getByRole('button', { name: /CHANGE LOG/ }).click();
     await expect.poll(() => page.locator('.eb-changelog__table').first().textContent()).toContain('Term');
     await checkScreen(page, 'amendment-saved');
+    // Act: an auto-renewal date before the start
+    await page.getByLabel(/^Auto Renewal Date/).fill('01/15/2026');
+    // Assess: said where it is typed, and Save waits for a date in order
+    await expect.poll(() => page.getByText(MSG.dateBeforeStart).count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await page.getByLabel(/^Auto Renewal Date/).fill('04/15/2027');
+    await expect.poll(() => page.getByText(MSG.dateBeforeStart).count()).toBe(0);
   });
 
   it('shows an agent the amendment read-only, without Save or the change log', async () => {

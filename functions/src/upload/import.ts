@@ -1,4 +1,5 @@
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
+import { ZodError } from 'zod';
 import { MSG } from '@eb/shared/messages';
 import { createJob, type JobRecord } from '../job/repository';
 import { getJobPlan, putJobPlan } from '../job/plan';
@@ -256,6 +257,13 @@ async function importRow(
       }
       // a record changed under us: run again
       throw e;
+    }
+    if (e instanceof ZodError) {
+      // a rule across fields the row's own checks do not know (dates out of order: date-order.ts)
+      const field = String(e.issues[0]?.path[0] ?? '');
+      const header = p.columns(rowType).find((c) => c.field === field)?.header ?? (field || 'Row');
+      await refuseRow(p.store, row, seq, [exception(header, field ? data[field] : null, 'genericError')]);
+      return 'refused';
     }
     if (e instanceof AppError && e.status < 500) {
       const field = Object.keys(e.fieldErrors ?? {})[0] ?? '';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { objectRefSchema, type ObjectRef } from '../child-records';
+import { withDateOrder, type DateOrderRule } from '../date-order';
 import { ACCOUNT_DEFAULT_TAX_EXEMPT_NUM, ACCOUNT_SHORT_NAME_MAX_LENGTH, MAX_RECORD_COUNT, RCE_ANNUAL_KWH, RCE_ANNUAL_THERMS } from '../constants';
 import {
   alphanumericRule,
@@ -225,11 +226,19 @@ export function uploadRateOf(contractRate: number | null | undefined, territoryT
 const today = () => `${new Date().toISOString().slice(0, 10)}T00:00:00`;
 const withDefaults = (isNew: boolean) => (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? accountDefaults(v as Record<string, unknown>, isNew, today()) : v);
 
+/** The account's dates in their order (date-order.ts): the forms and the body schemas check them. */
+export const ACCOUNT_DATE_ORDER: readonly DateOrderRule<AccountField>[] = [
+  { field: 'dropDate', notBefore: 'contractStartDate' },
+  { field: 'futureDropDate', notBefore: 'contractStartDate' },
+  { field: 'contractEndDate', notBefore: 'contractStartDate', message: MSG.endBeforeStart },
+  { field: 'receivedDate', notInFuture: true },
+];
+
 /** POST account/Create: the fields and the amendment (the defaults filled before the rules). */
-export const accountCreateBodySchema = z.preprocess(withDefaults(true), accountFieldsSchema.extend({ contract: objectRefSchema }));
+export const accountCreateBodySchema = z.preprocess(withDefaults(true), withDateOrder(accountFieldsSchema.extend({ contract: objectRefSchema }), ACCOUNT_DATE_ORDER));
 export type AccountCreateInput = z.output<typeof accountCreateBodySchema>;
 /** PUT account/Update?id: the fields and the version read (the amendment cannot move; the end date and short name follow). */
-export const accountUpdateBodySchema = z.preprocess(withDefaults(false), accountFieldsSchema.extend({ version: versionSchema }));
+export const accountUpdateBodySchema = z.preprocess(withDefaults(false), withDateOrder(accountFieldsSchema.extend({ version: versionSchema }), ACCOUNT_DATE_ORDER));
 export type AccountUpdateInput = z.output<typeof accountUpdateBodySchema>;
 
 /**

@@ -17,6 +17,7 @@ import {
   versionSchema,
 } from '../field-rules';
 import { objectRefSchema, type ObjectRef } from '../child-records';
+import { withDateOrder, type DateOrderRule } from '../date-order';
 import { MSG } from '../messages';
 import { contractIdSchema } from '../mastercontract/schemas';
 
@@ -133,22 +134,33 @@ const validationInput = z.preprocess(
   z.object({ isValidated: z.boolean({ error: MSG.invalidOption }) }),
 );
 
+/** The amendment's dates in their order (date-order.ts): the forms and the body schemas check them. */
+export const AMENDMENT_DATE_ORDER: readonly DateOrderRule<AmendmentField>[] = [
+  { field: 'autoRenewalDate', notBefore: 'startDate' },
+  { field: 'receivedDate', notInFuture: true },
+  { field: 'agreementDate', notInFuture: true },
+];
+
 /** POST contract/Create: the fields, the master contract, the validation flags. */
-export const amendmentCreateBodySchema = amendmentFieldsSchema.extend({
+const amendmentCreateFields = amendmentFieldsSchema.extend({
   masterContract: objectRefSchema,
   pricingValidation: validationInput,
   operationsValidation: validationInput,
   /** Clone Amendment: the amendment of the same contract whose participants the new one takes */
   cloneOf: objectRefSchema.optional(),
 });
+export const amendmentCreateBodySchema = withDateOrder(amendmentCreateFields, AMENDMENT_DATE_ORDER);
 export type AmendmentCreateInput = z.output<typeof amendmentCreateBodySchema>;
 
 /** PUT contract/Update?id: the fields, the validation flags and the version read (the master contract cannot move). */
-export const amendmentUpdateBodySchema = amendmentFieldsSchema.extend({
-  pricingValidation: validationInput,
-  operationsValidation: validationInput,
-  version: versionSchema,
-});
+export const amendmentUpdateBodySchema = withDateOrder(
+  amendmentFieldsSchema.extend({
+    pricingValidation: validationInput,
+    operationsValidation: validationInput,
+    version: versionSchema,
+  }),
+  AMENDMENT_DATE_ORDER,
+);
 export type AmendmentUpdateInput = z.output<typeof amendmentUpdateBodySchema>;
 
 /** A validation flag as the API answers it. */

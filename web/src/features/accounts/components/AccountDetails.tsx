@@ -3,7 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
-import { ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
+import { dateOrderIssues } from '@eb/shared/date-order';
+import { ACCOUNT_DATE_ORDER, ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
 import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
@@ -81,7 +82,9 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const form = useForm<AccountFormValues>({
     initial: props.initial,
     validate: (v) => {
-      const errors = zodErrors(accountFieldsSchema, accountBody(v, !account));
+      const body = accountBody(v, !account);
+      // the field rules first; then the dates' order (as the server checks them)
+      const errors = { ...dateOrderIssues(ACCOUNT_DATE_ORDER, body), ...zodErrors(accountFieldsSchema, body) };
       // the LDC number's format of the chosen territory (the server checks it too, and the overlap)
       const format = errors.ldcAccountNum ? null : ldcFormatMessage(territoryCode(v), v.ldcAccountNum as string);
       return format ? { ...errors, ldcAccountNum: format } : errors;

@@ -3,7 +3,8 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
-import { AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment, type AmendmentField } from '@eb/shared/contract/schemas';
+import { dateOrderIssues } from '@eb/shared/date-order';
+import { AMENDMENT_DATE_ORDER, AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment, type AmendmentField } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
 import { orderByOf } from '@eb/shared/paging';
@@ -124,7 +125,11 @@ function AmendmentForm(props: {
   const save = useSaveAmendment();
   const form = useForm<AmendmentFormValues>({
     initial: props.initial,
-    validate: (v) => zodErrors(amendmentFieldsSchema, amendmentBody(v)),
+    validate: (v) => {
+      const body = amendmentBody(v);
+      // the field rules first; then the dates' order (as the server checks them)
+      return { ...dateOrderIssues(AMENDMENT_DATE_ORDER, body), ...zodErrors(amendmentFieldsSchema, body) };
+    },
   });
   const changeLog = useQuery({ ...amendmentChangeLogQuery(amendment?.objectId ?? 0), enabled: props.staff && amendment !== null });
   // the Business Entity and Primary Contact blocks: what is shown of the chosen records
