@@ -7,7 +7,7 @@ import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { keys, table, transact } from '../lib/db';
 import { AppError, ConflictError } from '../lib/errors';
-import { log } from '../lib/log';
+import { log, withLogContext } from '../lib/log';
 import { PermanentJobError } from './errors';
 import { jobTypeDef } from './registry';
 import { getJobRecord, setStatus, type JobRecord } from './repository';
@@ -137,7 +137,8 @@ async function runJob(jobId: string, context: Context): Promise<Outcome> {
 async function handleRecord(record: SQSRecord, context: Context): Promise<boolean> {
   const { jobId } = JSON.parse(record.body) as { jobId: string };
   try {
-    const outcome = await runJob(jobId, context);
+    // every line the job writes carries its id (the saved 'follow one job' query)
+    const outcome = await withLogContext({ jobId }, () => runJob(jobId, context));
     if (outcome === 'continue') {
       // Out of time: make the message visible again at once; it stays first in its FIFO group.
       await showAgainIn(record, 0);

@@ -18,7 +18,7 @@ import {
   type FieldErrors,
 } from './errors';
 import { header, json, parseCookies, type HttpEvent, type HttpResult } from './http';
-import { log } from './log';
+import { enterLogContext, log } from './log';
 import { authenticate, type SessionUser } from './session';
 
 /** What an action receives: the validated input, the signed-in user, and a place for cookies. */
@@ -142,6 +142,8 @@ const routing = (resource: Resource): MiddlewareObj<HttpEvent, HttpResult, Error
     const method = event.requestContext?.http?.method ?? 'GET';
     const path = event.rawPath ?? event.requestContext?.http?.path ?? '/';
     const requestId = event.requestContext?.requestId ?? request.context.awsRequestId ?? '-';
+    // every line this request writes carries its id (the saved 'follow one request' query)
+    enterLogContext({ requestId });
     const route = matchRoute(method, path);
     if (!route || route.resource !== resource) {
       if (pathExists(path)) throw new MethodNotAllowedError();

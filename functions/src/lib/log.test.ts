@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { log, withLogContext } from './log';
+import { enterLogContext, log, withLogContext } from './log';
 
 function captured(): { lines: () => Record<string, unknown>[]; restore: () => void } {
   const out: string[] = [];
@@ -46,5 +46,25 @@ describe('structured logs carry the request id and the job id', () => {
       c.restore();
     }
     expect(c.lines()[0]!.requestId).toBe('own');
+  });
+
+  it("adds a middleware's request id to the lines the rest of its flow writes, and to no other flow", async () => {
+    process.env.LOG_LEVEL = 'info';
+    const c = captured();
+    // each request a flow of its own, as the runtime (or the local gateway) calls the handler
+    const request = (id: string) =>
+      Promise.resolve().then(async () => {
+        enterLogContext({ requestId: id });
+        await new Promise<void>((r) => setImmediate(r));
+        log.info(`in ${id}`);
+      });
+    try {
+      await Promise.all([request('a'), request('b')]);
+      log.info('after');
+    } finally {
+      c.restore();
+    }
+    const byMsg = Object.fromEntries(c.lines().map((l) => [l.msg, l.requestId]));
+    expect(byMsg).toEqual({ 'in a': 'a', 'in b': 'b', after: undefined });
   });
 });

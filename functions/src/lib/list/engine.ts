@@ -6,6 +6,7 @@ import { config } from '../config';
 import { table } from '../db';
 import { currentSeq, FEED_LAG_MS, FEED_SHARDS, feedPk } from '../feed';
 import { log } from '../log';
+import { recordFeedCatchUp, recordListColdLoad } from '../metrics';
 import { Column, ColumnStore, type ColumnKind } from './columns';
 import { SnapshotReader, SnapshotWriter } from './snapshot';
 import { PackedStrings } from './strings';
@@ -253,6 +254,7 @@ export class ListEngine<Row, Own = Row> {
       this.changesSinceSnapshot = read;
       if (this.snapshots && (!snap || read >= LIST_SNAPSHOT_EVERY)) await this.writeSnapshot(counter);
       this.changesSinceSnapshot = 0;
+      recordListColdLoad(this.spec.type, Date.now() - started);
       return;
     }
     this.see(started, counter);
@@ -266,6 +268,7 @@ export class ListEngine<Row, Own = Row> {
       applied = await this.readFeed(Math.max(from, this.maxApplied));
     }
     this.advanceSafe(started);
+    recordFeedCatchUp(this.spec.type, Date.now() - started, applied);
     // A fresh snapshot now and then, off the request's path (a failure only logs).
     if (this.snapshots && this.changesSinceSnapshot >= LIST_SNAPSHOT_EVERY && !this.snapshotting) {
       this.snapshotting = this.writeSnapshot(counter).finally(() => (this.snapshotting = undefined));
