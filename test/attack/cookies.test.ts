@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../support/invoke';
 import { signedIn } from '../support/users';
@@ -21,7 +22,8 @@ describe('cookies that do not parse', () => {
     const r = await invoke({
       method: 'POST',
       path: '/api/users/login',
-      body: { email: 'nobody@test.example.com', password: 'Wrong#Pass1' },
+      // an email of its own: other suites' wrong passwords for a shared one would lock it (429)
+      body: { email: `nobody.${randomUUID()}@test.example.com`, password: 'Wrong#Pass1' },
       headers: { cookie: 'theme=50%' },
     });
     expect(r.status).toBe(400);

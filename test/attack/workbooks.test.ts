@@ -59,13 +59,13 @@ describe('hostile workbooks', () => {
     expect(peakGrowth).toBeLessThan(400 * MB);
   });
 
-  it('fails a damaged workbook on its first delivery with a clear message', async () => {
+  it.each(['Accounts', 'SingleFile'])('fails a damaged %s workbook on its first delivery with a clear message', async (uploadType) => {
     const sheet = { name: 'xl/worksheets/sheet1.xml', data: Buffer.from('<?xml version="1.0"?><worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData/></worksheet>') };
     const zip = await zipOf([...workbookParts(), sheet]);
     // the sheet's deflated data starts with a block of the reserved type (0b11): no inflater reads it
     const at = zip.indexOf(Buffer.from(sheet.name)) + sheet.name.length;
     zip[at] = 0xff;
-    const job = await ok<Job>(postSpreadsheet(uploader, 'upload', 'Accounts', zip, 'damaged.xlsx'));
+    const job = await ok<Job>(postSpreadsheet(uploader, 'upload', uploadType, zip, 'damaged.xlsx'));
     const { job: after } = await finished(job.jobId);
     expect([after.status, (after.result as { message?: string } | null)?.message]).toEqual(['failed', UPLOAD_TEXTS.corrupt]);
   });

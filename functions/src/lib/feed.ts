@@ -40,8 +40,12 @@ export async function currentSeq(type: string): Promise<number> {
   return Number(r.Item?.value ?? 0);
 }
 
-/** A committed write older than this since its number was drawn gets a fresh number (half the lag: room for the re-stamp itself). */
-export const RESTAMP_AFTER_MS = FEED_LAG_MS / 2;
+/**
+ * A committed write older than this since its number's counter update gets a fresh number: a
+ * commit within FEED_LAG_MS is read by the list engines' next read past their safe mark; the two
+ * seconds left are for the feed index's propagation after the commit.
+ */
+export const RESTAMP_AFTER_MS = FEED_LAG_MS - 2_000;
 
 /** The feed stamp a transaction action writes: its item's key, type and number (undefined: none). */
 function stampOf(action: TransactItem): { key: Record<string, unknown>; type: string; feedpk: string; seq: number } | undefined {
@@ -88,7 +92,7 @@ export async function restampLate(items: TransactItem[]): Promise<void> {
         if ((e as Error).name === 'ConditionalCheckFailedException') break; // written again since: a newer number
         throw e;
       }
-      log.warn('feed stamp renewed after a late commit', { type: stamp.type, from: stamp.seq, to: seq });
+      log.info('feed stamp renewed after a late commit', { type: stamp.type, from: stamp.seq, to: seq });
       stamp = { ...stamp, seq };
     }
   }

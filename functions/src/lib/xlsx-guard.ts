@@ -2,7 +2,7 @@ import { pipeline as streamPipeline, Transform, type Readable } from 'node:strea
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { XLSX_MAX_ENTRIES, XLSX_MAX_RATIO, XLSX_MAX_UNCOMPRESSED_BYTES } from '@eb/shared/constants';
 import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
-import { PermanentJobError } from '../job/errors';
+import { PermanentJobError } from './errors';
 import { s3Client } from './aws';
 
 /**

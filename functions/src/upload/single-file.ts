@@ -7,6 +7,7 @@ import type { SingleFileResult } from '@eb/shared/upload/schemas';
 import { createJob, toJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
 import { batchGet, getItem, keys, queryAll, table, type TransactItem } from '../lib/db';
+import { workbookContentError } from '../lib/xlsx-guard';
 import { importIds } from './import';
 import { parseSheet } from './parse';
 import { rowIdOf, type StoredRow } from './rows';
@@ -63,53 +64,61 @@ registerJobType(SINGLE_FILE_JOB, {
     const amendmentOrder: string[] = [];
     const notAllImported = new Set<string>();
     let resuming = !!p.resumeKey;
-    for await (const sheet of reader) {
-      // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
-      const { name, number } = sheetName(sheet);
-      const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
-      if (!type) continue;
-      const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
-      const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
-      const rowNumbers = [...sheetResult.keys.keys()].sort((a, b) => a - b);
-      if (type === 'Amendments') for (const n of rowNumbers) amendmentOrder.push(amendmentKey(sheetResult.keys.get(n)!) ?? '');
-      // resume: the rows of amendments before the key are passed over
-      const skip = new Set<number>();
-      if (resuming && type === 'Amendments') {
-        for (const n of rowNumbers) {
-          if (amendmentKey(sheetResult.keys.get(n)!) === p.resumeKey) break;
-          skip.add(n);
+    // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
+    try {
+      await readSheets();
+    } catch (e) {
+      throw workbookContentError(e);
+    }
+    async function readSheets() {
+      for await (const sheet of reader) {
+        // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
+        const { name, number } = sheetName(sheet);
+        const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
+        if (!type) continue;
+        const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
+        const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
+        const rowNumbers = [...sheetResult.keys.keys()].sort((a, b) => a - b);
+        if (type === 'Amendments') for (const n of rowNumbers) amendmentOrder.push(amendmentKey(sheetResult.keys.get(n)!) ?? '');
+        // resume: the rows of amendments before the key are passed over
+        const skip = new Set<number>();
+        if (resuming && type === 'Amendments') {
+          for (const n of rowNumbers) {
+            if (amendmentKey(sheetResult.keys.get(n)!) === p.resumeKey) break;
+            skip.add(n);
+          }
+          resuming = false;
         }
-        resuming = false;
-      }
-      // rows an earlier run imported (this job's before its worker died: counted as imported here)
-      const stored = await UPLOADS.store.readMany(rowNumbers.map((n) => rowIdOf(batchId, n)));
-      const markers = new Map<number, Record<string, unknown>>();
-      for (const row of stored.values()) markers.set(row.rowNumber, importedMarkerKey(type, row.data));
-      const found = new Map((await batchGet([...markers.values()])).map((m) => [`${String(m.pk)}`, Number(m.batchId)]));
-      const importedBefore = new Set<number>();
-      const importedHere: number[] = [];
-      for (const [n, key] of markers) {
-        const by = found.get(String(key.pk));
-        if (by === undefined) continue;
-        importedBefore.add(n);
-        if (by === batchId) importedHere.push(n);
-      }
-      const isFailed = new Set(sheetResult.failed.map((f) => f.rowNumber));
-      const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
-      const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
-      const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
-      const imported = await importIds(UPLOADS, type, validIds, actor, { alsoWrite: marker });
-      const lines = [
-        ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
-        ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),
-        ...(sheetResult.unknownHeaders.length ? [`Columns not recognised: ${sheetResult.unknownHeaders.join(', ')}`] : []),
-        ...(sheetResult.missingColumns.length ? [`Required columns missing: ${sheetResult.missingColumns.join(', ')}`] : []),
-      ];
-      if (lines.length) result.errors.push({ uploadType: type, message: lines.join('\n') });
-      result.uploadedRows.push({ uploadType: type, rowInfos: [...importedHere, ...imported.imported].sort((a, b) => a - b), uploadBatchId: batchId });
-      for (const n of [...failed.map((f) => f.rowNumber), ...imported.refused]) {
-        const k = amendmentKey(sheetResult.keys.get(n) ?? {});
-        if (k) notAllImported.add(k);
+        // rows an earlier run imported (this job's before its worker died: counted as imported here)
+        const stored = await UPLOADS.store.readMany(rowNumbers.map((n) => rowIdOf(batchId, n)));
+        const markers = new Map<number, Record<string, unknown>>();
+        for (const row of stored.values()) markers.set(row.rowNumber, importedMarkerKey(type, row.data));
+        const found = new Map((await batchGet([...markers.values()])).map((m) => [`${String(m.pk)}`, Number(m.batchId)]));
+        const importedBefore = new Set<number>();
+        const importedHere: number[] = [];
+        for (const [n, key] of markers) {
+          const by = found.get(String(key.pk));
+          if (by === undefined) continue;
+          importedBefore.add(n);
+          if (by === batchId) importedHere.push(n);
+        }
+        const isFailed = new Set(sheetResult.failed.map((f) => f.rowNumber));
+        const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
+        const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
+        const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
+        const imported = await importIds(UPLOADS, type, validIds, actor, { alsoWrite: marker });
+        const lines = [
+          ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
+          ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),
+          ...(sheetResult.unknownHeaders.length ? [`Columns not recognised: ${sheetResult.unknownHeaders.join(', ')}`] : []),
+          ...(sheetResult.missingColumns.length ? [`Required columns missing: ${sheetResult.missingColumns.join(', ')}`] : []),
+        ];
+        if (lines.length) result.errors.push({ uploadType: type, message: lines.join('\n') });
+        result.uploadedRows.push({ uploadType: type, rowInfos: [...importedHere, ...imported.imported].sort((a, b) => a - b), uploadBatchId: batchId });
+        for (const n of [...failed.map((f) => f.rowNumber), ...imported.refused]) {
+          const k = amendmentKey(sheetResult.keys.get(n) ?? {});
+          if (k) notAllImported.add(k);
+        }
       }
     }
     // the key: the first amendment (in the Amendments sheet's order, then the others') whose rows did not all import
