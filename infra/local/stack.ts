@@ -86,6 +86,26 @@ export function freePort(): Promise<number> {
 /** Where the gateway listens unless told: this machine only (docs/security.md "Binding"). */
 export const defaultHost = (): string => process.env.HOST || '127.0.0.1';
 
+/**
+ * Runs `start` with every server it opens on all interfaces (0.0.0.0, ::) held to 127.0.0.1: for
+ * an emulator that offers no choice of address (fauxqs). Restored when `start` settles.
+ */
+async function onLoopback<T>(start: () => Promise<T>): Promise<T> {
+  const listen = net.Server.prototype.listen;
+  const everywhere = (h: unknown) => h === '0.0.0.0' || h === '::' || h === undefined;
+  net.Server.prototype.listen = function (this: net.Server, ...args: unknown[]) {
+    const [first] = args;
+    if (first && typeof first === 'object' && everywhere((first as { host?: unknown }).host)) args[0] = { ...first, host: '127.0.0.1' };
+    else if (typeof first === 'number' && (typeof args[1] !== 'string' || everywhere(args[1]))) args.splice(1, typeof args[1] === 'string' ? 1 : 0, '127.0.0.1');
+    return (listen as (...a: unknown[]) => net.Server).apply(this, args);
+  } as typeof listen;
+  try {
+    return await start();
+  } finally {
+    net.Server.prototype.listen = listen;
+  }
+}
+
 function assertPortFree(port: number, host: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const s = net.createServer();
@@ -216,8 +236,9 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
 
     // SQS (fauxqs, in memory)
     const { startFauxqs } = await import('fauxqs');
-    // no `host`: queue URLs then use the request's own host (127.0.0.1:port)
-    const fauxqs = await startFauxqs({ port: sqsPort, logger: false });
+    // no `host`: queue URLs then use the request's own host (127.0.0.1:port). fauxqs listens on
+    // 0.0.0.0 whatever it is told: its listen is held to the loopback, as the other emulators'.
+    const fauxqs = await onLoopback(() => startFauxqs({ port: sqsPort, logger: false }));
     stops.push(() => fauxqs.stop());
 
     // Cognito (cognito-local, data on disk)

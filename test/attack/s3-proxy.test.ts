@@ -244,18 +244,31 @@ describe('the local S3 path', () => {
     }
   });
 
-  it('listens on 127.0.0.1 unless HOST says otherwise: not on the machine’s other addresses', async () => {
-    const port = Number(new URL(base).port);
+  /** Whether `port` answers on any of the machine's addresses but the loopback. */
+  const reachableOutside = async (port: number) => {
     const others = Object.values(os.networkInterfaces())
       .flat()
       .filter((a) => a && !a.internal && a.family === 'IPv4')
       .map((a) => a!.address);
+    const reached: string[] = [];
     for (const address of others) {
-      const reached = await new Promise<boolean>((resolve) => {
+      const ok = await new Promise<boolean>((resolve) => {
         const s = net.connect({ host: address, port }, () => (s.destroy(), resolve(true)));
         s.once('error', () => resolve(false));
       });
-      expect(reached, address).toBe(false);
+      if (ok) reached.push(address);
+    }
+    return reached;
+  };
+
+  it('listens on 127.0.0.1 unless HOST says otherwise: not on the machine’s other addresses', async () => {
+    expect(await reachableOutside(Number(new URL(base).port))).toEqual([]);
+  });
+
+  it('keeps the S3, SQS and Cognito emulators on 127.0.0.1 too (DynamoDB Local has no choice of address)', async () => {
+    const env = inject('stack').env;
+    for (const name of ['AWS_ENDPOINT_URL_S3', 'AWS_ENDPOINT_URL_SQS', 'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER']) {
+      expect(await reachableOutside(Number(new URL(env[name]!).port)), name).toEqual([]);
     }
   });
 });
