@@ -199,36 +199,30 @@ export class MonitoringStack extends Stack {
     // The API Lambdas log `requestId` (API Gateway's, also in the access logs); the worker and the
     // job metrics log `jobId`. Replace the placeholder and run.
     const allLogGroups = [...functions.map((f) => f.logGroup), web.apiAccessLogs];
-    new logs.QueryDefinition(this, 'FollowRequestQuery', {
-      queryDefinitionName: `${named(props, 'ops')}/follow-one-request`,
-      queryString: new logs.QueryString({
-        fields: ['@timestamp', '@log', 'level', 'msg', 'status', 'routeKey', 'requestId', 'jobId', 'err.message'],
-        filterStatements: ['requestId = "REQUEST_ID" or @requestId = "REQUEST_ID"'],
-        sort: '@timestamp asc',
-        limit: 1000,
-      }),
-      logGroups: allLogGroups,
-    });
-    new logs.QueryDefinition(this, 'FollowJobQuery', {
-      queryDefinitionName: `${named(props, 'ops')}/follow-one-job`,
-      queryString: new logs.QueryString({
-        fields: ['@timestamp', '@log', 'level', 'msg', 'status', 'jobType', 'receives', 'requestId', 'err.message'],
-        filterStatements: ['jobId = "JOB_ID" or @message like "JOB_ID"'],
-        sort: '@timestamp asc',
-        limit: 1000,
-      }),
-      logGroups: [workers.worker.logGroup, ...functions.filter((f) => f.fn !== workers.worker).map((f) => f.logGroup)],
-    });
-    new logs.QueryDefinition(this, 'RecentErrorsQuery', {
-      queryDefinitionName: `${named(props, 'ops')}/recent-errors`,
-      queryString: new logs.QueryString({
-        fields: ['@timestamp', '@log', 'msg', 'requestId', 'jobId', 'err.name', 'err.message'],
-        filterStatements: ['level = "error" or @message like /Task timed out|Runtime\\./'],
-        sort: '@timestamp desc',
-        limit: 200,
-      }),
-      logGroups: allLogGroups,
-    });
+    const saved = (id: string, name: string, q: { fields: string[]; filter: string; sort: string; limit: number }, logGroups: logs.ILogGroup[]) =>
+      new logs.QueryDefinition(this, id, {
+        queryDefinitionName: `${named(props, 'ops')}/${name}`,
+        queryString: new logs.QueryString({ fields: q.fields, filterStatements: [q.filter], sort: q.sort, limit: q.limit }),
+        logGroups,
+      });
+    saved(
+      'FollowRequestQuery',
+      'follow-one-request',
+      { fields: ['@timestamp', '@log', 'level', 'msg', 'status', 'routeKey', 'requestId', 'jobId', 'err.message'], filter: 'requestId = "REQUEST_ID" or @requestId = "REQUEST_ID"', sort: '@timestamp asc', limit: 1000 },
+      allLogGroups,
+    );
+    saved(
+      'FollowJobQuery',
+      'follow-one-job',
+      { fields: ['@timestamp', '@log', 'level', 'msg', 'status', 'jobType', 'receives', 'requestId', 'err.message'], filter: 'jobId = "JOB_ID" or @message like "JOB_ID"', sort: '@timestamp asc', limit: 1000 },
+      [workers.worker.logGroup, ...functions.filter((f) => f.fn !== workers.worker).map((f) => f.logGroup)],
+    );
+    saved(
+      'RecentErrorsQuery',
+      'recent-errors',
+      { fields: ['@timestamp', '@log', 'msg', 'requestId', 'jobId', 'err.name', 'err.message'], filter: 'level = "error" or @message like /Task timed out|Runtime\\./', sort: '@timestamp desc', limit: 200 },
+      allLogGroups,
+    );
   }
 
   /** A custom metric the Lambdas write (functions/src/lib/metrics.ts), in this stage. */
