@@ -55,14 +55,17 @@ function stampOf(action: TransactItem): { key: Record<string, unknown>; type: st
     return undefined;
   }
   const u = action.Update;
-  if (!u || !/\bseq\s*=/.test(u.UpdateExpression ?? '')) return undefined;
-  const values = Object.values(u.ExpressionAttributeValues ?? {});
-  const feedpk = values.find((v): v is string => typeof v === 'string' && v.startsWith('FEED#'));
-  if (!feedpk) return undefined;
-  const type = feedpk.slice(5, feedpk.lastIndexOf('#'));
-  // the number drawn for it (the largest such value: other numbers of the update are small constants)
-  const drawn = values.filter((v): v is number => typeof v === 'number' && drawnAt(seqCounter(type), v) !== undefined);
-  return drawn.length ? { key: u.Key as Record<string, unknown>, type, feedpk, seq: Math.max(...drawn) } : undefined;
+  if (!u) return undefined;
+  // an update stamps the feed with `seq = :x` and `feedpk = :y` in its SET clause: read those values
+  const expr = u.UpdateExpression ?? '';
+  const valueOf = (attr: string) => {
+    const m = new RegExp(`\\b${attr}\\s*=\\s*(:\\w+)`).exec(expr);
+    return m ? u.ExpressionAttributeValues?.[m[1]!] : undefined;
+  };
+  const seq = valueOf('seq');
+  const feedpk = valueOf('feedpk');
+  if (typeof seq !== 'number' || typeof feedpk !== 'string') return undefined;
+  return { key: u.Key as Record<string, unknown>, type: feedpk.slice(5, feedpk.lastIndexOf('#')), feedpk, seq };
 }
 
 /**

@@ -101,6 +101,38 @@ describe('list engine feed with late commits', () => {
     expect(rows).toEqual({ 7: 'slow' });
   });
 
+  it('shows an update that stamped its item later than the lag after its number was drawn (its stamp renewed)', async () => {
+    // Prepare: an item written earlier; a number drawn for its update; the engine past the lag
+    const engine = new ListEngine(spec, { snapshots: false });
+    at(0);
+    await commit(8, 'before', await nextSeq(type));
+    await shown(engine);
+    at(1_000);
+    const seq = await nextSeq(type);
+    at(1_500);
+    await shown(engine);
+    at(1_500 + FEED_LAG_MS + 500);
+    expect(await shown(engine)).toEqual({ 8: 'before' });
+    // Act: the slow update (shaped as the uploader's row import writes it) commits now
+    at(3_000 + FEED_LAG_MS);
+    const f = feedAttributes(type, 8, seq);
+    await transact([
+      {
+        Update: {
+          TableName: table(),
+          Key: { pk: `${type.toUpperCase()}#8`, sk: 'R' },
+          UpdateExpression: 'SET #n = :name, seq = :seq, feedpk = :fpk, etype = :et, version = :one',
+          ExpressionAttributeNames: { '#n': 'name' },
+          ExpressionAttributeValues: { ':name': 'after', ':seq': f.seq, ':fpk': f.feedpk, ':et': f.etype, ':one': 1 },
+        },
+      },
+    ]);
+    at(4_000 + FEED_LAG_MS);
+    const rows = await shown(engine);
+    // Assess
+    expect(rows).toEqual({ 8: 'after' });
+  });
+
   it('reads only the counter once everything up to it was read after the lag', async () => {
     // Prepare
     const engine = new ListEngine(spec, { snapshots: false });
