@@ -49,6 +49,18 @@ export const MSG = {
   tooManyFailedSignIns: 'Too many failed sign-in attempts. Please try again in 15 minutes or contact your administrator',
   resetLinkInvalid: 'This password reset link is invalid or has expired. Please request a new one',
   staleVersion: 'This record was changed by someone else. Reload it and apply your changes again',
+  // The conflict view of a 409 (issue 28, chosen)
+  conflictTitle: 'Changed by someone else',
+  conflictIntro: 'Another save changed these fields. Choose what to keep, then Save again.',
+  conflictReload: 'Reload',
+  conflictApply: 'Apply and keep editing',
+  conflictTheirs: 'Their value',
+  conflictMine: 'Your value',
+  // The amendment's accounts grid: a status the amendment's state does not allow (issue 28, chosen; {status}, {amendmentStatus})
+  accountStatusNotAllowed: "An account cannot be set to '{status}' while its amendment is '{amendmentStatus}'",
+  /** the question before a destructive account status ({status}, {account}) */
+  accountStatusConfirm: "Set account {account} to '{status}'? This ends its enrollment.",
+  accountStatusConfirmHeader: 'Change the account status',
   notFound: 'The requested record was not found',
   forbidden: 'You do not have permission to do this',
   unauthenticated: 'Please sign in',
@@ -106,6 +118,14 @@ export const MSG = {
   endBeforeStart: 'The end date cannot be before the start date',
   overlappingBaseAccounts: 'Overlapping dates on base accounts',
   territoryTaxRateNumber: 'Tax rate must be a number',
+  /** a territory's LDC format that is not a regular expression (issue 28, chosen) */
+  ldcPatternInvalid: 'This is not a valid pattern',
+  /** a pattern with a repeated group that holds a repetition or a choice (it may take very long to test) */
+  ldcPatternNested: 'A repeated group may not hold a repetition or a choice',
+  /** '{code} account numbers are {description}': an LDC number that does not fit its territory's format */
+  ldcFormatMismatch: '{code} account numbers are {description}',
+  /** the same without a description */
+  ldcFormatMismatchPlain: 'This number does not fit the {code} format',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

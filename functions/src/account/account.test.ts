@@ -5,7 +5,7 @@ import { visibleToUser } from '@eb/shared/agent-hidden';
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../../../test/support/invoke';
-import { newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
+import { amendmentBody, newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { ACCOUNTS_EXPORT_HEADERS } from './export';
 
@@ -125,7 +125,7 @@ describe('account/GetList, SetAccountStatus, Update, ChangeLogs, Export', () => 
 
   it('changes the status from the grid, refuses a stale Update (409), logs both, and exports the selection', async () => {
     // Prepare
-    const amendment = await newAmendment(editor);
+    const amendment = await newAmendment(editor, { contractStatus: 'Active' });
     const created = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId)));
     // Act
     const row = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: created.objectId, status: 'Enrolled' }));
@@ -148,6 +148,39 @@ describe('account/GetList, SetAccountStatus, Update, ChangeLogs, Export', () => 
     expect(values[0]).toEqual(ACCOUNTS_EXPORT_HEADERS);
     expect(values.length).toBe(2);
     expect((await agent.post(`${A}/Export`, {})).status).toBe(403);
+  });
+});
+
+describe("SetAccountStatus: the statuses the amendment's state allows (shared/src/account/status-rules.ts)", () => {
+  it('refuses Sent to Utility on a Draft amendment with the reason and changes nothing; allows Pending, On Hold and Cancelled there; allows it once the amendment is Signed', async () => {
+    // Prepare
+    const draft = await newAmendment(editor, { contractStatus: 'Draft' });
+    const account = await ok<Account>(editor.post(`${A}/Create`, accountBody(draft.objectId)));
+    // Act
+    const sent = await editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Sent to Utility' });
+    const after = await ok<Account>(editor.get(`${A}/Get`, { id: account.objectId }));
+    const onHold = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'On Hold' }));
+    await ok(editor.put('/api/contract/Update', amendmentBody(draft.masterContract, { contractStatus: 'Signed', version: draft.version }), { id: draft.objectId }));
+    const sentSigned = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Sent to Utility' }));
+    // Assess
+    const reason = "An account cannot be set to 'Sent to Utility' while its amendment is 'Draft'";
+    expect(sent.status).toBe(400);
+    expect(sent.body).toMatchObject({ message: reason, fieldErrors: { status: reason } });
+    expect(after).toMatchObject({ accountStatus: 'Pending', version: account.version });
+    expect(onHold.accountStatus).toBe('On Hold');
+    expect(sentSigned.accountStatus).toBe('Sent to Utility');
+  });
+
+  it('lets an Expired amendment only wind its accounts down (Drop Pending, Dropped, Cancelled)', async () => {
+    // Prepare
+    const expired = await newAmendment(editor, { contractStatus: 'Expired' });
+    const account = await ok<Account>(editor.post(`${A}/Create`, accountBody(expired.objectId, { accountStatus: 'Enrolled' })));
+    // Act
+    const enrolled = await editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Sent to Utility' });
+    const dropped = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Dropped' }));
+    // Assess
+    expect(enrolled.status).toBe(400);
+    expect(dropped.accountStatus).toBe('Dropped');
   });
 });
 

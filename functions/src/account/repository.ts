@@ -32,7 +32,8 @@ import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
 import { agentListSpec } from '../agent/repository';
-import { ldcFormatMessage, termsOverlap } from '@eb/shared/account/ldc-formats';
+import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account/ldc-formats';
+import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
 
 /**
@@ -326,15 +327,15 @@ export async function getAccount(objectId: number): Promise<Account> {
 }
 
 /**
- * The enrollment checks (issue 9): the LDC account number fits its territory's format
- * (LDC_FORMATS), and no other account with the same number has a term overlapping this one's
+ * The enrollment checks (issue 9): the LDC account number fits its territory's format when
+ * that format blocks (a territory's data, issue 28; a warning is the form's), and no other account with the same number has a term overlapping this one's
  * ('Overlapping dates on base accounts'); both answer 400 with the text on ldcAccountNum. The other
  * accounts' terms come from the number's marker (ldc-markers.ts); the answer is the marker writes
  * for the account's own transaction.
  */
-async function checkEnrollment(fields: Record<string, unknown>, territoryCode: string, accountId: number, before?: string | null): Promise<TransactItem[]> {
+async function checkEnrollment(fields: Record<string, unknown>, territory: LdcFormat, accountId: number, before?: string | null): Promise<TransactItem[]> {
   const ldc = String(fields.ldcAccountNum ?? '');
-  const format = ldcFormatMessage(territoryCode, ldc);
+  const format = ldcFormatBlock(territory, ldc);
   if (format) throw new BadRequestError(format, { ldcAccountNum: format });
   const term = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)] as const;
   const { others, writes } = await ldcEnrollment(accountId, ldc, term, before);
@@ -354,7 +355,7 @@ async function storedFields(input: Record<string, unknown>, isNew: boolean, acco
   }
   const fields = filled.data as Record<string, unknown>;
   const territory = await territoryOf((fields.territory as ObjectRef).objectId);
-  const markers = await checkEnrollment(fields, territory.code, accountId, before);
+  const markers = await checkEnrollment(fields, territory, accountId, before);
   const out: Record<string, unknown> = {};
   for (const f of ACCOUNT_FIELDS) {
     if (f === 'territory') out.territoryRef = territory.objectId;
@@ -414,6 +415,10 @@ export async function updateAccountRecord(objectId: number, input: AccountUpdate
 /** PUT account/SetAccountStatus?accountId&status: the status alone (the amendment's accounts grid). */
 export async function setAccountStatus(objectId: number, status: string, actor: Actor): Promise<AccountRow> {
   const current = await requireEntity(accountDef, objectId);
+  // the statuses its amendment's state allows (shared/src/account/status-rules.ts)
+  const amendment = await requireEntity(amendmentDef, Number(current.contractRef));
+  const refusal = accountStatusRefusal((amendment as unknown as { contractStatus?: string | null }).contractStatus, current.accountStatus as string | null, status);
+  if (refusal) throw new BadRequestError(refusal, { status: refusal });
   await updateEntity(accountDef, objectId, current.version, { accountStatus: status, statusDate: toTransferDate(new Date()).slice(0, 10) + 'T00:00:00' } as Partial<AccountRecord>, { actor });
   return (await listAccounts({ accountRefs: [{ objectId }] }, { limit: '1' })).data[0]!;
 }
