@@ -18,7 +18,7 @@ import {
   type FieldErrors,
 } from './errors';
 import { header, json, parseCookies, type HttpEvent, type HttpResult } from './http';
-import { enterLogContext, log } from './log';
+import { log, withLogContext } from './log';
 import { authenticate, type SessionUser } from './session';
 
 /** What an action receives: the validated input, the signed-in user, and a place for cookies. */
@@ -142,8 +142,6 @@ const routing = (resource: Resource): MiddlewareObj<HttpEvent, HttpResult, Error
     const method = event.requestContext?.http?.method ?? 'GET';
     const path = event.rawPath ?? event.requestContext?.http?.path ?? '/';
     const requestId = event.requestContext?.requestId ?? request.context.awsRequestId ?? '-';
-    // every line this request writes carries its id (the saved 'follow one request' query)
-    enterLogContext({ requestId });
     const route = matchRoute(method, path);
     if (!route || route.resource !== resource) {
       if (pathExists(path)) throw new MethodNotAllowedError();
@@ -177,7 +175,7 @@ export function resourceHandler<Res extends Resource>(resource: Res, actions: Ac
   for (const r of routesOf(resource)) {
     if (!byKey[actionKey(r)]) throw new Error(`No action for ${r.method} ${resource}/${r.action}`);
   }
-  return middy<HttpEvent, HttpResult, Error, Context>()
+  const handler = middy<HttpEvent, HttpResult, Error, Context>()
     .use(routing(resource))
     .use({
       after: async (request) => {
@@ -201,6 +199,9 @@ export function resourceHandler<Res extends Resource>(resource: Res, actions: Ac
       if (isHttpResult(out)) return out;
       return out === undefined ? { statusCode: 204, headers: { 'cache-control': 'no-store' } } : json(200, out);
     });
+  // every line the request writes carries its id (the saved 'follow one request' query)
+  return (event: HttpEvent, context: Context) =>
+    withLogContext({ requestId: event?.requestContext?.requestId ?? context?.awsRequestId ?? '-' }, () => handler(event, context));
 }
 
 function logRequest(event: HttpEvent, status: number, userId: number | undefined) {

@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { enterLogContext, log, withLogContext } from './log';
+import { routesOf } from '@eb/shared/routes';
+import { httpApiEvent, lambdaContext } from '../../../infra/local/events';
+import { actionKey, resourceHandler } from './handler';
+import { log, withLogContext } from './log';
 
 function captured(): { lines: () => Record<string, unknown>[]; restore: () => void } {
   const out: string[] = [];
@@ -48,23 +51,27 @@ describe('structured logs carry the request id and the job id', () => {
     expect(c.lines()[0]!.requestId).toBe('own');
   });
 
-  it("adds a middleware's request id to the lines the rest of its flow writes, and to no other flow", async () => {
+  it("adds a request's id to every line its handler writes, and to no other flow", async () => {
     process.env.LOG_LEVEL = 'info';
+    // a resource's handler whose every action writes a line of its own after an await
+    const actions = Object.fromEntries(
+      routesOf('users').map((r) => [actionKey(r), async () => (await new Promise<void>((done) => setImmediate(done)), log.info('in action'))]),
+    );
+    const handler = resourceHandler('users', actions as never);
+    const call = (id: string) => {
+      const event = httpApiEvent({ method: 'DELETE', path: '/api/users/Logout', headers: { 'sec-fetch-site': 'same-origin' } });
+      return handler({ ...event, requestContext: { ...event.requestContext, requestId: id } }, lambdaContext('users'));
+    };
     const c = captured();
-    // each request a flow of its own, as the runtime (or the local gateway) calls the handler
-    const request = (id: string) =>
-      Promise.resolve().then(async () => {
-        enterLogContext({ requestId: id });
-        await new Promise<void>((r) => setImmediate(r));
-        log.info(`in ${id}`);
-      });
     try {
-      await Promise.all([request('a'), request('b')]);
+      const results = await Promise.all([call('a'), call('b')]);
+      expect(results.map((r) => r.statusCode)).toEqual([204, 204]);
       log.info('after');
     } finally {
       c.restore();
     }
-    const byMsg = Object.fromEntries(c.lines().map((l) => [l.msg, l.requestId]));
-    expect(byMsg).toEqual({ 'in a': 'a', 'in b': 'b', after: undefined });
+    const inAction = c.lines().filter((l) => l.msg === 'in action').map((l) => l.requestId);
+    expect(inAction.sort()).toEqual(['a', 'b']);
+    expect(c.lines().find((l) => l.msg === 'after')?.requestId).toBeUndefined();
   });
 });

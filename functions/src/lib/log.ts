@@ -16,14 +16,6 @@ export function withLogContext<T>(fields: Record<string, unknown>, fn: () => T):
   return context.run({ ...context.getStore(), ...fields }, fn);
 }
 
-/**
- * Adds `fields` to every log line written from here on in the current asynchronous flow (a
- * middleware's `before`, which cannot wrap the handler it precedes).
- */
-export function enterLogContext(fields: Record<string, unknown>): void {
-  context.enterWith({ ...context.getStore(), ...fields });
-}
-
 /** The correlation fields of the current request or job (empty outside one). */
 export const logContext = (): Record<string, unknown> => context.getStore() ?? {};
 const SECRET_KEY = /pass(word)?|token|secret|cookie|authorization|^key$|code/i;
