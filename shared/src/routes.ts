@@ -197,6 +197,8 @@ export const ROUTES = [
   { method: 'GET', resource: 'contract', action: 'ChangeLogs', access: 'nonAgent', query: idQuerySchema, response: res<ChangeLogEntry[]>() },
   { method: 'POST', resource: 'contract', action: 'GetLightList', access: 'signedIn', body: contractLightListBodySchema, response: res<AmendmentRow[]>() },
   { method: 'GET', resource: 'contract', action: 'GetLegacyId', access: 'signedIn', query: idQuerySchema, response: res<LegacyId>() },
+  // the amendment's Accounts section: ?id (the amendment) with paging and the section's sort keys (AMENDMENT_ACCOUNT_SORT_KEYS)
+  { method: 'GET', resource: 'contract', action: 'GetAccounts', access: 'signedIn', query: pageQuerySchema.extend(idQuerySchema.shape), response: res<PagedResult<AccountRow>>() },
   { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<FileResponse>() },
   // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
   { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },

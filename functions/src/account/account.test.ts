@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/account/schemas';
-import { visibleToUser } from '@eb/shared/agent-hidden';
+import { HIDDEN_FROM_AGENTS, visibleToUser } from '@eb/shared/agent-hidden';
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../../../test/support/invoke';
@@ -181,6 +181,42 @@ describe("SetAccountStatus: the statuses the amendment's state allows (shared/sr
     // Assess
     expect(enrolled.status).toBe(400);
     expect(dropped.accountStatus).toBe('Dropped');
+  });
+});
+
+describe("contract/GetAccounts: the amendment's Accounts section", () => {
+  it("pages 10 by default, sorts by the section's keys (name, serviceType, statusDate, accountId...), refuses another key, and answers an agent without what agents may not see", async () => {
+    // Prepare
+    const amendment = await newAmendment(editor, { contractStatus: 'Active' });
+    const territories = (await ok<{ data: Territory[] }>(editor.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
+    const gas = territories.find((t) => t.code === 'NICOR')!;
+    const ids: number[] = [];
+    for (let i = 0; i < 11; i++) {
+      const statusDate = `2026-01-${String(10 + i)}T00:00:00`;
+      const over = i === 0 ? { name: 'Zeta Gas Works', territory: { objectId: gas.objectId }, ldcAccountNum: uniqueLdc('NICOR'), statusDate } : { name: `Account ${String(i).padStart(2, '0')}`, statusDate };
+      ids.push((await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, over)))).objectId);
+    }
+    await ok(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: ids[5], status: 'Enrolled' }));
+    const C = '/api/contract/GetAccounts';
+    // Act
+    const first = await ok<{ data: AccountRow[]; totalCount: number }>(agent.get(C, { id: amendment.objectId, getTotalCount: true }));
+    const second = await ok<{ data: AccountRow[] }>(editor.get(C, { id: amendment.objectId, skip: 10 }));
+    const byService = await ok<{ data: AccountRow[] }>(editor.get(C, { id: amendment.objectId, orderBy: 'serviceType Descending', limit: 1 }));
+    const byStatusDate = await ok<{ data: AccountRow[] }>(editor.get(C, { id: amendment.objectId, orderBy: 'statusDate Descending', limit: 1 }));
+    const byId = await ok<{ data: AccountRow[] }>(editor.get(C, { id: amendment.objectId, orderBy: 'accountId Descending', limit: 1 }));
+    const badKey = await editor.get(C, { id: amendment.objectId, orderBy: 'contractId Ascending' });
+    const unknown = await editor.get(C, { id: 999_999_999 });
+    // Assess
+    expect(first.totalCount).toBe(11);
+    expect(first.data.map((r) => r.accountName)).toEqual([...Array.from({ length: 10 }, (_, i) => `Account ${String(i + 1).padStart(2, '0')}`)]);
+    expect(second.data.map((r) => r.accountName)).toEqual(['Zeta Gas Works']);
+    expect(byService.data[0]).toMatchObject({ objectId: ids[0], commodity: 'Gas' });
+    expect(byStatusDate.data[0]!.objectId).toBe(ids[5]);
+    expect(byStatusDate.data[0]!.statusDate).toBeTruthy();
+    expect(byId.data[0]!.objectId).toBe(ids[10]);
+    expect(badKey.status).toBe(400);
+    expect(unknown.status).toBe(404);
+    for (const hidden of HIDDEN_FROM_AGENTS.account) expect(first.data[0]).not.toHaveProperty(hidden);
   });
 });
 

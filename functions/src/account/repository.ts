@@ -1,10 +1,15 @@
 import {
   ACCOUNT_DEFAULT_SORT,
   ACCOUNT_FIELDS,
+  AMENDMENT_ACCOUNT_DEFAULT_SORT,
+  AMENDMENT_ACCOUNT_SORT_KEYS,
+  type AmendmentAccountSortKey,
   ACCOUNT_SORT_KEYS,
   accountDefaults,
   accountFieldsSchema,
   accountUnitCascade,
+  accountAnnualUsage,
+  accountUsageUnit,
   rceOf,
   uploadRateOf,
   type Account,
@@ -16,9 +21,9 @@ import {
   type AccountUpdateInput,
 } from '@eb/shared/account/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
-import { ACCOUNT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
+import { ACCOUNT_PAGE_SIZE, AMENDMENT_ACCOUNTS_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { orderByOf, type PagedResult } from '@eb/shared/paging';
+import { SortFieldError, orderByOf, parseOrderBy, type PagedResult } from '@eb/shared/paging';
 import type { AmendmentUpdateInput } from '@eb/shared/contract/schemas';
 import { toTransferDate } from '@eb/shared/validation';
 import { amendmentDef, amendmentListSpec, updateAmendmentRecord } from '../contract/repository';
@@ -34,6 +39,7 @@ import { territoryDef, territoryListSpec, toTerritory } from '../reference/repos
 import { agentListSpec } from '../agent/repository';
 import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account/ldc-formats';
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
+import { volumeLogChanges } from '@eb/shared/account/volume';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
 
 /**
@@ -73,6 +79,8 @@ export const accountDef: EntityDef<AccountRecord> = {
   idCounter: 'account',
   fields: STORED_FIELDS,
   label: (a) => String(a.ldcAccountNum ?? a.objectId),
+  // a volume change is logged as the months (and block fields) that changed (issue 28)
+  logParts: { accountVolume: volumeLogChanges },
 };
 
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
@@ -81,7 +89,7 @@ const refOf = (v: unknown): ObjectRef | null => (v === undefined || v === null ?
 
 // ---- the list -------------------------------------------------------------------------------------
 
-type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'freshDescId' | 'legacyId' | 'territoryCode' | 'businessEntityLegalName'> & {
+type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'freshDescId' | 'legacyId' | 'territoryCode' | 'businessEntityLegalName' | 'commodity'> & {
   contractRef: number;
   masterContractRef: number;
   territoryRef: number;
@@ -125,8 +133,9 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
     prevAccountNum: textOrNull(s.prevAccountNum),
     requestedStartDate: textOrNull(s.requestedStartDate),
     contractStartDate: textOrNull(s.contractStartDate),
-    annualUsage: numberOrNull(s.annualUsage),
-    unitOfMeasure: textOrNull(s.unitOfMeasure),
+    // the typed annual usage, else the volumes' latest full year (issue 28)
+    annualUsage: accountAnnualUsage(s),
+    unitOfMeasure: accountUsageUnit(s),
     agentRef: numberOrNull(s.agentRef),
     contractRate: numberOrNull(s.contractRate),
     uploadRate: numberOrNull(s.uploadRate),
@@ -142,6 +151,7 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
     accountType: String(s.type ?? ''),
     flowDate: textOrNull(s.flowDate),
     dropDate: textOrNull(s.dropDate),
+    statusDate: textOrNull(s.statusDate),
     accountName: String(s.name ?? ''),
     version: Number(s.version ?? 1),
   };
@@ -149,10 +159,13 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
 
 export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
   type: accountDef.type,
+  // 2: the annual usage and unit come from accountAnnualUsage / accountUsageUnit (the volumes count)
+  version: 2,
   project: toOwnRow,
   id: (r) => r.objectId,
   searchText: (r) => [r.objectId, r.ldcAccountNumber, r.prevAccountNum, r.accountName].filter((v) => v !== null && v !== '').join(' ').toLowerCase(),
-  sortKeys: { ...ACCOUNT_SORT_KEYS, objectId: 'objectId' },
+  // the spec's account sort keys, and those the amendment's Accounts section adds (AMENDMENT_ACCOUNT_SORT_KEYS)
+  sortKeys: { ...ACCOUNT_SORT_KEYS, objectId: 'objectId', serviceType: 'commodity', statusDate: 'statusDate' },
   joins: [
     {
       on: 'contractRef',
@@ -200,6 +213,8 @@ function toRow(r: AccountListRow): AccountRow {
     dropDate: r.dropDate,
     accountName: r.accountName,
     businessEntityLegalName: r.businessEntityLegalName ?? null,
+    statusDate: r.statusDate,
+    commodity: r.commodity ?? null,
     version: r.version,
   };
 }
@@ -252,6 +267,26 @@ export async function listAccounts(filter: AccountListFilter, query: Record<stri
   return { data: result.data.map(toRow), totalCount: result.totalCount };
 }
 
+/**
+ * GET contract/GetAccounts?id&limit&skip&orderBy&getTotalCount: the amendment's Accounts section
+ * (spec 2), sorted by the section's keys (AMENDMENT_ACCOUNT_SORT_KEYS, default the name ascending;
+ * another key answers 400), 10 a page unless asked. 404 for an unknown amendment.
+ */
+export async function amendmentAccounts(amendmentId: number, query: Record<string, string | undefined>): Promise<PagedResult<AccountRow>> {
+  await requireEntity(amendmentDef, amendmentId);
+  let sort;
+  try {
+    sort = parseOrderBy(query.orderBy, Object.keys(AMENDMENT_ACCOUNT_SORT_KEYS) as AmendmentAccountSortKey[], AMENDMENT_ACCOUNT_DEFAULT_SORT);
+  } catch (e) {
+    if (e instanceof SortFieldError) throw new BadRequestError(e.message, { orderBy: e.fieldMessage });
+    throw e;
+  }
+  return listAccounts(
+    { amendmentId },
+    { ...query, limit: query.limit ?? String(AMENDMENT_ACCOUNTS_PAGE_SIZE), orderBy: orderByOf(AMENDMENT_ACCOUNT_SORT_KEYS[sort.field], sort.direction) },
+  );
+}
+
 /** The ids of every row of a filter in the given order (Export all). */
 export function accountIds(filter: AccountListFilter, orderBy?: string): Promise<number[]> {
   return accounts().idsOf({
@@ -302,7 +337,7 @@ function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number |
     masterContract: { objectId: Number(a.masterContractRef) },
     ...joined,
     uploadRate: numberOrNull(a.uploadRate),
-    rce: rceOf(numberOrNull(a.annualUsage), textOrNull(a.unitOfMeasure), joined.commodity),
+    rce: rceOf(accountAnnualUsage(a), accountUsageUnit(a), joined.commodity),
     contractLengthDays: start && end ? Math.round((Date.parse(`${end.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start.slice(0, 10)}T00:00:00Z`)) / 86_400_000) + 1 : null,
     enteredBy: textOrNull(a.enteredBy),
     enteredOn: textOrNull(a.enteredOn),

@@ -3,7 +3,8 @@ import type { ObjectRef } from '@eb/shared/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
+import { visibleToUser } from '@eb/shared/agent-hidden';
+import { amendmentAccounts, amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
 import { contractChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
 import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
@@ -52,6 +53,11 @@ export const handler = resourceHandler('contract', {
   'GET changelogs': ({ query }: ActionContext<{ id: number }>) => amendmentChangeLogs(query.id),
   /** POST contract/GetLightList, body: [{ objectId }] -> those amendments' list rows */
   'POST getlightlist': ({ body }: ActionContext<unknown, ObjectRef[]>) => lightList(body),
+  /** GET contract/GetAccounts?id&limit&skip&orderBy&getTotalCount -> the amendment's accounts { data, totalCount } (as the caller may see them) */
+  'GET getaccounts': async ({ query, user }: ActionContext<Query & { id: number }>) => {
+    const page = await amendmentAccounts(query.id, query);
+    return { ...page, data: page.data.map((r) => visibleToUser('account', user!.userType, r)) };
+  },
   /** GET contract/GetLegacyId?id -> { legacyId } */
   'GET getlegacyid': ({ query }: ActionContext<{ id: number }>) => legacyIdOf(query.id),
   /** POST contract/Export?orderBy, body: the filter (contractRefs: the selection) -> contracts.xlsx */

@@ -23,7 +23,7 @@ import {
   versionSchema,
 } from '../field-rules';
 import { MSG } from '../messages';
-import { accountVolumeField } from './volume';
+import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
 
 /**
  * The utility account (spec 2 section 3 "Account", rules of section 5 "Account"). An account
@@ -294,6 +294,10 @@ export interface AccountRow {
   dropDate: string | null;
   accountName: string;
   businessEntityLegalName: string | null;
+  /** when the status was last set (SetAccountStatus, or the form's status date) */
+  statusDate: string | null;
+  /** the territory's commodity (the service type: Electric or Gas) */
+  commodity: string | null;
   version: number;
 }
 
@@ -319,6 +323,23 @@ export const ACCOUNT_SORT_KEYS = {
   prevAccountNum: 'prevAccountNum',
 } as const;
 export const ACCOUNT_DEFAULT_SORT = { field: 'esgAccountNo', direction: 'Descending' } as const;
+
+/**
+ * The amendment's Accounts section (contract/GetAccounts) sorts by spec 2's "Account section sort
+ * keys"; each names the accounts list's key it sorts by. Default: the account name ascending.
+ */
+export const AMENDMENT_ACCOUNT_SORT_KEYS = {
+  name: 'name',
+  serviceType: 'serviceType',
+  flowDate: 'flowDate',
+  accountStatus: 'accountStatusId',
+  statusDate: 'statusDate',
+  requestedStartDate: 'requestedStartDate',
+  ldcAccountNum: 'ldcAccountNum',
+  accountId: 'esgAccountNo',
+} as const;
+export type AmendmentAccountSortKey = keyof typeof AMENDMENT_ACCOUNT_SORT_KEYS;
+export const AMENDMENT_ACCOUNT_DEFAULT_SORT = { field: 'name', direction: 'Ascending' } as const;
 
 const absentToUndefined = (v: unknown) => (v === null || v === '' ? undefined : v);
 const filterText = z.preprocess(absentToUndefined, z.string({ error: MSG.invalidInput }).trim().max(200, MSG.invalidInput).optional());
@@ -395,6 +416,28 @@ export function rceOf(annualUsage: number | null | undefined, unit: string | nul
   const year = commodity === 'Gas' ? RCE_ANNUAL_THERMS : RCE_ANNUAL_KWH;
   return Math.round(((annualUsage * perUnit) / year) * 100) / 100;
 }
+
+/**
+ * An account's annual usage in its unit (issue 28): the typed annual usage (the Usage block) when
+ * there is one, else the volumes' latest full year (volumeAnnualUsage), converted from the volume
+ * block's unit to the account's when they differ (both of one commodity; else null).
+ */
+export function accountAnnualUsage(a: { annualUsage?: unknown; unitOfMeasure?: unknown; accountVolume?: unknown }): number | null {
+  const typed = a.annualUsage === undefined || a.annualUsage === null || a.annualUsage === '' ? null : Number(a.annualUsage);
+  if (typed !== null && Number.isFinite(typed)) return typed;
+  const volume = a.accountVolume as AccountVolume | null | undefined;
+  const year = volumeAnnualUsage(volume);
+  if (year === null) return null;
+  const to = typeof a.unitOfMeasure === 'string' && a.unitOfMeasure ? a.unitOfMeasure : null;
+  const from = volume?.accountVolumeUom ?? to;
+  if (!to || !from || from === to) return year;
+  const table = TO_KWH[from] !== undefined && TO_KWH[to] !== undefined ? TO_KWH : TO_THERMS[from] !== undefined && TO_THERMS[to] !== undefined ? TO_THERMS : null;
+  return table ? Math.round(((year * table[from]!) / table[to]!) * 1e6) / 1e6 : null;
+}
+
+/** The unit an account's RCEs count in: its own, else its volume block's. */
+export const accountUsageUnit = (a: { unitOfMeasure?: unknown; accountVolume?: unknown }): string | null =>
+  (typeof a.unitOfMeasure === 'string' && a.unitOfMeasure ? a.unitOfMeasure : null) ?? (a.accountVolume as AccountVolume | null | undefined)?.accountVolumeUom ?? null;
 
 /** GET account/GetRCEs?accountId: the account's RCEs and the commodity they count. */
 export interface AccountRces {
