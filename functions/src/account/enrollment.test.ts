@@ -169,6 +169,54 @@ describe('the amendment and its accounts', () => {
   });
 });
 
+describe("an account's volumes", () => {
+  it("count a full year of entered months as the annual usage: the account's RCEs, its amendment's totals and the P2C report's Annual Usage and RCEs", async () => {
+    // Prepare: no annual usage typed, twelve months of volume entered (10,000 kWh each)
+    const amendment = await newAmendment(staff);
+    const volume = { startDate: '2025-01-01T00:00:00', endDate: '2025-12-31T00:00:00', accountVolumeUom: 'KWH', volumeData: [{ year: 2025, months: Array(12).fill(10_000) }] };
+    const partYear = { ...volume, volumeData: [{ year: 2025, months: [...Array(11).fill(10_000), null] }] };
+    // Act
+    const full = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { unitOfMeasure: 'KWH', accountVolume: volume })));
+    const part = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { unitOfMeasure: 'KWH', accountVolume: partYear })));
+    const totals = await ok<Amendment>(staff.get('/api/contract/Get', { id: amendment.objectId }));
+    const report = await ok<Job>(staff.post('/api/report', { reportType: 'Export To P2C' }));
+    await runJobNow(report.jobId);
+    const link = await ok<{ downloadInfo: { link: string } }>(staff.get('/api/report/GetReportLink', { id: report.jobId }));
+    // Assess: 120,000 kWh a year is 12 RCEs; eleven months are no year
+    expect(full.rce).toBe(12);
+    expect(part.rce).toBeNull();
+    expect(totals).toMatchObject({ electricityVolume: 12, totalVolume: 12 });
+    const p2c = await xlsxRows(Buffer.from(await (await fetch(link.downloadInfo.link)).arrayBuffer()));
+    const row = p2c.find((r) => r[0] === full.objectId)!;
+    expect(row[P2C_COLUMNS.indexOf('Annual Usage')]).toBe(120_000);
+    expect(row[P2C_COLUMNS.indexOf('RCEs')]).toBe(12);
+  });
+
+  it('are logged as the months that changed, and not at all when a save leaves them as they were', async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const volume = { startDate: '2025-01-01T00:00:00', endDate: '2025-12-31T00:00:00', accountVolumeUom: 'KWH', btuFactor: 3.412, volumeData: [{ year: 2025, months: Array(12).fill(100) }], usageCharges: [{ kind: 'uu', chargeSw: 'Y', tolPct: 10 }] };
+    const created = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { accountVolume: volume })));
+    // the volume as the screen sends it back: its keys in another order
+    const reordered = Object.fromEntries(Object.entries(created.accountVolume!).reverse());
+    // Act
+    const renamed = await ok<Account>(staff.put(`${A}/Update`, { ...fieldsOf(created), name: 'Harborview Hotels - Annex 2', accountVolume: reordered, version: created.version }, { id: created.objectId }));
+    const months = [...created.accountVolume!.volumeData[0]!.months];
+    months[2] = 150;
+    const changed = await ok<Account>(staff.put(`${A}/Update`, { ...fieldsOf(renamed), accountVolume: { ...renamed.accountVolume, volumeData: [{ year: 2025, months }] }, version: renamed.version }, { id: created.objectId }));
+    const log = await ok<{ eventId: string; action: string; fieldName: string; oldValue: string | null; newValue: string | null }[]>(staff.get(`${A}/ChangeLogs`, { accountId: created.objectId }));
+    // Assess
+    expect(changed.version).toBe(3);
+    const updates = log.filter((e) => e.action === 'updated');
+    const byEvent = (id: string) => updates.filter((e) => e.eventId === id).map((e) => [e.fieldName, e.oldValue, e.newValue]);
+    const events = [...new Set(updates.map((e) => e.eventId))];
+    expect(events).toHaveLength(2);
+    // newest first: the month, then the rename alone
+    expect(byEvent(events[0]!)).toEqual([['volume.Mar 2025', '100', '150']]);
+    expect(byEvent(events[1]!)).toEqual([['name', 'Harborview Hotels - Annex', 'Harborview Hotels - Annex 2']]);
+  });
+});
+
 describe('billing rows', () => {
   it('loads the billing system rows (admins only), replaces a rebilled read period, logs the load and lists them newest first', async () => {
     // Prepare

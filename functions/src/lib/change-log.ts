@@ -51,20 +51,34 @@ interface LogItem {
   source?: string;
 }
 
-/** A value as the log shows it: text, or null for empty. */
+/** An object's keys in one order, at every depth (a stored map comes back in any order). */
+const sortedKeys = (v: unknown): unknown =>
+  Array.isArray(v)
+    ? v.map(sortedKeys)
+    : v !== null && typeof v === 'object'
+      ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedKeys((v as Record<string, unknown>)[k])]))
+      : v;
+
+/** A value as the log shows it: text, or null for empty; an object as JSON with its keys in order. */
 export function logValue(v: unknown): string | null {
   if (v === undefined || v === null || v === '') return null;
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return JSON.stringify(sortedKeys(v));
   return String(v);
 }
 
-/** The changed fields between two versions of an entity (only `fields` are compared). */
-export function diffFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[]): FieldChange[] {
+/** A field whose change the log shows in parts (an account's volume block: the months that changed). */
+export type FieldDiff = (before: unknown, after: unknown) => FieldChange[];
+
+/** The changed fields between two versions of an entity (only `fields` are compared; `parts` split a field's change). */
+export function diffFields<T extends object>(before: T, after: T, fields: readonly (keyof T & string)[], parts?: Partial<Record<string, FieldDiff>>): FieldChange[] {
   const out: FieldChange[] = [];
   for (const f of fields) {
     const o = logValue(before[f]);
     const n = logValue(after[f]);
-    if (o !== n) out.push({ fieldName: f, oldValue: o, newValue: n });
+    if (o === n) continue;
+    const split = parts?.[f];
+    if (split) out.push(...split(before[f], after[f]));
+    else out.push({ fieldName: f, oldValue: o, newValue: n });
   }
   return out;
 }

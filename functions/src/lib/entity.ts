@@ -23,6 +23,8 @@ export interface EntityDef<T extends { objectId: number }> {
   indexAttributes?(item: T): Record<string, unknown>;
   /** the record as users know it, for the change log (VersionedKind.label) */
   label?(item: T): string | null | undefined;
+  /** fields whose change the log shows in parts (VersionedKind.logParts) */
+  logParts?: VersionedKind<T>['logParts'];
 }
 
 /** An entity is a versioned kind stamped for its own list's feed (deleted as a tombstone). */
@@ -32,6 +34,7 @@ const kindOf = <T extends { objectId: number }>(def: EntityDef<T>): VersionedKin
   listType: def.type,
   attributes: def.indexAttributes,
   label: def.label,
+  logParts: def.logParts,
 });
 
 export async function getEntity<T extends { objectId: number }>(def: EntityDef<T>, id: number): Promise<Stored<T> | undefined> {

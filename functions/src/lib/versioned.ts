@@ -1,5 +1,5 @@
 import { toTransferDate } from '@eb/shared/validation';
-import { changeLogPut, diffFields, type Actor, type LogEntity, type LogParent } from './change-log';
+import { changeLogPut, diffFields, type Actor, type FieldDiff, type LogEntity, type LogParent } from './change-log';
 import type { Item, TransactItem } from './db';
 import { table } from './db';
 import { ConflictError } from './errors';
@@ -31,6 +31,8 @@ export interface VersionedKind<T extends object> {
    * log names the record by it instead of its internal number. Taken from the record as written.
    */
   label?(record: T): string | null | undefined;
+  /** fields whose change the log shows in parts (an account's volume: the months that changed) */
+  logParts?: Partial<Record<keyof T & string, FieldDiff>>;
 }
 
 export interface Meta {
@@ -125,7 +127,7 @@ export async function prepareUpdate<T extends { objectId: number }>(
 ): Promise<Write<T> | undefined> {
   if (current.version !== expectedVersion) throw new ConflictError();
   const next = { ...current, ...pickFields(kind, patch), objectId: current.objectId } as Stored<T>;
-  const changes = diffFields(current as T, next as T, kind.fields);
+  const changes = diffFields(current as T, next as T, kind.fields, kind.logParts);
   if (changes.length === 0 && !ctx.extra?.length) return undefined;
   const item = {
     ...next,

@@ -122,3 +122,66 @@ export function withVolumeAt(v: AccountVolume | null | undefined, year: number, 
     .sort((a, b) => a.year - b.year);
   return { ...base, volumeData };
 }
+
+/**
+ * The volumes' annual usage (issue 28: volumes feed the RCEs and the P2C report): the sum of the
+ * twelve calendar months ending with the latest month that has a volume, when all twelve have one
+ * (fewer is no year's usage: null). In the block's unit.
+ */
+export function volumeAnnualUsage(v: Pick<AccountVolume, 'volumeData'> | null | undefined): number | null {
+  if (!v?.volumeData?.length) return null;
+  const byMonth = new Map<number, number>();
+  for (const r of v.volumeData) r.months.forEach((m, i) => (m === null || m === undefined ? undefined : byMonth.set(r.year * 12 + i, Number(m))));
+  if (!byMonth.size) return null;
+  const last = Math.max(...byMonth.keys());
+  let sum = 0;
+  for (let k = last - 11; k <= last; k++) {
+    const m = byMonth.get(k);
+    if (m === undefined || !Number.isFinite(m)) return null;
+    sum += m;
+  }
+  return Math.round(sum * 1e6) / 1e6;
+}
+
+/** A change of one part of the volume block as the change log shows it. */
+export interface VolumeLogChange {
+  fieldName: string;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+const logText = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : typeof v === 'object' ? JSON.stringify(v) : String(v));
+/** The volume block's parts as the change log names them ('volume.Start Date', 'volume.Mar 2025'). */
+const VOLUME_LOG_PARTS = [
+  ['startDate', 'Start Date'],
+  ['endDate', 'End Date'],
+  ['accountVolumeUom', 'UOM'],
+  ['btuFactor', 'BTU Factor'],
+] as const;
+
+/**
+ * The change log of a volume block (issue 28): its dates, unit and BTU factor, each month that
+ * changed ('volume.Mar 2025': old, new) and the usage-charge rows when they changed (one entry);
+ * none when nothing changed, whatever order the block's keys come in.
+ */
+export function volumeLogChanges(before: unknown, after: unknown): VolumeLogChange[] {
+  const a = (before ?? {}) as Partial<AccountVolume>;
+  const b = (after ?? {}) as Partial<AccountVolume>;
+  const out: VolumeLogChange[] = [];
+  const push = (name: string, o: unknown, n: unknown) => {
+    const [ot, nt] = [logText(o), logText(n)];
+    if (ot !== nt) out.push({ fieldName: `volume.${name}`, oldValue: ot, newValue: nt });
+  };
+  for (const [key, name] of VOLUME_LOG_PARTS) push(name, a[key], b[key]);
+  const months = (v: Partial<AccountVolume>) => new Map((v.volumeData ?? []).map((r) => [r.year, r.months] as const));
+  const [am, bm] = [months(a), months(b)];
+  for (const year of [...new Set([...am.keys(), ...bm.keys()])].sort((x, y) => x - y)) {
+    for (let i = 0; i < 12; i++) push(`${MONTH_SHORT[i]} ${year}`, am.get(year)?.[i], bm.get(year)?.[i]);
+  }
+  // the usage-charge rows: one entry, each row's fields in a fixed order
+  const charges = (v: Partial<AccountVolume>) =>
+    (v.usageCharges ?? []).map((c) => Object.fromEntries(Object.entries(c as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined && x !== '').sort(([x], [y]) => x.localeCompare(y))));
+  const [ac, bc] = [charges(a), charges(b)];
+  if (JSON.stringify(ac) !== JSON.stringify(bc)) out.push({ fieldName: 'volume.Usage Charges', oldValue: ac.length ? JSON.stringify(ac) : null, newValue: bc.length ? JSON.stringify(bc) : null });
+  return out;
+}
