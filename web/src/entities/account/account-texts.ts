@@ -38,6 +38,7 @@ export const ACCOUNT_TEXTS = {
   statusChanged: 'The account status was changed',
   actions: 'Actions',
   cloneRow: (ldc: string) => `Clone ${ldc}`,
+  openRow: (ldc: string) => `Open account ${ldc}`,
 } as const;
 
 export const ACCOUNT_GRID_LABELS = ACCOUNT_ROW_LABELS;

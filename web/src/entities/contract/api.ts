@@ -27,6 +27,15 @@ export const contractListQuery = (params: ContractListParams) =>
     placeholderData: keepPreviousData,
   });
 
+/** GET contract/GetAccounts?id&limit&skip&orderBy&getTotalCount: a page of the amendment's accounts (its Accounts section). */
+export const amendmentAccountsQuery = (params: { amendmentId: number; skip: number; limit: number; orderBy: string }) =>
+  queryOptions({
+    ...routeQuery(endpoint('GET', 'contract', 'GetAccounts'), {
+      query: { id: params.amendmentId, limit: params.limit, skip: params.skip, orderBy: params.orderBy, getTotalCount: true },
+    }),
+    placeholderData: keepPreviousData,
+  });
+
 /** POST contract/Export?orderBy with the filter (contractRefs: the selection): contracts.xlsx. */
 export const exportContracts = (filter: ContractListBody, orderBy: string) =>
   call(endpoint('POST', 'contract', 'Export'), { query: { orderBy }, body: filter });

@@ -352,7 +352,7 @@ function AmendmentForm(props: {
       <Panel header={AMENDMENT_TEXTS.accounts} toggleable className="eb-amendment__section">
         {amendment ? (
           <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
-            <AmendmentAccounts amendmentId={amendment.objectId} editor={editor} staff={props.staff} />
+            <AmendmentAccounts amendmentId={amendment.objectId} amendmentStatus={amendment.contractStatus ?? null} editor={editor} staff={props.staff} />
           </Suspense>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
