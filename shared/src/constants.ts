@@ -23,6 +23,9 @@ export const NAME_MAX_LENGTH = 100;
 /** Identifier (a user's agent code). Spec 2 gives identifiers 30 characters; chosen for users too. */
 export const IDENTIFIER_MAX_LENGTH = 30;
 export const TERRITORY_TEXT_MAX_LENGTH = 50;
+/** A territory's LDC number format (issue 28): its pattern and its description, at most this long (chosen). */
+export const LDC_PATTERN_MAX_LENGTH = 100;
+export const LDC_FORMAT_DESCRIPTION_MAX_LENGTH = 100;
 /** Agents grid (spec 2 sections 5 and 9): page size, field lengths. */
 export const AGENT_PAGE_SIZE = 100;
 export const AGENT_TEXT_MAX_LENGTH = 50;

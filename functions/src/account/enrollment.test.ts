@@ -85,23 +85,79 @@ describe('the Volume block', () => {
 });
 
 describe('the enrollment checks', () => {
-  it("refuses an LDC number that does not fit its territory's format, and a second account of the same number with an overlapping term", async () => {
+  it('refuses a second account of the same LDC number with an overlapping term, and takes one that follows it', async () => {
     // Prepare
     const amendment = await newAmendment(staff);
     const ldc = uniqueLdc('CONED');
     const first = await ok<Account>(staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc })));
     // Act
-    const wrongFormat = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('PECO'), ldcAccountNum: '12345' }));
     const overlapping = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc, requestedStartDate: '2026-12-01T00:00:00' }));
     const following = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('CONED'), ldcAccountNum: ldc, requestedStartDate: '2027-03-01T00:00:00' }));
     const resaveFirst = await staff.put(`${A}/Update`, { ...fieldsOf(first), version: first.version, name: 'Renamed' }, { id: first.objectId });
     // Assess
-    expect(wrongFormat.status).toBe(400);
-    expect(wrongFormat.body.fieldErrors).toEqual({ ldcAccountNum: 'PECO account numbers are 10 digits' });
     expect(overlapping.status).toBe(400);
     expect(overlapping.body.fieldErrors).toEqual({ ldcAccountNum: MSG.overlappingBaseAccounts });
     expect(following.status).toBe(200);
     expect(resaveFirst.status).toBe(200);
+  });
+});
+
+describe("a territory's LDC number format (issue 28)", () => {
+  const R = '/api/Reference';
+  let serial = 0;
+  const newTerritory = async (over: Record<string, unknown>) =>
+    admin.post(`${R}/TerritoryCreate`, { code: `LDC-${Date.now() % 1_000_000}-${++serial}`, name: 'Format Utility', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.05', ...over });
+
+  it("refuses a blocking format's mismatch with its description, saves a warning format's mismatch, and always refuses what the spec's rule refuses", async () => {
+    // Prepare: a blocking and a warning format; NATGRID-NY as seeded (a warning)
+    const amendment = await newAmendment(staff);
+    const blocking = await ok<Territory>(newTerritory({ ldcPattern: '\\d{10}', ldcFormatDescription: '10 digits', ldcMismatch: 'Block' }));
+    const warning = await ok<Territory>(newTerritory({ ldcPattern: '\\d{10}', ldcFormatDescription: '10 digits', ldcMismatch: 'Warn' }));
+    const natgrid = territories.find((t) => t.code === 'NATGRID-NY')!;
+    const digits = () => uniqueLdc('PECO');
+    // Act
+    const refused = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: blocking.objectId }, ldcAccountNum: '12345' }));
+    const fits = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: blocking.objectId }, ldcAccountNum: digits() }));
+    const fitsWithDashes = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: blocking.objectId }, ldcAccountNum: `${digits().slice(0, 4)}-${digits().slice(4)}` }));
+    const warned = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: warning.objectId }, ldcAccountNum: `W-${uniqueLdc('PECO')}` }));
+    const specAllowed = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: natgrid.objectId }, ldcAccountNum: `AB-${uniqueLdc('PECO').slice(-5)}${serial}` }));
+    const notAlphanumeric = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: warning.objectId }, ldcAccountNum: '12345_67890' }));
+    const tooLong = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: territory('PSEG'), ldcAccountNum: '1'.repeat(31) }));
+    // Assess
+    expect(natgrid).toMatchObject({ ldcPattern: '\\d{10,11}', ldcFormatDescription: '10 or 11 digits', ldcMismatch: 'Warn' });
+    expect([refused.status, refused.body.fieldErrors]).toEqual([400, { ldcAccountNum: `${blocking.code} account numbers are 10 digits` }]);
+    expect(fits.status).toBe(200);
+    expect(fitsWithDashes.status).toBe(200);
+    expect(warned.status).toBe(200);
+    expect(specAllowed.status).toBe(200);
+    expect([notAlphanumeric.status, notAlphanumeric.body.fieldErrors?.ldcAccountNum]).toEqual([400, MSG.alphanumeric]);
+    expect(tooLong.status).toBe(400);
+  });
+
+  it('refuses a pattern that is not a regular expression, one that could run away, and an unknown mismatch action, writing nothing; a format made blocking applies at once', async () => {
+    // Prepare
+    const amendment = await newAmendment(staff);
+    const t = await ok<Territory>(newTerritory({ ldcPattern: 'Z\\d{5}', ldcFormatDescription: "'Z' and 5 digits" }));
+    // Act
+    const broken = await newTerritory({ code: `${t.code}-X`, ldcPattern: '([0-9]' });
+    const runaway = await newTerritory({ ldcPattern: '(\\d+)+' });
+    const unknownAction = await newTerritory({ ldcPattern: '\\d+', ldcMismatch: 'Stop' });
+    const brokenUpdate = await admin.put(`${R}/TerritoryUpdate`, { ...t, ldcPattern: '*', version: t.version }, { id: t.objectId });
+    const warnedSave = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: t.objectId }, ldcAccountNum: uniqueLdc('PECO') }));
+    const blocked = await ok<Territory>(admin.put(`${R}/TerritoryUpdate`, { ...t, ldcMismatch: 'Block', version: t.version }, { id: t.objectId }));
+    const refusedSave = await staff.post(`${A}/Create`, body(amendment.objectId, { territory: { objectId: t.objectId }, ldcAccountNum: uniqueLdc('PECO') }));
+    // Assess
+    expect(t.ldcMismatch).toBeNull();
+    expect([broken.status, broken.body.fieldErrors]).toEqual([400, { ldcPattern: MSG.ldcPatternInvalid }]);
+    expect([runaway.status, runaway.body.fieldErrors]).toEqual([400, { ldcPattern: MSG.ldcPatternNested }]);
+    expect([unknownAction.status, unknownAction.body.fieldErrors]).toEqual([400, { ldcMismatch: MSG.invalidOption }]);
+    expect([brokenUpdate.status, brokenUpdate.body.fieldErrors]).toEqual([400, { ldcPattern: MSG.ldcPatternInvalid }]);
+    const stored = (await ok<{ data: Territory[] }>(admin.get(`${R}/TerritoryGetList`, { limit: 1000 }))).data;
+    expect(stored.filter((x) => x.code === `${t.code}-X`)).toEqual([]);
+    expect(stored.find((x) => x.objectId === t.objectId)).toMatchObject({ ldcPattern: 'Z\\d{5}', version: t.version + 1 });
+    expect(warnedSave.status).toBe(200);
+    expect(blocked).toMatchObject({ ldcMismatch: 'Block', version: t.version + 1 });
+    expect([refusedSave.status, refusedSave.body.fieldErrors]).toEqual([400, { ldcAccountNum: `${t.code} account numbers are 'Z' and 5 digits` }]);
   });
 });
 

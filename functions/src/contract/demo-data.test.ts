@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../infra/local/demo';
 import { contractCrms, contractParticipants } from './children';
 import { listContracts } from './repository';
-import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
+import { SEED_TERRITORIES } from '@eb/shared/reference/data';
 import { billingRows } from '../account/billing';
 import { getAccount, listAccounts } from '../account/repository';
 
@@ -30,7 +31,7 @@ describe('demo data', () => {
     const accounts = await listAccounts({ amendmentId: demo.data[0]!.objectId }, { limit: '10' });
     expect(accounts.totalCount).toBeGreaterThan(0);
     const account = await getAccount(accounts.data[0]!.objectId);
-    expect(ldcFormatMessage(account.territoryCode, account.ldcAccountNum)).toBeNull();
+    expect(ldcFormatCheck(SEED_TERRITORIES.find((t) => t.code === account.territoryCode), account.ldcAccountNum)).toBeNull();
     expect(account.accountVolume?.volumeData.length).toBeGreaterThan(0);
     expect(account.contractStartDate! < new Date(Date.now() - 400 * 86_400_000).toISOString()).toBe(true);
     expect((await billingRows(account.objectId)).length).toBe(12);

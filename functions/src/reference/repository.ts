@@ -47,6 +47,9 @@ export function toTerritory(stored: object): Territory {
     measureUnit: str(item.measureUnit),
     billMethodId: str(item.billMethodId),
     taxRate: strOrNull(item.taxRate),
+    ldcPattern: strOrNull(item.ldcPattern),
+    ldcFormatDescription: strOrNull(item.ldcFormatDescription),
+    ldcMismatch: item.ldcMismatch === 'Block' || item.ldcMismatch === 'Warn' ? item.ldcMismatch : null,
   };
 }
 
@@ -64,6 +67,9 @@ export const territoryListSpec: ListSpec<Territory> = {
     measureUnit: (r) => r.measureUnit,
     billMethodId: (r) => r.billMethodId,
     taxRate: (r) => r.taxRate,
+    ldcPattern: (r) => r.ldcPattern ?? null,
+    ldcFormatDescription: (r) => r.ldcFormatDescription ?? null,
+    ldcMismatch: (r) => r.ldcMismatch ?? null,
   },
   defaultSort: { field: 'code', direction: 'Ascending' },
 };
@@ -95,8 +101,8 @@ export async function getReferences(): Promise<ReferenceSet[]> {
     ...STATIC_REFERENCE_SETS,
     {
       itemType: 'territories',
-      items: all.map(({ objectId, code, name, state, commodity, measureUnit, billMethodId, taxRate }) => ({
-        objectId, code, name, state, commodity, measureUnit, billMethodId, taxRate,
+      items: all.map(({ objectId, code, name, state, commodity, measureUnit, billMethodId, taxRate, ldcPattern, ldcFormatDescription, ldcMismatch }) => ({
+        objectId, code, name, state, commodity, measureUnit, billMethodId, taxRate, ldcPattern, ldcFormatDescription, ldcMismatch,
       })),
     },
   ];

@@ -1,5 +1,5 @@
 import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
-import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { ldcFormatBlock } from '@eb/shared/account/ldc-formats';
 import { accountUpdateBodySchema } from '@eb/shared/account/schemas';
 import { withVolumeAt, yearInVolume } from '@eb/shared/account/volume';
 import { amendmentUpdateBodySchema } from '@eb/shared/contract/schemas';
@@ -98,7 +98,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>):
         const territory = all.find((t) => t.code.toLowerCase() === String(value).toLowerCase());
         if (!territory) return refused(field, value, 'checkKeyNotExistsInDb');
         change.territory = { objectId: territory.objectId };
-        if (ldcFormatMessage(territory.code, current.ldcAccountNum)) return refused(field, value, 'invalidDataTypeEnum');
+        if (ldcFormatBlock(territory, current.ldcAccountNum)) return refused(field, value, 'invalidDataTypeEnum');
       } else if (field.field === 'agent') {
         const code = value === null ? null : String(value).toLowerCase();
         const [agent] = code === null ? [] : await sharedRead(`ag#${code}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === code }, 1));
@@ -106,7 +106,12 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>):
         change.agent = agent ? { objectId: agent.objectId } : null;
       } else {
         change[field.field] = value;
-        if (field.field === 'ldcAccountNum' && ldcFormatMessage(current.territoryCode ?? '', typeof value === 'string' ? value : null)) return refused(field, value, 'invalidDataTypeEnum');
+        if (field.field === 'ldcAccountNum') {
+          // the territory's format when it blocks (issue 28: a warning lets the number in)
+          const all = await sharedRead('territories', () => territories().all({}, 10_000));
+          const territory = all.find((t) => t.objectId === current.territory?.objectId);
+          if (ldcFormatBlock(territory, typeof value === 'string' ? value : null)) return refused(field, value, 'invalidDataTypeEnum');
+        }
       }
       const body = accountUpdateBodySchema.safeParse({ ...current, ...change, version: current.version });
       if (!body.success) return schemaRefusal(type, field, value, body.error);

@@ -1,4 +1,4 @@
-import { ldcFormatMessage, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
+import { ldcFormatBlock, normalizeLdcNumber, termsOverlap } from '@eb/shared/account/ldc-formats';
 import { yearInVolume, type AccountVolume } from '@eb/shared/account/volume';
 import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
@@ -112,7 +112,7 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
       if (code !== null && !t) add(r, type, 'territory', 'checkKeyNotExistsInDb');
       if (t) {
         r.data.territoryRef = t.objectId;
-        if (has(r, 'ldcAccountNum') && ldcFormatMessage(t.code, text(r.data.ldcAccountNum))) add(r, type, 'ldcAccountNum', 'invalidDataTypeEnum');
+        if (has(r, 'ldcAccountNum') && ldcFormatBlock(t, text(r.data.ldcAccountNum))) add(r, type, 'ldcAccountNum', 'invalidDataTypeEnum');
       }
       // the same LDC number twice in the batch
       const ldc = text(r.data.ldcAccountNum)?.replace(/[\s-]/g, '').toUpperCase();

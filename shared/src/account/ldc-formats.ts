@@ -1,55 +1,95 @@
+import { MSG } from '../messages';
+
 /**
- * The LDC account number of each seeded territory, as the utility prints it on its bills and asks
- * suppliers to enroll with it (issue 9 "Enrollment checks"). An enrollment with a number of the
- * wrong shape is rejected by the utility days later; checking it here saves that round trip. Dashes
- * and spaces, which people copy from bills, are ignored. Territories without an entry take any
- * number the general rule accepts (alphanumeric with dashes, 30 characters). The README lists the
- * facts and where they come from.
+ * A territory's LDC account number format (issue 28): data that administrators maintain on the
+ * Territories grid, not a guess in code. An enrollment with a number of the wrong shape is rejected
+ * by the utility days later; checking it at entry saves that round trip. Each territory may hold a
+ * pattern (a regular expression that must match the whole number), a description for the message
+ * ('10 digits' -> 'PECO account numbers are 10 digits') and what a mismatch does: 'Warn' shows the
+ * message and lets the account be saved, 'Block' refuses the save. A territory without a pattern
+ * takes any number the spec's own rule accepts (alphanumeric with dashes, at most 30 characters),
+ * which always blocks. The number fits when the pattern matches it as typed or without its dashes
+ * and spaces (people copy both forms from bills), letters compared in upper case.
  */
+export const LDC_MISMATCH_ACTIONS = ['Warn', 'Block'] as const;
+export type LdcMismatchAction = (typeof LDC_MISMATCH_ACTIONS)[number];
+
+/** What the check reads of a territory (the territory record, or its reference data item). */
 export interface LdcFormat {
-  /** what the number looks like, for the message ('10 digits') */
-  description: string;
-  pattern: RegExp;
+  code: string;
+  ldcPattern?: string | null;
+  ldcFormatDescription?: string | null;
+  ldcMismatch?: string | null;
 }
 
-export const LDC_FORMATS: Readonly<Record<string, LdcFormat>> = {
-  // PSE&G (NJ): the POD ID suppliers enroll with, 'PE' and 18 digits
-  PSEG: { description: "'PE' followed by 18 digits", pattern: /^PE\d{18}$/ },
-  // Jersey Central Power & Light (FirstEnergy): 20-digit customer numbers beginning 08
-  JCPL: { description: "20 digits beginning with '08'", pattern: /^08\d{18}$/ },
-  // Con Edison (NY): 15-digit account numbers
-  CONED: { description: '15 digits', pattern: /^\d{15}$/ },
-  // National Grid NY (gas): 10- or 11-digit account numbers
-  'NATGRID-NY': { description: '10 or 11 digits', pattern: /^\d{10,11}$/ },
-  // PECO (PA): 10-digit account numbers
-  PECO: { description: '10 digits', pattern: /^\d{10}$/ },
-  // Philadelphia Gas Works (PA): 10-digit account numbers
-  PGW: { description: '10 digits', pattern: /^\d{10}$/ },
-  // ComEd (IL): 10-digit account numbers
-  COMED: { description: '10 digits', pattern: /^\d{10}$/ },
-  // Nicor Gas (IL): 10-digit account numbers
-  NICOR: { description: '10 digits', pattern: /^\d{10}$/ },
-  // BGE (MD): 10-digit account numbers
-  BGE: { description: '10 digits', pattern: /^\d{10}$/ },
-  // Columbia Gas of Ohio: 8-digit customer account numbers followed by a 3-digit premise suffix (11 digits)
-  'COLGAS-OH': { description: '11 digits', pattern: /^\d{11}$/ },
-};
+/** The outcome of a check that failed: the text, and whether it refuses the save. */
+export interface LdcFormatIssue {
+  message: string;
+  blocks: boolean;
+}
 
 /** The number as the format reads it: dashes and spaces dropped, letters in upper case. */
 export const normalizeLdcNumber = (value: string): string => value.replace(/[\s-]/g, '').toUpperCase();
 
+/** A group repeated by '+', '*' or '{n,m}' that holds a repetition or a choice itself: '(a+)+', '(\\d|x)*'. */
+const NESTED_REPEAT = /\((?:[^()\\]|\\.)*(?:[+*|]|\{\d+,?\d*\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,?\d*\})/;
+
 /**
- * The message for an LDC account number that does not fit its territory's format (chosen text:
- * 'PECO account numbers are 10 digits'), or null when it fits or the territory has no format.
+ * The rule of a pattern an administrator saves (server and grid alike): null when it may be saved,
+ * else the message. A regular expression that does not compile is refused, and so is a repeated
+ * group holding a repetition or a choice ('(\\d+)+', '(a|b)*'): tested against a number, such a pattern can take
+ * exponential time (the server tests every account's number with it).
  */
-export function ldcFormatMessage(territoryCode: string | null | undefined, value: string | null | undefined): string | null {
-  if (!territoryCode || !value) return null;
-  const format = LDC_FORMATS[territoryCode];
-  if (!format || format.pattern.test(normalizeLdcNumber(value))) return null;
-  return `${territoryCode} account numbers are ${format.description}`;
+export function ldcPatternError(pattern: string | null | undefined): string | null {
+  if (pattern === null || pattern === undefined || pattern.trim() === '') return null;
+  try {
+    new RegExp(pattern);
+  } catch {
+    return MSG.ldcPatternInvalid;
+  }
+  return NESTED_REPEAT.test(pattern) ? MSG.ldcPatternNested : null;
 }
 
-/** A number that fits a territory's format (the demo data and the benchmark use it); `n` picks it. */
+const compiled = new Map<string, RegExp | null>();
+function regexOf(pattern: string): RegExp | null {
+  let re = compiled.get(pattern);
+  if (re === undefined) {
+    try {
+      re = ldcPatternError(pattern) ? null : new RegExp(`^(?:${pattern})$`, 'i');
+    } catch {
+      re = null;
+    }
+    if (compiled.size > 500) compiled.clear();
+    compiled.set(pattern, re);
+  }
+  return re;
+}
+
+/**
+ * The check of an LDC account number against its territory's format: null when it fits, the
+ * territory has no pattern (or one that cannot be read) or there is no number; else the message
+ * ('{code} account numbers are {description}') and whether it blocks (only 'Block' does; a pattern
+ * without a choice warns).
+ */
+export function ldcFormatCheck(territory: LdcFormat | null | undefined, value: string | null | undefined): LdcFormatIssue | null {
+  const pattern = territory?.ldcPattern?.trim();
+  if (!territory || !pattern || !value) return null;
+  const re = regexOf(pattern);
+  if (!re || re.test(value.trim()) || re.test(normalizeLdcNumber(value))) return null;
+  const description = territory.ldcFormatDescription?.trim();
+  const message = description
+    ? MSG.ldcFormatMismatch.replace('{code}', territory.code).replace('{description}', description)
+    : MSG.ldcFormatMismatchPlain.replace('{code}', territory.code);
+  return { message, blocks: territory.ldcMismatch === 'Block' };
+}
+
+/** A check that refuses the save: its message, else null (the server, the uploader and the updater). */
+export const ldcFormatBlock = (territory: LdcFormat | null | undefined, value: string | null | undefined): string | null => {
+  const issue = ldcFormatCheck(territory, value);
+  return issue?.blocks ? issue.message : null;
+};
+
+/** A number that fits a seeded territory's format (the demo data and the tests use it); `n` picks it. */
 export function sampleLdcNumber(territoryCode: string, n: number): string {
   const digits = (len: number) => String(n).padStart(len, '0').slice(-len);
   switch (territoryCode) {
@@ -57,7 +97,8 @@ export function sampleLdcNumber(territoryCode: string, n: number): string {
     case 'JCPL': return `08${digits(18)}`;
     case 'CONED': return digits(15);
     case 'COLGAS-OH': return digits(11);
-    default: return LDC_FORMATS[territoryCode] ? digits(10) : `LDC-${n}`;
+    case 'NATGRID-NY': case 'PECO': case 'PGW': case 'COMED': case 'NICOR': case 'BGE': return digits(10);
+    default: return `LDC-${n}`;
   }
 }
 

@@ -123,16 +123,24 @@ export const STATIC_REFERENCE_SETS: ReferenceSet[] = [
   { itemType: 'reportTypes', items: opts(['Export To P2C', 'ExportToP2C']) },
 ];
 
-/** Territories seeded on a fresh stack (editable later in Data Administration). */
+/**
+ * Territories seeded on a fresh stack (editable later in Data Administration). Their LDC number
+ * formats are the utilities' published ones as known when they were written, not checked against a
+ * live source: seeded as warnings ('Warn'), for administrators to confirm, change or make blocking.
+ */
+const ldc = (ldcPattern: string, ldcFormatDescription: string) => ({ ldcPattern, ldcFormatDescription, ldcMismatch: 'Warn' as const });
 export const SEED_TERRITORIES = [
-  { code: 'PSEG', name: 'PSE&G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625' },
-  { code: 'JCPL', name: 'Jersey Central Power & Light', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625' },
-  { code: 'CONED', name: 'Con Edison', state: 'NY', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '2', taxRate: '0.045' },
-  { code: 'NATGRID-NY', name: 'National Grid NY', state: 'NY', commodity: 'Gas', measureUnit: 'THERM', billMethodId: '2', taxRate: '0.045' },
-  { code: 'PECO', name: 'PECO Energy', state: 'PA', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '3', taxRate: '0.06' },
-  { code: 'PGW', name: 'Philadelphia Gas Works', state: 'PA', commodity: 'Gas', measureUnit: 'CCF', billMethodId: '3', taxRate: '0.06' },
-  { code: 'COMED', name: 'Commonwealth Edison', state: 'IL', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.0' },
-  { code: 'NICOR', name: 'Nicor Gas', state: 'IL', commodity: 'Gas', measureUnit: 'THERM', billMethodId: '4', taxRate: '0.0' },
-  { code: 'BGE', name: 'Baltimore Gas and Electric', state: 'MD', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '5', taxRate: '0.06' },
-  { code: 'COLGAS-OH', name: 'Columbia Gas of Ohio', state: 'OH', commodity: 'Gas', measureUnit: 'MCF', billMethodId: '4', taxRate: '0.0575' },
+  // PSE&G: the POD ID suppliers enroll with
+  { code: 'PSEG', name: 'PSE&G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625', ...ldc('PE\\d{18}', "'PE' followed by 18 digits") },
+  // FirstEnergy customer numbers
+  { code: 'JCPL', name: 'Jersey Central Power & Light', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625', ...ldc('08\\d{18}', "20 digits beginning with '08'") },
+  { code: 'CONED', name: 'Con Edison', state: 'NY', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '2', taxRate: '0.045', ...ldc('\\d{15}', '15 digits') },
+  { code: 'NATGRID-NY', name: 'National Grid NY', state: 'NY', commodity: 'Gas', measureUnit: 'THERM', billMethodId: '2', taxRate: '0.045', ...ldc('\\d{10,11}', '10 or 11 digits') },
+  { code: 'PECO', name: 'PECO Energy', state: 'PA', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '3', taxRate: '0.06', ...ldc('\\d{10}', '10 digits') },
+  { code: 'PGW', name: 'Philadelphia Gas Works', state: 'PA', commodity: 'Gas', measureUnit: 'CCF', billMethodId: '3', taxRate: '0.06', ...ldc('\\d{10}', '10 digits') },
+  { code: 'COMED', name: 'Commonwealth Edison', state: 'IL', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.0', ...ldc('\\d{10}', '10 digits') },
+  { code: 'NICOR', name: 'Nicor Gas', state: 'IL', commodity: 'Gas', measureUnit: 'THERM', billMethodId: '4', taxRate: '0.0', ...ldc('\\d{10}', '10 digits') },
+  { code: 'BGE', name: 'Baltimore Gas and Electric', state: 'MD', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '5', taxRate: '0.06', ...ldc('\\d{10}', '10 digits') },
+  // 8-digit customer account and a 3-digit premise suffix
+  { code: 'COLGAS-OH', name: 'Columbia Gas of Ohio', state: 'OH', commodity: 'Gas', measureUnit: 'MCF', billMethodId: '4', taxRate: '0.0575', ...ldc('\\d{11}', '11 digits') },
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { TERRITORY_TEXT_MAX_LENGTH } from '../constants';
+import { LDC_FORMAT_DESCRIPTION_MAX_LENGTH, LDC_PATTERN_MAX_LENGTH, TERRITORY_TEXT_MAX_LENGTH } from '../constants';
+import { LDC_MISMATCH_ACTIONS, ldcPatternError, type LdcMismatchAction } from '../account/ldc-formats';
 import { optionalText, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { pageQuerySchema } from '../paging';
 
@@ -8,8 +9,10 @@ import { pageQuerySchema } from '../paging';
  * Territory (spec 1 sections 3 and 5): code, name and billMethodId required, at most 50 characters;
  * state, commodity and measureUnit are required selections (stored as the reference set's code:
  * 'NJ', 'Electric', 'KWH'); billMethodId is one of the bill methods 1 to 5; taxRate optional text.
+ * Beyond the spec (issue 28), the territory's LDC account number format: a pattern, its description
+ * for the message, and whether a mismatch warns or blocks (account/ldc-formats.ts).
  */
-export const TERRITORY_FIELDS = ['code', 'name', 'state', 'commodity', 'measureUnit', 'billMethodId', 'taxRate'] as const;
+export const TERRITORY_FIELDS = ['code', 'name', 'state', 'commodity', 'measureUnit', 'billMethodId', 'taxRate', 'ldcPattern', 'ldcFormatDescription', 'ldcMismatch'] as const;
 export type TerritoryField = (typeof TERRITORY_FIELDS)[number];
 
 /** Column titles of the territory grid (spec 1 "Data Administration"). */
@@ -21,6 +24,9 @@ export const TERRITORY_LABELS: Record<TerritoryField, string> = {
   measureUnit: 'Measure Unit',
   billMethodId: 'Bill Method Id',
   taxRate: 'Tax Rate',
+  ldcPattern: 'LDC # Pattern',
+  ldcFormatDescription: 'LDC # Format',
+  ldcMismatch: 'LDC # Mismatch',
 };
 
 /** Which reference set each selection column draws on. */
@@ -42,6 +48,15 @@ export const territoryFieldsSchema = z.object({
   billMethodId: requiredReferenceCode(TERRITORY_SELECTIONS.billMethodId),
   // a fraction ('0.06625'): the account's upload rate divides by 1 + it (issue 9), so it must be a number
   taxRate: optionalText(max).refine((v) => v === null || v === undefined || v === '' || /^\d+(\.\d+)?$/.test(v.trim()), MSG.territoryTaxRateNumber),
+  // the LDC number format (issue 28): a pattern that compiles and cannot run away, its description, Warn or Block
+  ldcPattern: optionalText(LDC_PATTERN_MAX_LENGTH)
+    .optional()
+    .superRefine((v, ctx) => {
+      const error = ldcPatternError(v);
+      if (error) ctx.addIssue({ code: 'custom', message: error });
+    }),
+  ldcFormatDescription: optionalText(LDC_FORMAT_DESCRIPTION_MAX_LENGTH).optional(),
+  ldcMismatch: z.preprocess((v) => (v === '' ? null : v), z.enum(LDC_MISMATCH_ACTIONS, { error: MSG.invalidOption }).nullable().optional()),
 });
 export type TerritoryFields = z.infer<typeof territoryFieldsSchema>;
 
@@ -55,6 +70,9 @@ export type TerritoryUpdateBody = z.infer<typeof territoryUpdateBodySchema>;
 export interface Territory extends TerritoryFields {
   objectId: number;
   version: number;
+  ldcPattern: string | null;
+  ldcFormatDescription: string | null;
+  ldcMismatch: LdcMismatchAction | null;
 }
 
 /** GET Reference/TerritoryGetList: page parameters (spec 1 section 7). */

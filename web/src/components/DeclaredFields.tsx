@@ -13,6 +13,8 @@ export interface DeclaredFieldsProps<F extends string> {
   set: (field: F, value: unknown) => void;
   touch: (field: F) => void;
   messageOf: (field: F) => string | undefined;
+  /** A warning or note below a field while it has no error (e.g. an LDC number that does not fit its territory's format). */
+  hintOf?: (field: F) => string | undefined;
   required: ReadonlySet<string>;
   disabled: boolean;
   /** ids are `${idPrefix}-${field}` */
@@ -23,6 +25,13 @@ export interface DeclaredFieldsProps<F extends string> {
   decorate?: (d: DeclaredField<F>, control: ReactNode) => ReactNode;
   className?: string;
 }
+
+const warningHint = (text: string | undefined, id: string): ReactNode =>
+  text ? (
+    <span id={id} className="eb-field__warning" role="status">
+      <i className="pi pi-exclamation-triangle" aria-hidden="true" /> {text}
+    </span>
+  ) : undefined;
 
 /** The sections of a declared form: a toggleable panel each, with a labelled control per field and its message. */
 export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) {
@@ -78,7 +87,7 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
               const id = `${props.idPrefix}-${d.field}`;
               const input = control(d, id);
               return (
-                <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)}>
+                <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)} hint={warningHint(props.hintOf?.(d.field), `${id}-hint`)}>
                   {props.decorate ? props.decorate(d, input) : input}
                 </FormField>
               );

@@ -5,7 +5,7 @@ import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
 import { ACCOUNT_DATE_ORDER, ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
-import { ldcFormatMessage } from '@eb/shared/account/ldc-formats';
+import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
@@ -78,16 +78,17 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const notify = useNotify();
   const sets = useReferenceSets();
   const save = useSaveAccount();
-  const territoryCode = (v: AccountFormValues) => sets?.find((s) => s.itemType === 'territories')?.items.find((t) => t.objectId === (v.territory as { objectId: number } | null)?.objectId)?.code;
+  // the chosen territory's reference item, with its LDC number format (issue 28)
+  const territoryOf = (v: AccountFormValues) => sets?.find((s) => s.itemType === 'territories')?.items.find((t) => t.objectId === (v.territory as { objectId: number } | null)?.objectId);
   const form = useForm<AccountFormValues>({
     initial: props.initial,
     validate: (v) => {
       const body = accountBody(v, !account);
       // the field rules first; then the dates' order (as the server checks them)
       const errors = { ...dateOrderIssues(ACCOUNT_DATE_ORDER, body), ...zodErrors(accountFieldsSchema, body) };
-      // the LDC number's format of the chosen territory (the server checks it too, and the overlap)
-      const format = errors.ldcAccountNum ? null : ldcFormatMessage(territoryCode(v), v.ldcAccountNum as string);
-      return format ? { ...errors, ldcAccountNum: format } : errors;
+      // the LDC number's format of the chosen territory when it blocks (the server checks it too, and the overlap)
+      const format = errors.ldcAccountNum ? null : ldcFormatCheck(territoryOf(v), v.ldcAccountNum as string);
+      return format?.blocks ? { ...errors, ldcAccountNum: format.message } : errors;
     },
   });
   const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
@@ -115,6 +116,8 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
       f === 'unitOfMeasure' ? form.update((x) => ({ ...x, unitOfMeasure: v, ...(v ? { commissionPlan: v } : {}) }), ['unitOfMeasure', 'commissionPlan']) : form.set(f, v),
     touch: (f: AccountField) => form.touch(f),
     messageOf: (f: AccountField) => form.messageOf(f),
+    // an LDC number that does not fit a warning format: said, and saved anyway (issue 28)
+    hintOf: (f: AccountField) => (f === 'ldcAccountNum' ? ldcFormatCheck(territoryOf(form.values), form.values.ldcAccountNum as string)?.message : undefined),
     required: REQUIRED,
     disabled: !editor,
     idPrefix: `account-${account?.objectId ?? 0}`,

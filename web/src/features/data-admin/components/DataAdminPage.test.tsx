@@ -11,8 +11,8 @@ import { emptyAgent } from './AgentTable';
 import { emptyTerritory, isTerritorySavable } from './TerritoryTable';
 
 const TERRITORIES: Territory[] = [
-  { objectId: 1, version: 3, code: 'PSEG', name: 'PSE&G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625' },
-  { objectId: 2, version: 1, code: 'PECO', name: 'PECO Energy', state: 'PA', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '3', taxRate: null },
+  { objectId: 1, version: 3, code: 'PSEG', name: 'PSE&G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625', ldcPattern: '\\d{10}', ldcFormatDescription: '10 digits', ldcMismatch: 'Warn' },
+  { objectId: 2, version: 1, code: 'PECO', name: 'PECO Energy', state: 'PA', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '3', taxRate: null, ldcPattern: null, ldcFormatDescription: null, ldcMismatch: null },
 ];
 const agent = (objectId: number, code: string, name: string): Agent => ({ ...(emptyAgent() as unknown as Agent), objectId, version: 2, code, name, status: 'Active' });
 const AGENTS: Agent[] = [agent(11, 'Acme', 'Acme Partners'), agent(12, 'Bolt', 'Bolt Energy')];

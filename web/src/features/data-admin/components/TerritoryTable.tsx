@@ -1,6 +1,7 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { TERRITORY_PAGE_SIZE, TERRITORY_TEXT_MAX_LENGTH } from '@eb/shared/constants';
+import { LDC_FORMAT_DESCRIPTION_MAX_LENGTH, LDC_PATTERN_MAX_LENGTH, TERRITORY_PAGE_SIZE, TERRITORY_TEXT_MAX_LENGTH } from '@eb/shared/constants';
+import { LDC_MISMATCH_ACTIONS } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import {
   TERRITORY_FIELDS,
@@ -44,6 +45,9 @@ export const emptyTerritory = (): TerritoryRow => ({
   measureUnit: null,
   billMethodId: null,
   taxRate: null,
+  ldcPattern: null,
+  ldcFormatDescription: null,
+  ldcMismatch: null,
 });
 
 /** Spec 1 section 4: Save needs state, commodity, measureUnit, billMethodId, a code and a name; the lengths on top. */
@@ -101,8 +105,8 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
       width,
     });
     return [
-      text('code', true, 150),
-      text('name', true, 260),
+      text('code', true, 130),
+      text('name', true, 220),
       { field: 'state', header: TERRITORY_LABELS.state, sortable: true, width: 110, editor: { type: 'select', options: codeOptions(sets, 'states', 'code'), pattern: /[A-Za-z]/ } },
       { field: 'commodity', header: TERRITORY_LABELS.commodity, sortable: true, width: 140, editor: { type: 'select', options: codeOptions(sets, 'commodities') } },
       { field: 'measureUnit', header: TERRITORY_LABELS.measureUnit, sortable: true, width: 140, editor: { type: 'select', options: codeOptions(sets, 'unitsOfMeasure') } },
@@ -114,7 +118,11 @@ export function TerritoryTable({ selector, onActionChange }: { selector: (pendin
         width: 140,
         editor: { type: 'select', options: codeOptions(sets, 'billMethods'), pattern: /[1-5]/ },
       },
-      { ...text('taxRate', false, 150), error: (row) => territoryErrors(row).taxRate },
+      { ...text('taxRate', false, 110), error: (row) => territoryErrors(row).taxRate },
+      // the LDC number format (issue 28): the pattern (checked as typed), its description, Warn or Block
+      { field: 'ldcPattern', header: TERRITORY_LABELS.ldcPattern, maxLength: LDC_PATTERN_MAX_LENGTH, width: 170, error: (row) => territoryErrors(row).ldcPattern, body: (row) => (row.ldcPattern ? <code className="eb-da-pattern">{row.ldcPattern}</code> : '') },
+      { field: 'ldcFormatDescription', header: TERRITORY_LABELS.ldcFormatDescription, maxLength: LDC_FORMAT_DESCRIPTION_MAX_LENGTH, width: 200, error: (row) => territoryErrors(row).ldcFormatDescription },
+      { field: 'ldcMismatch', header: TERRITORY_LABELS.ldcMismatch, width: 130, editor: { type: 'select', options: LDC_MISMATCH_ACTIONS.map((a) => ({ label: a, value: a })) } },
     ];
   }, [sets]);
 
