@@ -6,7 +6,7 @@ import type { Job, JobList, JobStatus } from '@eb/shared/job/schemas';
 import { toTransferDate } from '@eb/shared/validation';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
-import { getItem, keys, queryAll, table } from '../lib/db';
+import { getItem, keys, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { recordJobStatus } from '../lib/metrics';
 
 /** The job item: the public Job plus the worker's checkpoint. */
@@ -52,12 +52,16 @@ async function enqueue(jobId: string, dedup: string): Promise<void> {
   );
 }
 
-/** Record a job (queued) and put its message on the FIFO queue: one job runs at a time. */
+/**
+ * Record a job (queued) and put its message on the FIFO queue: one job runs at a time. `also`: items
+ * written in the same transaction as the job's record (e.g. the uploader's last-save pointer).
+ */
 export async function createJob(input: {
   jobType: string;
   name: string;
   createdBy: number | null;
   params?: Record<string, unknown>;
+  also?: (jobId: string) => TransactItem[];
 }): Promise<Job> {
   const jobId = randomUUID();
   const now = toTransferDate(new Date());
@@ -78,7 +82,10 @@ export async function createJob(input: {
     params: input.params ?? {},
     nextChunk: 0,
   };
-  await dynamo().send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' }));
+  const put = { TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(pk)' };
+  const also = input.also?.(jobId) ?? [];
+  if (also.length) await transact([{ Put: put }, ...also]);
+  else await dynamo().send(new PutCommand(put));
   await enqueue(jobId, `${jobId}:0`);
   return toJob(record);
 }

@@ -46,6 +46,12 @@ export const keys = {
   /** an amendment; its participants, CRM notes and documents will share its partition */
   contract: (id: number) => ({ pk: `CONTRACT#${id}`, sk: 'CONTRACT' }),
   file: (id: number) => ({ pk: `FILE#${id}`, sk: 'FILE' }),
+  /** the last Save or Save All job of a pipeline's row type (its last-save tab lists that job's rows) */
+  lastSave: (kind: string, rowType: string) => ({ pk: `LASTSAVE#${kind}#${rowType}`, sk: 'LASTSAVE' }),
+  /** a user's SingleFile jobs, newest first (sk: the job's creation time and id) */
+  singleFileJobs: (userId: number, createdAndId = '') => ({ pk: `SINGLEFILEJOBS#${userId}`, sk: createdAndId }),
+  /** a row a SingleFile upload imported, by its type and the hash of its values */
+  singleFileRow: (type: string, hash: string) => ({ pk: `SINGLEFILEROW#${type}#${hash}`, sk: 'IMPORTED' }),
 };
 
 export const table = (): string => config.tableName;

@@ -6,9 +6,7 @@ import { getJobPlan, putJobPlan } from '../job/plan';
 import { registerJobType } from '../job/registry';
 import type { Actor } from '../lib/change-log';
 import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from '../lib/aws';
-import { addToCounter, getItem, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
+import { addToCounter, getItem, keys, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
 import { GroupCommit } from '../lib/group-commit';
 import { AppError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq, RESERVATION_MAX_AGE_MS } from '../lib/feed';
@@ -280,14 +278,17 @@ export class SimulatedCrash extends Error {}
 
 /** Save (selected rows) or Save All (a type's validated rows, of a batch or all): the import job. */
 export async function startImport(p: RowPipeline, params: ImportParams, userId: number) {
-  const job = await createJob({ jobType: importJobType(p.kind), name: `Save ${params.rowType}`, createdBy: userId, params: params as unknown as Record<string, unknown> });
-  // the type's last Save or Save All: its last-save tab lists the rows this job imports
-  await dynamo().send(new PutCommand({ TableName: table(), Item: { ...lastSaveKey(p.kind, params.rowType), jobId: job.jobId } }));
-  return job;
+  return createJob({
+    jobType: importJobType(p.kind),
+    name: `Save ${params.rowType}`,
+    createdBy: userId,
+    params: params as unknown as Record<string, unknown>,
+    // the type's last Save or Save All, in the job's own transaction: its last-save tab lists the rows this job imports
+    also: (jobId) => [{ Put: { TableName: table(), Item: { ...keys.lastSave(p.kind, params.rowType), jobId } } }],
+  });
 }
 
-const lastSaveKey = (kind: RowKind, rowType: string) => ({ pk: `LASTSAVE#${kind}#${rowType}`, sk: 'LASTSAVE' });
 /** The last Save or Save All job of a row type (undefined: none yet). */
 export async function lastSaveJob(kind: RowKind, rowType: string): Promise<string | undefined> {
-  return (await getItem<{ jobId: string }>(lastSaveKey(kind, rowType)))?.jobId;
+  return (await getItem<{ jobId: string }>(keys.lastSave(kind, rowType)))?.jobId;
 }

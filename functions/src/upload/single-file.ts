@@ -6,13 +6,14 @@ import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
 import { createJob, toJob, type JobRecord } from '../job/repository';
 import { registerJobType } from '../job/registry';
+import type { Actor } from '../lib/change-log';
 import { batchGet, getItem, keys, queryAll, table, type TransactItem } from '../lib/db';
 import { workbookContentError } from '../lib/xlsx-guard';
 import { importIds } from './import';
 import { parseSheet } from './parse';
 import { rowIdOf, type StoredRow } from './rows';
 import { UPLOADS } from './uploads';
-import { sheetName, uploadedWorkbook } from './workbook-reader';
+import { sheetName, uploadedWorkbook, type Worksheet } from './workbook-reader';
 
 /**
  * SingleFile upload (spec 3 section 4, issue 10): one workbook with a sheet per type (named by the
@@ -38,7 +39,7 @@ const amendmentKey = (data: Record<string, unknown>) =>
   typeof data.contractId === 'number' && typeof data.amendmentNumber === 'number' ? `${data.contractId}-${data.amendmentNumber}` : null;
 const resultKey = (jobId: string) => ({ pk: `SINGLEFILE#${jobId}`, sk: 'RESULT' });
 /** A user's SingleFile jobs, newest first: written with the job's result, read by 'Select job'. */
-const userJobKey = (userId: number, job: JobRecord) => ({ pk: `SINGLEFILEJOBS#${userId}`, sk: job.gsi1sk });
+const userJobKey = (userId: number, job: JobRecord) => keys.singleFileJobs(userId, job.gsi1sk);
 
 /**
  * A row a SingleFile upload imported, by its type and values (its data as stored, keys in order):
@@ -49,8 +50,73 @@ const userJobKey = (userId: number, job: JobRecord) => ({ pk: `SINGLEFILEJOBS#${
 const importedMarkerKey = (type: string, data: string) => {
   const parsed = JSON.parse(data) as Record<string, unknown>;
   const canonical = JSON.stringify(Object.keys(parsed).sort().map((k) => [k, parsed[k]]));
-  return { pk: `SINGLEFILEROW#${type}#${createHash('sha256').update(canonical).digest('base64url')}`, sk: 'IMPORTED' };
+  return keys.singleFileRow(type, createHash('sha256').update(canonical).digest('base64url'));
 };
+
+/** What a SingleFile run gathers as it reads the sheets. */
+interface RunState {
+  result: SingleFileResult;
+  /** the amendments in the order of the Amendments sheet */
+  amendmentOrder: string[];
+  /** the amendments with rows not imported */
+  notAllImported: Set<string>;
+  /** the resume key still to be met (the Amendments sheet's rows before it are passed over) */
+  resuming: boolean;
+}
+
+/** Reads the workbook's sheets in turn, each parsed into its batch and its valid rows imported at once. */
+async function readSheets(reader: AsyncIterable<Worksheet>, p: Params, actor: Actor, run: RunState): Promise<void> {
+  const { result, amendmentOrder, notAllImported } = run;
+  for await (const sheet of reader) {
+    // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
+    const { name, number } = sheetName(sheet);
+    const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
+    if (!type) continue;
+    const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
+    const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
+    const rowNumbers = [...sheetResult.keys.keys()].sort((a, b) => a - b);
+    if (type === 'Amendments') for (const n of rowNumbers) amendmentOrder.push(amendmentKey(sheetResult.keys.get(n)!) ?? '');
+    // resume: the rows of amendments before the key are passed over
+    const skip = new Set<number>();
+    if (run.resuming && type === 'Amendments') {
+      for (const n of rowNumbers) {
+        if (amendmentKey(sheetResult.keys.get(n)!) === p.resumeKey) break;
+        skip.add(n);
+      }
+      run.resuming = false;
+    }
+    // rows an earlier run imported (this job's before its worker died: counted as imported here)
+    const stored = await UPLOADS.store.readMany(rowNumbers.map((n) => rowIdOf(batchId, n)));
+    const markers = new Map<number, Record<string, unknown>>();
+    for (const row of stored.values()) markers.set(row.rowNumber, importedMarkerKey(type, row.data));
+    const found = new Map((await batchGet([...markers.values()])).map((m) => [`${String(m.pk)}`, Number(m.batchId)]));
+    const importedBefore = new Set<number>();
+    const importedHere: number[] = [];
+    for (const [n, key] of markers) {
+      const by = found.get(String(key.pk));
+      if (by === undefined) continue;
+      importedBefore.add(n);
+      if (by === batchId) importedHere.push(n);
+    }
+    const isFailed = new Set(sheetResult.failed.map((f) => f.rowNumber));
+    const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
+    const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
+    const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
+    const imported = await importIds(UPLOADS, type, validIds, actor, { alsoWrite: marker });
+    const lines = [
+      ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
+      ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),
+      ...(sheetResult.unknownHeaders.length ? [`Columns not recognised: ${sheetResult.unknownHeaders.join(', ')}`] : []),
+      ...(sheetResult.missingColumns.length ? [`Required columns missing: ${sheetResult.missingColumns.join(', ')}`] : []),
+    ];
+    if (lines.length) result.errors.push({ uploadType: type, message: lines.join('\n') });
+    result.uploadedRows.push({ uploadType: type, rowInfos: [...importedHere, ...imported.imported].sort((a, b) => a - b), uploadBatchId: batchId });
+    for (const n of [...failed.map((f) => f.rowNumber), ...imported.refused]) {
+      const k = amendmentKey(sheetResult.keys.get(n) ?? {});
+      if (k) notAllImported.add(k);
+    }
+  }
+}
 
 registerJobType(SINGLE_FILE_JOB, {
   plan: async () => 1,
@@ -59,68 +125,14 @@ registerJobType(SINGLE_FILE_JOB, {
     const actor = { objectId: job.createdBy ?? 0, name: p.userName };
     // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
     const reader = await uploadedWorkbook(p.key, progress);
-    const result: SingleFileResult = { errors: [], uploadedRows: [], currentKey: null };
-    /** the amendments in the order of the Amendments sheet, and those with rows not imported */
-    const amendmentOrder: string[] = [];
-    const notAllImported = new Set<string>();
-    let resuming = !!p.resumeKey;
+    const run: RunState = { result: { errors: [], uploadedRows: [], currentKey: null }, amendmentOrder: [], notAllImported: new Set(), resuming: !!p.resumeKey };
     // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
     try {
-      await readSheets();
+      await readSheets(reader, p, actor, run);
     } catch (e) {
       throw workbookContentError(e);
     }
-    async function readSheets() {
-      for await (const sheet of reader) {
-        // by its name; a sheet read before the workbook's part names (see workbook-reader.ts) by its place in the template
-        const { name, number } = sheetName(sheet);
-        const type = (SINGLE_FILE_ORDER.find((t) => headerKey(t) === headerKey(name)) ?? (/^Sheet\d+$/.test(name) && number ? SINGLE_FILE_ORDER[number - 1] : undefined)) as RowType | undefined;
-        if (!type) continue;
-        const batchId = p.firstBatchId + SINGLE_FILE_ORDER.indexOf(type as (typeof SINGLE_FILE_ORDER)[number]);
-        const sheetResult = await parseSheet(UPLOADS, type, sheet, batchId, p.uploadUser, { details: true });
-        const rowNumbers = [...sheetResult.keys.keys()].sort((a, b) => a - b);
-        if (type === 'Amendments') for (const n of rowNumbers) amendmentOrder.push(amendmentKey(sheetResult.keys.get(n)!) ?? '');
-        // resume: the rows of amendments before the key are passed over
-        const skip = new Set<number>();
-        if (resuming && type === 'Amendments') {
-          for (const n of rowNumbers) {
-            if (amendmentKey(sheetResult.keys.get(n)!) === p.resumeKey) break;
-            skip.add(n);
-          }
-          resuming = false;
-        }
-        // rows an earlier run imported (this job's before its worker died: counted as imported here)
-        const stored = await UPLOADS.store.readMany(rowNumbers.map((n) => rowIdOf(batchId, n)));
-        const markers = new Map<number, Record<string, unknown>>();
-        for (const row of stored.values()) markers.set(row.rowNumber, importedMarkerKey(type, row.data));
-        const found = new Map((await batchGet([...markers.values()])).map((m) => [`${String(m.pk)}`, Number(m.batchId)]));
-        const importedBefore = new Set<number>();
-        const importedHere: number[] = [];
-        for (const [n, key] of markers) {
-          const by = found.get(String(key.pk));
-          if (by === undefined) continue;
-          importedBefore.add(n);
-          if (by === batchId) importedHere.push(n);
-        }
-        const isFailed = new Set(sheetResult.failed.map((f) => f.rowNumber));
-        const failed = sheetResult.failed.filter((f) => !skip.has(f.rowNumber) && !importedBefore.has(f.rowNumber));
-        const validIds = rowNumbers.filter((n) => !skip.has(n) && !isFailed.has(n) && !importedBefore.has(n)).map((n) => rowIdOf(batchId, n));
-        const marker = (row: StoredRow): TransactItem[] => [{ Put: { TableName: table(), Item: { ...markers.get(row.rowNumber)!, batchId, rowNumber: row.rowNumber } } }];
-        const imported = await importIds(UPLOADS, type, validIds, actor, { alsoWrite: marker });
-        const lines = [
-          ...failed.map((f) => `Row ${f.rowNumber}: ${f.exceptions.map((e) => `${e.uiHeader}: ${EXCEPTION_REASONS[e.type]}`).join('; ')}`),
-          ...imported.refused.map((n) => `Row ${n}: refused at import (see the Exception tab, batch ${batchId})`),
-          ...(sheetResult.unknownHeaders.length ? [`Columns not recognised: ${sheetResult.unknownHeaders.join(', ')}`] : []),
-          ...(sheetResult.missingColumns.length ? [`Required columns missing: ${sheetResult.missingColumns.join(', ')}`] : []),
-        ];
-        if (lines.length) result.errors.push({ uploadType: type, message: lines.join('\n') });
-        result.uploadedRows.push({ uploadType: type, rowInfos: [...importedHere, ...imported.imported].sort((a, b) => a - b), uploadBatchId: batchId });
-        for (const n of [...failed.map((f) => f.rowNumber), ...imported.refused]) {
-          const k = amendmentKey(sheetResult.keys.get(n) ?? {});
-          if (k) notAllImported.add(k);
-        }
-      }
-    }
+    const { result, amendmentOrder, notAllImported } = run;
     // the key: the first amendment (in the Amendments sheet's order, then the others') whose rows did not all import
     const rank = (k: string) => {
       const i = amendmentOrder.indexOf(k);
@@ -149,7 +161,7 @@ export const startSingleFile = (params: Params, userId: number) =>
  */
 export async function listSingleFileJobs(userId: number): Promise<Job[]> {
   const index = await queryAll<{ jobId: string }>(
-    { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': `SINGLEFILEJOBS#${userId}` }, ScanIndexForward: false },
+    { KeyConditionExpression: 'pk = :p', ExpressionAttributeValues: { ':p': keys.singleFileJobs(userId).pk }, ScanIndexForward: false },
     SINGLE_FILE_SHOWN_JOBS * 2,
   );
   const records = new Map((await batchGet(index.map((i) => keys.job(i.jobId)))).map((r) => [String(r.jobId), r as unknown as JobRecord]));
