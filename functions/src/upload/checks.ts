@@ -152,11 +152,21 @@ export async function crossCheck(type: RowType, rows: Pending[], seen: Set<strin
     });
     for (const r of rows) if (num(r.data.businessEntityId) !== null && !found.has(num(r.data.businessEntityId)!)) add(r, type, 'businessEntityId', 'checkKeyNotExistsInDb');
   }
-  for (const field of ['primaryContactId', 'contactId']) {
-    if (!hasField(field)) continue;
-    const ids = [...new Set(rows.map((r) => num(r.data[field])).filter((v): v is number => v !== null))];
+  // contact ids (an amendment's primary contact, a participant's contact, an account's contacts): stored contacts, each once in a row
+  const contactFields = columns.filter((c) => c.lookup === 'contact' || c.lookup === 'primaryContact').map((c) => c.field);
+  if (contactFields.length) {
+    const ids = [...new Set(rows.flatMap((r) => contactFields.map((f) => num(r.data[f]))).filter((v): v is number => v !== null))];
     const found = new Set((await contacts().rowsOf(ids)).map((c) => c.objectId));
-    for (const r of rows) if (num(r.data[field]) !== null && !found.has(num(r.data[field])!)) add(r, type, field, 'checkKeyNotExistsInDb');
+    for (const r of rows) {
+      const inRow = new Set<number>();
+      for (const field of contactFields) {
+        const id = num(r.data[field]);
+        if (id === null) continue;
+        if (!found.has(id)) add(r, type, field, 'checkKeyNotExistsInDb');
+        else if (inRow.has(id)) add(r, type, field, 'duplicateRecord');
+        inRow.add(id);
+      }
+    }
   }
 
   // a participant without a Contact ID is created from its columns: they must be there

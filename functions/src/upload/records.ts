@@ -1,17 +1,18 @@
 import { accountCreateBodySchema } from '@eb/shared/account/schemas';
 import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
-import type { RowType } from '@eb/shared/upload/columns';
+import { ACCOUNT_CONTACT_FIELDS, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
+import { exceptionOf } from '@eb/shared/upload/validate';
 import { withVolumeAt } from '@eb/shared/account/volume';
 import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
 import { participantFromContact } from '@eb/shared/record-children';
 import { accountAddresses, accountChildren } from '../account/children';
-import { createAccountRecord, getAccount, updateAccountRecord } from '../account/repository';
+import { accountDef, createAccountRecord, getAccount, updateAccountRecord } from '../account/repository';
 import { contractCrms, contractParticipants } from '../contract/children';
 import { contactReferenceData, createContact, generateContactId } from '../primarycontact/repository';
 import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
-import { getItem, table } from '../lib/db';
+import { getItem, nextId, table } from '../lib/db';
 import { ConflictError } from '../lib/errors';
-import { importFaults } from './import';
+import { importFaults, RowRefused } from './import';
 import { agents } from '../agent/repository';
 import { businessEntities } from '../businessentity/repository';
 import { amendments, createAmendmentRecord } from '../contract/repository';
@@ -75,6 +76,20 @@ async function contactOfRow(row: StoredRow, data: Record<string, unknown>, actor
   return objectId;
 }
 
+/**
+ * The write of an existing contact as a new account's participant, for the account's transaction:
+ * composed from the contact's records as the participants grid's Add composes it (its first
+ * address, phone and email). A contact without what a participant needs (an address, a phone)
+ * refuses the row ('Generic Error' on its Contact ID column).
+ */
+async function participantWrite(accountId: number, field: string, contactId: number, actor: ImportContext['actor'], source: string) {
+  const kind = accountChildren.participants;
+  const composed = participantFromContact(await sharedRead(`contact#${contactId}`, () => contactReferenceData(contactId)), {});
+  const fields = kind.def.kind.fieldsSchema.safeParse(composed);
+  if (!fields.success) throw new RowRefused([exceptionOf(UPLOAD_COLUMNS.Accounts.find((c) => c.field === field)!, contactId, 'genericError')]);
+  return kind.puts(accountId, await kind.nextId(), fields.data as never, actor, source);
+}
+
 /** Writes an uploaded row's record, its `extra` (the row's move to 'imported') in the same transaction. */
 export async function importUploadRow(type: string, row: StoredRow, data: Record<string, unknown>, { actor, source, extra }: ImportContext): Promise<void> {
   const amendmentOfRow = async () => (await amendmentKeyOfRow(data)).amendment;
@@ -98,7 +113,15 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
       const agentCode = typeof data.agent === 'string' && data.agent ? data.agent.toLowerCase() : null;
       const agent = agentCode ? (await sharedRead(`ag#${agentCode}`, () => agents().all({ filter: (a) => String(a.code).toLowerCase() === agentCode }, 1)))[0] : undefined;
       const input = accountCreateBodySchema.parse({ ...data, contract: { objectId: amendmentId }, territory: { objectId: territory?.objectId }, agent: agent ? { objectId: agent.objectId } : null });
-      await createAccountRecord(input as never, actor, { source, extra });
+      // the row's contacts become the account's participants in its own transaction (the screens' participant write)
+      const contactIds = ACCOUNT_CONTACT_FIELDS.flatMap((field) => (num(data[field]) === null ? [] : [{ field, contactId: num(data[field])! }]));
+      if (!contactIds.length) {
+        await createAccountRecord(input as never, actor, { source, extra });
+        return;
+      }
+      const objectId = await nextId(accountDef.idCounter);
+      const participants = await Promise.all(contactIds.map(async ({ field, contactId }) => (await participantWrite(objectId, field, contactId, actor, source)).actions));
+      await createAccountRecord(input as never, actor, { source, extra: [...extra, ...participants.flat()], objectId });
       return;
     }
     case 'Volumes': {

@@ -375,6 +375,36 @@ describe('Participants without a Contact ID', () => {
   });
 });
 
+describe("An Accounts row's contact ids", () => {
+  it('attaches the existing contacts as the new account\'s participants in its own transaction, with the batch in its log, and refuses an unknown contact id or one named twice', async () => {
+    // Prepare: two contacts; a row naming both, one naming an unknown contact, one naming a contact twice
+    const amendment = await newAmendment(admin);
+    const [first, second] = [await newContact(admin, { lastName: 'Firstcontact' }), await newContact(admin, { lastName: 'Secondcontact' })];
+    const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term', 'Contact ID 1', 'Contact ID 2'];
+    const row = (name: string, c1: number, c2: number | null) => [amendment.contractId, 1, name, 'Renewal', 'Enrolled', 'PSEG', uniqueLdc(), 'GS', 'Small Commercial', 'No', '3/1/2026', 12, c1, c2];
+    const parse = await ok<Job>(post(await workbook('Accounts', [headers, row('With Contacts', first.objectId, second.objectId), row('Unknown Contact', first.objectId, 987_654_321), row('Twice', first.objectId, first.objectId)]), 'contacts.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = await parsedBatchId(admin, parse.jobId);
+    // Act
+    const save = await ok<Job>(admin.post(`${U}/SaveAll`, { uploadType: 'Accounts', batchId }));
+    await runJobNow(save.jobId);
+    // Assess: the exceptions, the account and its participants, their log entries naming the batch
+    const rejected = await ok<{ data: UploadedRow[] }>(admin.post(`${U}/GetList`, { rowState: 'withExceptions', uploadType: 'Accounts', batchId }));
+    expect(rejected.data.map((r) => r.uploadExceptions.map((e) => [e.uiHeader, e.oldValue, EXCEPTION_REASONS[e.type]]))).toEqual([
+      [['Contact ID 2', '987654321', 'Key Not Exists In DB.']],
+      [['Contact ID 2', String(first.objectId), 'Duplicate Record - Please remove.']],
+    ]);
+    const [account] = (await ok<{ data: { objectId: number; accountName: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }))).data;
+    expect(account!.accountName).toBe('With Contacts');
+    const participants = await ok<{ data: { contactId: number; lastName: string }[] }>(admin.post('/api/account/GetParticipants', { account: { objectId: account!.objectId } }));
+    expect(participants.data.map((p) => [p.contactId, p.lastName]).sort()).toEqual([[first.objectId, 'Firstcontact'], [second.objectId, 'Secondcontact']].sort());
+    const log = await ok<{ entity: string; source?: string }[]>(admin.get('/api/account/ChangeLogs', { accountId: account!.objectId }));
+    const added = log.filter((e) => e.entity === 'participant');
+    expect(added.length).toBeGreaterThan(0);
+    expect(added.every((e) => e.source === `Upload batch ${batchId}`)).toBe(true);
+  });
+});
+
 describe('SingleFile upload', () => {
   it('imports a workbook of amendments and their accounts in order, reports the failed rows per type with the key to resume from, and continues from it with the next file', async () => {
     // Prepare: a contract; amendments 1 (good) and 2 (no start date), an account of each

@@ -1,7 +1,7 @@
 import { ACCOUNT_ROW_LABELS } from '../account/labels';
 import { AMENDMENT_LABELS } from '../contract/labels';
 import { decimalRule, requiredRuleNumberSchema } from '../field-rules';
-import { headerKey, matchColumns, UPLOAD_COLUMNS, type HeaderMatch, type UploadColumn } from '../upload/columns';
+import { ACCOUNT_CONTACT_FIELDS, headerKey, matchColumns, UPLOAD_COLUMNS, type HeaderMatch, type UploadColumn } from '../upload/columns';
 
 /**
  * The updater's types and columns (spec 3 "Updater" and "Update row"; issue 11): a row names an
@@ -51,7 +51,8 @@ export const VOLUME_FIELD: UploadColumn = { header: 'Volume', field: 'volume', k
 /** The fields each type may change (by their labels), from the uploader's columns of the record. */
 export const UPDATABLE_FIELDS: Readonly<Record<UpdateType, readonly UploadColumn[]>> = {
   Amendments: UPLOAD_COLUMNS.Amendments.filter((c) => c.field !== 'contractId' && c.field !== 'amendmentNumber'),
-  Accounts: UPLOAD_COLUMNS.Accounts.filter((c) => c.field !== 'contractId' && c.field !== 'amendmentNumber'),
+  // an upload's contact ids attach participants to a new account: not a field of it
+  Accounts: UPLOAD_COLUMNS.Accounts.filter((c) => c.field !== 'contractId' && c.field !== 'amendmentNumber' && !(ACCOUNT_CONTACT_FIELDS as readonly string[]).includes(c.field)),
   AccountAddresses: UPLOAD_COLUMNS.AccountAddresses.filter((c) => c.field !== 'accountId'),
   Volumes: [VOLUME_FIELD],
 };

@@ -8,7 +8,7 @@ import { CONTRACT_CHILDREN } from '../contract/children';
 import { AMENDMENT_FORM_DECLARATION } from '../contract/form';
 import { AMENDMENT_LABELS } from '../contract/labels';
 import { amendmentFieldsShape } from '../contract/schemas';
-import type { FormSectionDecl } from '../form-declaration';
+import { isBodyKind, type FormSectionDecl } from '../form-declaration';
 import { decimalRule, integerRule, maxLengthRule, optionalDate, optionalText, requiredDate, requiredRuleNumberSchema, ruleNumberSchema } from '../field-rules';
 import { PARTICIPANT_SHAPE } from '../record-children';
 
@@ -66,7 +66,7 @@ const isRequired = (rule: z.ZodType): boolean => !rule.safeParse(null).success;
 function formColumns<F extends string>(sections: readonly FormSectionDecl<F>[], labels: Readonly<Record<F, string>>, shape: Record<string, z.ZodType>, skip: readonly string[]): UploadColumn[] {
   const out: UploadColumn[] = [];
   for (const d of sections.flatMap((s) => s.fields)) {
-    if (skip.includes(d.field)) continue;
+    if (skip.includes(d.field) || !isBodyKind(d.kind)) continue;
     const rule = shape[d.field]!;
     const kind: UploadColumnKind = d.kind === 'date' ? 'date' : d.kind === 'yesNo' ? 'boolean' : d.kind === 'select' ? 'enum' : d.kind === 'number' ? numberKind(rule) : 'text';
     out.push({ header: labels[d.field], field: d.field, kind, ...(d.itemType && d.kind === 'select' ? { itemType: d.itemType } : {}), required: isRequired(rule), rule });
@@ -83,6 +83,11 @@ const AMENDMENT_COLUMNS: UploadColumn[] = [
 // the amendment number is the form's first field: it is the key with the contract id
 AMENDMENT_COLUMNS.find((c) => c.field === 'amendmentNumber')!.synonyms = AMENDMENT_NUMBER.synonyms;
 
+/**
+ * Spec 3's "contact ids" of an Accounts row (chosen: three columns, Contact ID 1 to 3): existing
+ * contacts attached to the new account as its participants, in the account's own transaction.
+ */
+export const ACCOUNT_CONTACT_FIELDS = ['contactId1', 'contactId2', 'contactId3'] as const;
 /** Account fields the server fills when a row leaves them empty (accountDefaults): not required in a sheet. */
 const ACCOUNT_DEFAULTED = ['taxExemptNum', 'contractStartDate', 'shortName'];
 const ACCOUNT_COLUMNS: UploadColumn[] = [
@@ -93,6 +98,7 @@ const ACCOUNT_COLUMNS: UploadColumn[] = [
   ),
   { header: ACCOUNT_FIELD_LABELS.territory, field: 'territory', kind: 'text', required: true, lookup: 'territory', synonyms: ['Territory Code', 'Utility'] },
   { header: ACCOUNT_FIELD_LABELS.agent, field: 'agent', kind: 'text', required: false, lookup: 'agent', synonyms: ['Agent Name', 'Agent Code'] },
+  ...ACCOUNT_CONTACT_FIELDS.map((field, i): UploadColumn => ({ header: `Contact ID ${i + 1}`, field, kind: 'integer', required: false, lookup: 'contact', ...(i === 0 ? { synonyms: ['Contact ID'] } : {}) })),
 ];
 
 /** The columns of a child kind's shape (participants, CRM notes, addresses), with their labels. */
