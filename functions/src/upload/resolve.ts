@@ -12,7 +12,9 @@ import type { ApiRow, StoredRow } from './rows';
  * cross-record checks as the parse. A row without exceptions becomes 'validated'; one still failing
  * keeps its new exceptions (each naming who fixed it, its Original Value the value read from the
  * file, its New Value the fix). The row keeps its upload date, and who fixed it last and when
- * (fixUser, fixDate) stay on it once it is validated.
+ * (fixUser, fixDate) stay on it once it is validated, with the exceptions it cleared (each with the
+ * value read from the file, the fix as New Value and who fixed it): a validated or imported row
+ * answers those as its exceptions.
  */
 export interface ResolveInput {
   objectId: number;
@@ -21,6 +23,7 @@ export interface ResolveInput {
 
 export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: readonly ResolveInput[], fixUser: number): Promise<A[]> {
   const rows: { row: StoredRow; pending: Pending }[] = [];
+  const fixes = new Map(input.map((fix) => [fix.objectId, fix.exceptions]));
   // the chosen rows in one read
   const stored = await p.store.readMany(input.map((fix) => fix.objectId));
   for (const fix of input) {
@@ -48,9 +51,15 @@ export async function resolveRows<A extends ApiRow>(p: RowPipeline<A>, input: re
   await p.store.write(
     rows.map(({ row, pending }) => {
       // the Original Value stays the value read from the file; the New Value is the fix
-      const read = new Map((JSON.parse(row.exceptions) as UploadException[]).map((e) => [e.uiHeader, e.oldValue]));
+      const open = JSON.parse(row.exceptions) as UploadException[];
+      const read = new Map(open.map((e) => [e.uiHeader, e.oldValue]));
       const exceptions: UploadException[] = pending.exceptions.map((e) => ({ ...e, oldValue: read.has(e.uiHeader) ? read.get(e.uiHeader)! : e.oldValue, newValue: e.oldValue, fixUser }));
-      return { rowType: row.rowType, batchId: row.batchId, rowNumber: row.rowNumber, user: row.user, date: row.date, fix: { fixUser, fixDate }, data: p.keep(pending.data), exceptions };
+      // the exceptions this fix cleared join those fixed before: the reason, the file's value, the fix and who made it
+      const failing = new Set(exceptions.map((e) => e.uiHeader));
+      const sent = new Map(fixes.get(row.objectId)!.map((e) => [e.uiHeader, e.newValue]));
+      const cleared = open.filter((e) => !failing.has(e.uiHeader)).map((e) => ({ ...e, newValue: sent.has(e.uiHeader) ? sent.get(e.uiHeader)! : e.newValue, fixUser }));
+      const resolved = [...row.resolved.filter((e) => !cleared.some((c) => c.uiHeader === e.uiHeader)), ...cleared];
+      return { rowType: row.rowType, batchId: row.batchId, rowNumber: row.rowNumber, user: row.user, date: row.date, fix: { fixUser, fixDate }, data: p.keep(pending.data), exceptions, resolved };
     }),
   );
   return p.store.byIds(rows.map((r) => r.row.objectId));

@@ -31,6 +31,11 @@ export interface NewRow {
   date?: string;
   /** who fixed the row last, and when (a Validate's): kept on the row once it is validated */
   fix?: RowFix;
+  /**
+   * the exceptions fixed so far (a Validate's): each with the value read from the file, the fix as
+   * its New Value and who fixed it; a validated or imported row answers these as its exceptions
+   */
+  resolved?: UploadException[];
 }
 /** Who fixed a row last (the user's objectId), and when. */
 export interface RowFix {
@@ -90,7 +95,7 @@ export interface RowStore<A extends ApiRow = ApiRow> {
   readMany(ids: readonly number[]): Promise<Map<number, StoredRow>>;
 }
 /** A stored row: its data and exceptions (JSON text) and its version. */
-export type StoredRow = RowOwn & { data: string; exceptions: string; version: number; fix?: RowFix };
+export type StoredRow = RowOwn & { data: string; exceptions: string; version: number; fix?: RowFix; resolved: UploadException[] };
 
 /** The stored attribute names of the spec's row fields, per pipeline. */
 const NAMES = {
@@ -133,11 +138,16 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
     data: String(item.data ?? '{}'),
     exceptions: String(item.exceptions ?? '[]'),
     version: Number(item.version),
+    resolved: JSON.parse(String(item.resolved ?? '[]')) as UploadException[],
     ...(typeof item.fixUser === 'number' ? { fix: { fixUser: item.fixUser, fixDate: String(item.fixDate ?? '') } } : {}),
   });
-  /** An update row's exceptions carry the row's objectId (spec 3 "Update row"); an uploaded row's do not. */
+  /**
+   * A row's exceptions: those still open, or once it is validated (or imported) those it had, as
+   * fixed (the last-save tab lists them). An update row's exceptions carry the row's objectId
+   * (spec 3 "Update row"); an uploaded row's do not.
+   */
   const exceptionsOf = (r: StoredRow) => {
-    const list = JSON.parse(r.exceptions) as UploadException[];
+    const list = r.rowState === 'withExceptions' ? (JSON.parse(r.exceptions) as UploadException[]) : r.resolved;
     return kind === 'update' ? list.map((e) => ({ objectId: r.objectId, ...e })) : list;
   };
   const toApi = (r: StoredRow): A =>
@@ -186,6 +196,7 @@ export function rowStore<A extends ApiRow>(kind: RowKind): RowStore<A> {
             rowState: r.exceptions.length ? 'withExceptions' : 'validated',
             data: JSON.stringify(r.data),
             exceptions: JSON.stringify(r.exceptions),
+            ...(r.resolved?.length ? { resolved: JSON.stringify(r.resolved) } : {}),
             ...(r.fix ?? {}),
             version: 1,
           };
