@@ -138,5 +138,7 @@ export const XLSX_MAX_ENTRIES = 10_000;
 export const UPLOAD_COMMISSION_SHARE_MAX = 0.25;
 /** The Uploader's 'Select job' lists at most this many completed SingleFile uploads (spec 3 section 9). */
 export const SINGLE_FILE_SHOWN_JOBS = 10;
+/** The Uploader's and the Updater's rows load 100 ms after their type, batch, tab or page last changed (spec 3 section 9). */
+export const UPLOAD_LOAD_DEBOUNCE_MS = 100;
 /** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
 export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

@@ -1,22 +1,23 @@
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { ProgressBar } from 'primereact/progressbar';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { Job } from '@eb/shared/job/schemas';
-import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
+import { UPLOAD_LOAD_DEBOUNCE_MS } from '@eb/shared/constants';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
-import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/validation';
 import { cancelJob, jobPace, jobsQuery, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
 import { saveFile } from '../../lib/download';
-import { DataGrid, type GridColumn } from '../../components/DataGrid';
+import { DataGrid } from '../../components/DataGrid';
 import { PageHeader } from '../../components/PageHeader';
 import { TypeaheadSelect } from '../../components/TypeaheadSelect';
 import { useConfirm } from '../../components/confirm-context';
 import { useUrlQuery } from '../../components/use-url-query';
 import { useNotify } from '../../components/notify-context';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { RowExceptions } from './RowExceptions';
+import { rowColumns } from './row-columns';
 import { UPLOADER_TEXTS as T } from './upload-texts';
 import type { WorkbenchConfig, WorkbenchRow } from './workbench';
 import '../../components/list-page.css';
@@ -25,19 +26,13 @@ import './rows-workbench.css';
 const PAGE = { validated: 100, withExceptions: 25, imported: 100 } as const;
 const STATES: RowState[] = ['validated', 'withExceptions', 'imported'];
 
-/** A cell of a row's data as the grid shows it. */
-function show(v: unknown, kind: string): string {
-  if (v === null || v === undefined) return '';
-  if ((kind === 'date' || typeof v === 'string') && typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T00:00:00/.test(v)) return formatDisplayDate(v);
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
-  return String(v);
-}
-
 /** What the last-save tab of the `onlyLastSave` type shows (the uploader's SingleFile panel). */
 export interface LastSavePanelProps {
   jobs: Job[];
   posting: boolean;
   onContinue(file: File, resumeKey: string): void;
+  /** the panel's record count, for its tab's label (the rows the job it shows imported) */
+  onCount(n: number): void;
 }
 
 /**
@@ -69,15 +64,19 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
   const [selection, setSelection] = useState<WorkbenchRow[]>([]);
   const [fixes, setFixes] = useState<Record<string, string | null>>({});
   const [showTasks, setShowTasks] = useState(false);
+  const [panelCount, setPanelCount] = useState(0);
 
-  const anyType = rowType ?? config.types[0]!;
+  // the rows load once the type, batch, tab and page have stayed put for UPLOAD_LOAD_DEBOUNCE_MS (spec 3 section 9)
+  const loadKey = useDebouncedValue(JSON.stringify([rowType, state, batchId, first, hasLastSave]), UPLOAD_LOAD_DEBOUNCE_MS);
+  const [loadType, loadState, loadBatch, loadFirst, loadLastSave] = JSON.parse(loadKey) as [string | null, RowState, number | null, number, boolean];
+  const anyType = loadType ?? config.types[0]!;
   const counts = [
-    useQuery({ ...api.countQuery(anyType, 'validated', batchId), enabled: rowType !== null }),
-    useQuery({ ...api.countQuery(anyType, 'withExceptions', batchId), enabled: rowType !== null }),
-    useQuery({ ...api.countQuery(anyType, 'imported', batchId), enabled: rowType !== null && hasLastSave }),
+    useQuery({ ...api.countQuery(anyType, 'validated', loadBatch), enabled: loadType !== null }),
+    useQuery({ ...api.countQuery(anyType, 'withExceptions', loadBatch), enabled: loadType !== null }),
+    useQuery({ ...api.countQuery(anyType, 'imported', loadBatch), enabled: loadType !== null && loadLastSave }),
   ];
-  const rows = useQuery({ ...api.rowsQuery({ type: anyType, rowState: state, batchId, skip: first, limit: PAGE[state] }), enabled: rowType !== null });
-  const batches = useQuery({ ...api.batchIdsQuery(anyType, state), enabled: rowType !== null });
+  const rows = useQuery({ ...api.rowsQuery({ type: anyType, rowState: loadState, batchId: loadBatch, skip: loadFirst, limit: PAGE[loadState] }), enabled: loadType !== null });
+  const batches = useQuery({ ...api.batchIdsQuery(anyType, loadState), enabled: loadType !== null });
   const jobs = useQuery(jobsQuery());
   const tasks = [...(jobs.data?.currentJob ? [jobs.data.currentJob] : []), ...(jobs.data?.jobsInQueue ?? [])];
   const timeLeft = useMemo(() => jobPace(), []);
@@ -120,21 +119,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
     }
   };
 
-  const columns: GridColumn<WorkbenchRow>[] = useMemo(() => {
-    const common: GridColumn<WorkbenchRow>[] = [
-      { field: 'batchId', header: texts.common.batchId },
-      { field: 'rowNumber', header: texts.common.rowNumber },
-      { field: 'date', header: texts.common.date, body: (r) => formatDisplayDateTime(r.date) },
-      { field: 'user', header: texts.common.user },
-    ];
-    if (!rowType) return common;
-    return [
-      ...common,
-      ...config.columns(rowType).map(
-        (c): GridColumn<WorkbenchRow> => ({ field: `data.${c.field}` as keyof WorkbenchRow & string, header: c.header, body: (r) => show((JSON.parse(r.dataRow) as Record<string, unknown>)[c.field], c.kind) }),
-      ),
-    ];
-  }, [rowType, config, texts]);
+  const columns = useMemo(() => rowColumns(texts.common, rowType ? config.columns(rowType) : null), [rowType, config, texts]);
 
   const selected = selection.length > 0;
   const rowRuleOk = selected && rowType !== null && batchId === null;
@@ -161,33 +146,9 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
   };
   const download = (file: Promise<Parameters<typeof saveFile>[0]>) => void file.then(saveFile, () => undefined);
 
-  const expansion = (r: WorkbenchRow) => (
-    <table className="eb-uploader__exceptions">
-      <thead>
-        <tr>
-          <th scope="col">{T.fieldName}</th>
-          <th scope="col">{T.originalValue}</th>
-          <th scope="col">{T.reason}</th>
-          <th scope="col">{T.newValue}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {r.exceptions.map((e) => {
-          const k = `${r.objectId}|${e.uiHeader}`;
-          return (
-            <tr key={k}>
-              <td>{e.uiHeader}</td>
-              <td>{e.oldValue ?? ''}</td>
-              <td className="p-error">{EXCEPTION_REASONS[e.type]}</td>
-              <td>
-                <InputText value={fixes[k] ?? e.newValue ?? ''} aria-label={T.newValueOf(e.uiHeader, r.rowNumber)} onChange={(ev) => setFixes((f) => ({ ...f, [k]: ev.target.value }))} className="p-inputtext-sm" />
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
+  // the exception tab's rows expand to their fixes; the last-save tab's to the exceptions they had, as fixed
+  const expansion = (r: WorkbenchRow) => <RowExceptions row={r} fixes={fixes} onFix={(k, v) => setFixes((f) => ({ ...f, [k]: v }))} />;
+  const history = (r: WorkbenchRow) => <RowExceptions row={r} />;
 
   const grid = (
     <DataGrid<WorkbenchRow>
@@ -205,7 +166,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
       // a price report's validated rows are not chosen (no Save, no Remove); its exceptions are, to be fixed in place
       selection={(saveless && state === 'validated') || state === 'imported' ? undefined : selection}
       onSelectionChange={(saveless && state === 'validated') || state === 'imported' ? undefined : setSelection}
-      {...(state === 'withExceptions' ? { rowExpansionTemplate: expansion } : {})}
+      {...(state === 'withExceptions' ? { rowExpansionTemplate: expansion } : state === 'imported' ? { rowExpansionTemplate: history } : {})}
       className="eb-list-grid eb-uploader__grid"
     />
   );
@@ -294,9 +255,9 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
             {grid}
           </TabPanel>
           {hasLastSave && (
-            <TabPanel header={texts.lastSaveTab(counts[2]!.data?.totalCount ?? 0)}>
+            <TabPanel header={texts.lastSaveTab(onlyLastSave ? panelCount : (counts[2]!.data?.totalCount ?? 0))}>
               {onlyLastSave ? (
-                lastSavePanel?.({ jobs: jobs.data?.completedJobs ?? [], posting: posting !== null, onContinue: (file, key) => void upload(file, key) })
+                lastSavePanel?.({ jobs: jobs.data?.completedJobs ?? [], posting: posting !== null, onContinue: (file, key) => void upload(file, key), onCount: setPanelCount })
               ) : (
                 <>
                   <div className="eb-uploader__actions">

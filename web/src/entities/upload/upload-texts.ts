@@ -41,6 +41,8 @@ export const UPLOADER_TEXTS = {
   reason: 'Exception Reason',
   newValue: 'New Value',
   newValueOf: (field: string, row: number) => `New value of ${field}, row ${row}`,
+  exceptionsOf: (row: number) => `Exceptions of row ${row}`,
+  noExceptions: 'No exceptions: the row was saved as read.',
   grid: (tab: string) => `${tab} rows`,
   common: { batchId: 'Upload Batch ID', rowNumber: 'Row #', date: 'Upload DateTime', user: 'Upload User' },
 } as const;

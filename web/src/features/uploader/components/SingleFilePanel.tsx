@@ -1,26 +1,28 @@
-import { useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
-import type { Job } from '@eb/shared/job/schemas';
-import type { RowType } from '@eb/shared/upload/columns';
-import type { SingleFileResult, UploadedRow } from '@eb/shared/upload/schemas';
-import { formatDisplayDateTime } from '@eb/shared/validation';
-import { singleFileJobsQuery, uploadRowsQuery } from '../../../entities/upload/api';
+import { UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
+import type { SingleFileResult } from '@eb/shared/upload/schemas';
+import { singleFileJobsQuery, UPLOAD_WORKBENCH_API } from '../../../entities/upload/api';
+import type { LastSavePanelProps } from '../../../entities/upload/RowsWorkbench';
+import { rowColumns } from '../../../entities/upload/row-columns';
 import { UPLOADER_TEXTS as T } from '../../../entities/upload/upload-texts';
+import type { WorkbenchRow } from '../../../entities/upload/workbench';
 import { DataGrid } from '../../../components/DataGrid';
 import { FormField } from '../../../components/FormField';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 
 const SINGLE_FILE_JOB_TYPE = 'singleFileUpload';
 
-/** A type's imported rows of a SingleFile job (its batch). */
+/** A type's imported rows of a SingleFile job (its batch), with the type's own columns as its uploader tabs show them. */
 function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; count: number }) {
-  const rows = useQuery(uploadRowsQuery({ uploadType: type, rowState: 'imported', batchId, skip: 0, limit: 100 }));
+  const rows = useQuery(UPLOAD_WORKBENCH_API.rowsQuery({ type, rowState: 'imported', batchId, skip: 0, limit: 100 }));
+  const columns = useMemo(() => rowColumns(T.common, UPLOAD_COLUMNS[type]), [type]);
   return (
     <section className="eb-uploader__single-type" aria-label={T.records(type, count)}>
       <h4>{T.records(type, count)}</h4>
-      <DataGrid<UploadedRow>
+      <DataGrid<WorkbenchRow>
         ariaLabel={T.records(type, count)}
         value={rows.data?.data ?? []}
         totalRecords={rows.data?.totalCount ?? 0}
@@ -28,13 +30,8 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
         lazy={false}
         paginator={false}
         dataKey="objectId"
-        columns={[
-          { field: 'uploadBatchId', header: T.common.batchId },
-          { field: 'rowNumber', header: T.common.rowNumber },
-          { field: 'uploadDate', header: T.common.date, body: (r) => formatDisplayDateTime(r.uploadDate) },
-          { field: 'uploadUser', header: T.common.user },
-        ]}
-        className="eb-list-grid"
+        columns={columns}
+        className="eb-list-grid eb-uploader__grid"
       />
     </section>
   );
@@ -46,20 +43,24 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
  * key needed: the next file resumes there), the per-type error blocks with their line breaks, and a
  * section per record type with its count and rows.
  */
-export function SingleFilePanel({ jobs, posting, onContinue }: { jobs: readonly Job[]; posting: boolean; onContinue: (file: File, resumeKey: string) => void }) {
+export function SingleFilePanel({ jobs, posting, onContinue, onCount }: LastSavePanelProps) {
   // the user's own SingleFile jobs, asked for by type (the job list keeps only the latest jobs of every kind)
   const newest = jobs.find((j) => j.jobType === SINGLE_FILE_JOB_TYPE && j.status === 'completed')?.jobId ?? null;
   const finished = useQuery(singleFileJobsQuery(newest)).data ?? [];
-  const [chosen, setChosen] = useState<string | null>(null);
-  const job = finished.find((j) => j.jobId === chosen) ?? finished[0];
+  // a job chosen before the newest one ended gives way to it (an upload just finished shows its outcome)
+  const [chosen, setChosen] = useState<{ jobId: string | null; newest: string | null }>({ jobId: null, newest });
+  const job = (chosen.newest === newest ? finished.find((j) => j.jobId === chosen.jobId) : undefined) ?? finished[0];
   const result = (job?.result ?? null) as SingleFileResult | null;
+  // the tab's count: the records the shown job imported
+  const count = result?.uploadedRows.reduce((n, u) => n + u.rowInfos.length, 0) ?? 0;
+  useEffect(() => onCount(count), [count, onCount]);
   const fileInput = useRef<HTMLInputElement>(null);
   const key = result?.currentKey ?? '';
   return (
     <div className="eb-uploader__single">
       <div className="eb-uploader__bar">
         <FormField id="single-job" label={T.selectJob}>
-          <TypeaheadSelect<string> inputId="single-job" value={job?.jobId ?? null} options={finished.map((j) => ({ label: j.created.replace('T', ' '), value: j.jobId }))} onChange={setChosen} placeholder={T.selectJob} />
+          <TypeaheadSelect<string> inputId="single-job" value={job?.jobId ?? null} options={finished.map((j) => ({ label: j.created.replace('T', ' '), value: j.jobId }))} onChange={(jobId) => setChosen({ jobId, newest })} placeholder={T.selectJob} />
         </FormField>
         <FormField id="single-key" label={T.resumeKey}>
           <InputText id="single-key" value={key} readOnly />
