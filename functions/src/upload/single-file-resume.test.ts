@@ -2,7 +2,7 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
-import type { SingleFileResult, UploadForm } from '@eb/shared/upload/schemas';
+import type { SingleFileResult, UploadedRow, UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
@@ -103,6 +103,29 @@ describe('SingleFile resume', () => {
     const notes = async (n: number) => (await ok<{ data: { comment: string }[] }>(admin.post('/api/contract/GetCrms', { contract: { objectId: byNumber.get(n) } }, { limit: 50 }))).data.map((c) => c.comment).sort();
     expect(await notes(1)).toEqual(['Welcome call']);
     expect(await notes(3)).toEqual(['Asked for a copy', 'Signed in person']);
+  });
+});
+
+describe("SingleFile's sections", () => {
+  it("lists each type's rows the upload imported, as many as its result counts, each with the type's own data", { timeout: 120_000 }, async () => {
+    // Prepare: an amendment, two accounts of it, a CRM note
+    const contract = await newContract(admin);
+    const cid = contract.contractId;
+    const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
+    const bytes = await book({
+      amendments: [[cid, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', '3/1/2026', 12, 'No', 'Month to Month Variable', 'KWH']],
+      accounts: [ldc1, ldc2].map((ldc) => [cid, 1, `Section ${ldc}`, 'New', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12]),
+      crm: [[cid, 1, 'Call', '2/1/2026', 'Section note', 'No']],
+    });
+    // Act
+    const result = await upload(bytes);
+    const sections = await Promise.all(
+      result.uploadedRows.map(async (u) => ({ u, page: await ok<{ data: UploadedRow[]; totalCount: number }>(admin.post('/api/upload/GetList', { uploadType: u.uploadType, rowState: 'imported', batchId: u.uploadBatchId }, { getTotalCount: true, limit: 100 })) })),
+    );
+    // Assess
+    expect(sections.map(({ u, page }) => [u.uploadType, u.rowInfos.length, page.totalCount])).toEqual([['Amendments', 1, 1], ['Accounts', 2, 2], ['AmendmentCRM', 1, 1]]);
+    const accounts = sections.find((s) => s.u.uploadType === 'Accounts')!.page.data.map((r) => JSON.parse(r.uploadDataRow) as Record<string, unknown>);
+    expect(accounts.map((d) => [d.name, d.ldcAccountNum])).toEqual([[`Section ${ldc1}`, ldc1], [`Section ${ldc2}`, ldc2]]);
   });
 });
 
