@@ -54,6 +54,7 @@ export const MSG = {
   conflictIntro: 'Another save changed these fields. Choose what to keep, then Save again.',
   conflictReload: 'Reload',
   conflictApply: 'Apply and keep editing',
+  conflictField: 'Field',
   conflictTheirs: 'Their value',
   conflictMine: 'Your value',
   // The amendment's accounts grid: a status the amendment's state does not allow (issue 28, chosen; {status}, {amendmentStatus})

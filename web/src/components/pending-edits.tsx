@@ -1,11 +1,12 @@
 import { createContext, useCallback, useContext, useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { MSG } from '@eb/shared/messages';
-import { useConfirm } from './confirm-context';
+import { useConfirm, type Confirm } from './confirm-context';
 
 /**
- * Unsaved grid rows inside a popup (issue 7 section 9: nothing lost). Each editable sub-grid of a
- * popup reports its pending row here; the popup's own Save saves the valid ones with the rest, and
- * closing the popup (X, Esc, Cancel) asks Yes/No before dropping any.
+ * Unsaved grid rows and forms inside a popup or a record tab (issue 7 section 9, issue 28 section 1:
+ * nothing lost). Each editable sub-grid reports its pending row here and each form (useForm) whether
+ * it is changed; a popup's own Save saves the valid rows with the rest, and closing the popup (X,
+ * Esc, Cancel) or a record tab, leaving the screen or reloading asks before dropping any.
  */
 export interface PendingEdit {
   /** The pending row may be saved. */
@@ -27,8 +28,35 @@ interface Registry {
 
 const PendingEditsContext = createContext<Registry | null>(null);
 
-/** The scope of a popup: grids inside it report their unsaved rows. */
-export function PendingEditsScope({ children }: { children: ReactNode }) {
+/** What a scope holds unsaved, read by whoever owns the scope (a popup, a record tab). */
+export interface UnsavedHandle {
+  edits: () => PendingEdit[];
+  dirtyForms: () => number;
+}
+
+/** Something in these scopes is unsaved (a form changed, a grid row added or edited). */
+export const hasUnsaved = (handles: readonly UnsavedHandle[]): boolean => handles.some((h) => h.edits().length > 0 || h.dirtyForms() > 0);
+
+/**
+ * Before dropping what these scopes hold: nothing unsaved answers true at once; else the Yes/No
+ * question ('A row you added or edited is not saved. Discard it?' when a grid row is, else 'Your
+ * changes are not saved. Discard them?'); Yes discards the rows and answers true.
+ */
+export async function confirmDiscardOf(handles: readonly UnsavedHandle[], confirm: Confirm): Promise<boolean> {
+  const edits = handles.flatMap((h) => h.edits());
+  const forms = handles.reduce((n, h) => n + h.dirtyForms(), 0);
+  if (edits.length === 0 && forms === 0) return true;
+  const yes = await confirm({ message: edits.length > 0 ? MSG.unsavedRowsDiscard : MSG.unsavedChangesDiscard, header: MSG.unsavedRowsHeader });
+  if (!yes) return false;
+  for (const e of edits) e.discard();
+  return true;
+}
+
+/**
+ * The scope of a popup or a record tab: forms and grids inside it report what is unsaved; `onHandle`
+ * hands its owner the handle to read it (null when the scope goes).
+ */
+export function PendingEditsScope({ children, onHandle }: { children: ReactNode; onHandle?: (handle: UnsavedHandle | null) => void }) {
   const edits = useRef(new Map<string, PendingEdit>());
   const [count, setCount] = useState(0);
   const set = useCallback((id: string, edit: PendingEdit | null) => {
@@ -45,6 +73,11 @@ export function PendingEditsScope({ children }: { children: ReactNode }) {
     () => ({ set, count, edits: () => [...edits.current.values()], setFormDirty, dirtyForms: () => dirty.current.size }),
     [set, count, setFormDirty],
   );
+  useEffect(() => {
+    if (!onHandle) return;
+    onHandle({ edits: () => [...edits.current.values()], dirtyForms: () => dirty.current.size });
+    return () => onHandle(null);
+  }, [onHandle]);
   return <PendingEditsContext.Provider value={registry}>{children}</PendingEditsContext.Provider>;
 }
 
@@ -80,15 +113,7 @@ export function usePendingEdits(): PendingEdits {
   const registry = useContext(PendingEditsContext);
   const confirm = useConfirm();
   const ask = () => confirm({ message: MSG.unsavedRowsDiscard, header: MSG.unsavedRowsHeader });
-  const confirmDiscard = async (): Promise<boolean> => {
-    const edits = registry?.edits() ?? [];
-    const forms = registry?.dirtyForms() ?? 0;
-    if (edits.length === 0 && forms === 0) return true;
-    const yes = edits.length > 0 ? await ask() : await confirm({ message: MSG.unsavedChangesDiscard, header: MSG.unsavedRowsHeader });
-    if (!yes) return false;
-    for (const e of edits) e.discard();
-    return true;
-  };
+  const confirmDiscard = (): Promise<boolean> => confirmDiscardOf(registry ? [registry] : [], confirm);
   const settle = async (): Promise<boolean> => {
     const edits = registry?.edits() ?? [];
     const invalid = edits.filter((e) => !e.valid);

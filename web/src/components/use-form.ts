@@ -1,5 +1,6 @@
 import { useUnsavedForm } from './pending-edits';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useTabDraft } from './tab-draft';
 import type { z } from 'zod';
 import type { SaveFailure } from './FormFailure';
 
@@ -29,6 +30,11 @@ export interface UseFormOptions<V> {
   validate: (values: V) => FormErrors;
   /** Whether the values differ from what was loaded (default: never-edited forms are not dirty). */
   isDirty?: (values: V) => boolean;
+  /**
+   * A record tab's form: it starts from the draft its tab holds (values the previous form of the
+   * tab handed over, e.g. after the conflict view's apply), changed, and the draft is used up.
+   */
+  fromTabDraft?: boolean;
 }
 
 export interface Form<V> {
@@ -53,6 +59,8 @@ export interface Form<V> {
   setFailure: (failure: SaveFailure | null) => void;
   /** Back to these values (default the initial ones), untouched, no messages. */
   reset: (values?: V) => void;
+  /** The values the form started from (the record as loaded). */
+  initial: V;
 }
 
 /**
@@ -61,11 +69,16 @@ export interface Form<V> {
  */
 export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
   const [initial] = useState(options.initial);
-  const [values, setValues] = useState<V>(initial);
+  const tabDraft = useTabDraft();
+  const [drafted] = useState(() => (options.fromTabDraft ? (tabDraft.peek() as V | undefined) : undefined));
+  useEffect(() => {
+    if (drafted !== undefined) tabDraft.clear();
+  }, [drafted, tabDraft]);
+  const [values, setValues] = useState<V>(drafted ?? initial);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
   const [serverErrors, setServerErrors] = useState<FormErrors>({});
   const [failure, setFailure] = useState<SaveFailure | null>(null);
-  const [edited, setEdited] = useState(false);
+  const [edited, setEdited] = useState(drafted !== undefined);
 
   const errors = options.validate(values);
   const dirty = options.isDirty ? options.isDirty(values) : edited;
@@ -94,6 +107,7 @@ export function useForm<V extends object>(options: UseFormOptions<V>): Form<V> {
     setServerErrors,
     failure,
     setFailure,
+    initial,
     reset: (next = initial) => {
       setValues(next);
       setTouched({});
