@@ -1,4 +1,4 @@
-import { useId, useState, type CSSProperties, type MouseEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import {
   DataTable,
   type DataTableColumnResizeEndEvent,
@@ -74,6 +74,8 @@ export interface GridColumn<T> {
    * (the cell's text: its `body` when that gives text, else the field's value).
    */
   clip?: boolean;
+  /** Stays in view at the left while the grid scrolls sideways (with `scrollHeight`; the selection column too). */
+  frozen?: boolean;
 }
 
 /** The class of a clipped column's cells (data-grid.css). */
@@ -124,6 +126,18 @@ export interface DataGridProps<T extends object> {
   isRowEditing?: (row: T) => boolean;
   /** A click on a row (not on a button, input or link in it), with the field of the clicked cell. */
   onRowClick?: (row: T, field: string | undefined, event: MouseEvent<HTMLElement>) => void;
+  /**
+   * A search grid's row opening its record: a click on the row (not on its checkbox, a button, an
+   * input or a link) and Enter on a focused row. The rows then take the keyboard: ArrowDown from the
+   * header's search box goes to the first row, ArrowUp/ArrowDown move between rows (ArrowUp from the
+   * first goes back to the search box), Space ticks the focused row, Enter opens it.
+   */
+  onRowOpen?: (row: T) => void;
+  /**
+   * The grid scrolls inside itself with its column headers in view ('flex': it fills its flex
+   * parent's height; or a CSS height); frozen columns need it. Changing the page returns to its top.
+   */
+  scrollHeight?: string;
   /** The header's 'Full text search' checkbox. */
   fullTextSearch?: { checked: boolean; onChange: (checked: boolean) => void };
   /** Header content on the left (a title, filters) and on the right (buttons). */
@@ -229,12 +243,14 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   const selectWidth = `${selectionMax !== undefined ? GRID_SELECT_COLUMN_WITH_MAX_PX : GRID_SELECT_COLUMN_PX}px`;
   const fixed = (width: string): CSSProperties => ({ width, minWidth: width, maxWidth: width });
 
+  const anyFrozen = props.scrollHeight !== undefined && columns.some((c) => c.frozen);
   const children = [];
   if (selectable) {
     children.push(
       <Column
         key="eb-select"
         columnKey="eb-select"
+        frozen={anyFrozen}
         className="eb-grid-select-col"
         resizeable={false}
         headerStyle={fixed(selectWidth)}
@@ -288,13 +304,16 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
         sortable={col.sortable}
         sortField={col.sortField}
         align={col.align}
+        frozen={anyFrozen && col.frozen === true}
+        alignFrozen="left"
         className={col.clip ? [col.className, CLIP_CLASS].filter(Boolean).join(' ') : col.className}
         resizeable={col.resizable !== false}
         // The header's own min-width is the resize floor PrimeReact checks (GRID_COLUMN_MIN_PX);
         // the cells carry the column's current minimum.
         // Columns without a width share the free space (spec: minmax(100px, 1fr)).
         headerStyle={{ minWidth: `${GRID_COLUMN_MIN_PX}px`, width }}
-        bodyStyle={{ minWidth: `${minWidth}px`, width }}
+        // a clipped column with a width keeps it (its text ends with an ellipsis instead of widening the table)
+        bodyStyle={{ minWidth: `${minWidth}px`, width, ...(col.clip && width && resized === undefined ? { maxWidth: width } : {}) }}
         body={(row: DataTableValue, options: ColumnBodyOptions) => {
           const r = row as T;
           const opts = { rowIndex: options.rowIndex };
@@ -314,11 +333,65 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
   };
 
   const onRowClick = (e: DataTableRowClickEvent) => {
-    if (!props.onRowClick) return;
     const target = e.originalEvent.target as HTMLElement;
     const cell = target.closest('td');
+    if (props.onRowOpen) {
+      // the checkbox cell selects; buttons, inputs and links in a row do their own thing
+      if (cell?.classList.contains('eb-grid-select-col') || target.closest('button, a, input, [role="checkbox"], .p-checkbox')) return;
+      props.onRowOpen(e.data as T);
+      return;
+    }
+    if (!props.onRowClick) return;
     const col = cell ? columns[cell.cellIndex - leadingColumns] : undefined;
     props.onRowClick(e.data as T, col?.field, e.originalEvent);
+  };
+
+  // ---- keyboard rows and scrolling (search grids) -----------------------------------------------
+  const frame = useRef<HTMLDivElement>(null);
+  const bodyRows = () => [...(frame.current?.querySelectorAll<HTMLTableRowElement>('.p-datatable-tbody > tr:not(.p-datatable-emptymessage)') ?? [])];
+  useEffect(() => {
+    if (!props.onRowOpen) return;
+    // roving focus: the rows are reached by the arrow keys (and the first by Tab)
+    bodyRows().forEach((tr, i) => {
+      tr.tabIndex = i === 0 ? 0 : -1;
+      tr.setAttribute('aria-keyshortcuts', 'Enter');
+    });
+  });
+  const pageKey = `${first}/${rows}`;
+  const shownPage = useRef(pageKey);
+  useEffect(() => {
+    if (shownPage.current === pageKey) return;
+    shownPage.current = pageKey;
+    // another page starts at its top: the grid's own scroll, and the page's when the grid's top is above the window
+    const wrapper = frame.current?.querySelector<HTMLElement>('.p-datatable-wrapper');
+    if (wrapper) wrapper.scrollTop = 0;
+    const top = frame.current?.getBoundingClientRect().top ?? 0;
+    if (top < 0) frame.current?.scrollIntoView({ block: 'start' });
+  }, [pageKey]);
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!props.onRowOpen) return;
+    const target = e.target as HTMLElement;
+    const all = bodyRows();
+    if (target instanceof HTMLInputElement && target.type === 'search' && e.key === 'ArrowDown' && all[0]) {
+      e.preventDefault();
+      all[0].focus();
+      return;
+    }
+    const index = target instanceof HTMLTableRowElement ? all.indexOf(target) : -1;
+    if (index < 0) return;
+    const row = value[index];
+    if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+      e.preventDefault();
+      const next = all[index + (e.key === 'ArrowDown' ? 1 : -1)];
+      if (next) next.focus();
+      else if (e.key === 'ArrowUp') frame.current?.querySelector<HTMLInputElement>('input[type="search"]')?.focus();
+    } else if (e.key === 'Enter' && row) {
+      e.preventDefault();
+      props.onRowOpen(row);
+    } else if (e.key === ' ' && row && selectable) {
+      e.preventDefault();
+      toggleRow(row, !selectedKeys.has(keyOf(row)));
+    }
   };
 
   const ftsId = `${uid}-fts`;
@@ -344,11 +417,11 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
 
   const perPage = props.rowsPerPageOptions ?? [...new Set([10, 25, 50, 100, rows])].sort((a, b) => a - b);
 
-  return (
+  const table = (
     <DataTable
       value={value as unknown as DataTableValue[]}
       dataKey={dataKey}
-      className={['eb-grid', props.className].filter(Boolean).join(' ')}
+      className={['eb-grid', props.onRowOpen ? 'eb-grid--open' : '', props.className].filter(Boolean).join(' ')}
       size="small"
       // Cells render from the latest props (selection, editing state), not a memoized copy.
       cellMemo={false}
@@ -399,12 +472,22 @@ export function DataGrid<T extends object>(props: DataGridProps<T>) {
           .filter(Boolean)
           .join(' ');
       }}
-      onRowClick={props.onRowClick ? onRowClick : undefined}
-      // an empty grid wider than its box has nothing focusable inside: its scrolling wrapper takes focus (keyboard scrolling)
-      pt={{ table: { 'aria-label': ariaLabel }, wrapper: value.length === 0 ? { tabIndex: 0 } : {} }}
+      onRowClick={props.onRowClick || props.onRowOpen ? onRowClick : undefined}
+      scrollable={props.scrollHeight !== undefined}
+      scrollHeight={props.scrollHeight}
+      // a grid wider than its box with nothing focusable inside (empty, or rows without checkboxes, expanders or row focus):
+      // its scrolling wrapper takes focus (keyboard scrolling)
+      pt={{ table: { 'aria-label': ariaLabel }, wrapper: value.length === 0 || (!props.onSelectionChange && !expandable && !props.onRowOpen) ? { tabIndex: 0 } : {} }}
     >
       {children}
     </DataTable>
+  );
+  if (!props.onRowOpen && props.scrollHeight === undefined) return table;
+  return (
+    // the frame hears the rows' keys (the DataTable's own rows are its markup)
+    <div ref={frame} className={['eb-grid-frame', props.onRowOpen ? 'eb-grid-frame--open' : '', props.scrollHeight === 'flex' ? 'eb-grid-frame--flex' : ''].filter(Boolean).join(' ')} onKeyDown={onKeyDown}>
+      {table}
+    </div>
   );
 }
 

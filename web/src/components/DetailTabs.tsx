@@ -54,6 +54,8 @@ export function DetailTabs(props: {
   className: string;
   /** the tab's name until the record names it */
   initialName: (objectId: number) => string;
+  /** a saved record's tab label, known before its tab is opened (e.g. a component reading the record) */
+  tabLabel?: (objectId: number) => ReactNode;
   children: (tab: DetailTabProps) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -152,7 +154,7 @@ export function DetailTabs(props: {
           const key = keys[i]!;
           const loaded = i < TABS_LOADED_AT_START || i === activeIndex || visited.has(key);
           return (
-            <TabPanel key={key} header={names[key] ?? props.initialName(id)} closable>
+            <TabPanel key={key} header={id !== 0 && props.tabLabel ? props.tabLabel(id) : (names[key] ?? props.initialName(id))} closable>
               {loaded && (
                 <DetailTab
                   tabKey={key}

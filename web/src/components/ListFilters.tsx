@@ -14,6 +14,8 @@ export interface ListFiltersProps {
   /** Reset is disabled while there is nothing to clear. */
   resetDisabled: boolean;
   onReset: () => void;
+  /** Content after Reset (e.g. a search page's saved views). */
+  after?: ReactNode;
   /** Extra classes of the bar and of the Reset button. */
   className?: string;
   resetClassName?: string;
@@ -34,6 +36,7 @@ export function ListFilters(props: ListFiltersProps) {
         disabled={props.resetDisabled}
         onClick={props.onReset}
       />
+      {props.after}
     </div>
   );
 }

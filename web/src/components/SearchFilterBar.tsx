@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
@@ -64,10 +64,18 @@ export interface SearchFilterBarProps<C extends string, S extends string, D exte
   className?: string;
 }
 
+/** How many filters beyond the keyword are set (the Filters button's count). */
+function activeFilters(f: { columns: object; selects: object; periods: object; extras: object }): number {
+  const set = (o: object) => Object.values(o).filter((v) => v !== undefined && v !== null && v !== '').length;
+  return set(f.columns) + set(f.selects) + set(f.periods) + set(f.extras);
+}
+
 /**
- * The filter bar of a search page (Contracts, Accounts): the keyword, the selections, the date kind
- * with its From and To (every kind's period kept at once, shown as removable chips), the column
- * filters, the saved views, and Reset; all in the URL (lib/search-filters.ts).
+ * The filter bar of a search page (Contracts, Accounts), one row: the keyword, the 'Filters (n)'
+ * button, the saved views and Reset. The button opens the rest below it: the selections, the date
+ * kind with its From and To (every kind's period kept at once, shown as removable chips), the
+ * column filters and the page's own filters (`children`). All in the URL (lib/search-filters.ts);
+ * the panel starts open when a link brings such filters.
  */
 export function SearchFilterBar<C extends string, S extends string, D extends string, E extends string>(props: SearchFilterBarProps<C, S, D, E>) {
   const { def, filters, setFilters, labels } = props;
@@ -75,6 +83,9 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
   const live = () => def.filtersOf(browser.currentQuery());
   const edited = def.editedPeriod(filters);
   const periods = def.spec.dateKinds.filter((k) => filters.periods[k.value]);
+  const active = activeFilters(filters);
+  const [open, setOpen] = useState(active > 0);
+  const panelId = `${useId().replace(/:/g, '')}-more`;
   return (
     <ListFilters
       ariaLabel={props.ariaLabel}
@@ -83,7 +94,20 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
       resetLabel={props.resetLabel}
       resetDisabled={!def.hasFilters(filters) && props.text === ''}
       onReset={props.reset}
+      after={props.views && <div className="eb-search-filters__views">{props.views}</div>}
     >
+      <Button
+        type="button"
+        size="small"
+        outlined={!open}
+        icon={open ? 'pi pi-chevron-up' : 'pi pi-sliders-h'}
+        label={T.moreFilters(active)}
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+        className="eb-search-filters__toggle"
+      />
+      <div id={panelId} className="eb-search-filters__more" role="group" aria-label={T.moreFiltersPanel} hidden={!open}>
       {def.spec.selects.map((s) => (
         <TypeaheadSelect<string>
           key={s.key}
@@ -145,7 +169,7 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
           />
         ))}
       </div>
-      {props.views && <div className="eb-search-filters__views">{props.views}</div>}
+      </div>
     </ListFilters>
   );
 }

@@ -58,7 +58,6 @@ export const DOCUMENT_PANEL_TEXTS = {
   uploadDate: 'Upload Date',
   size: 'Size',
   delete: 'Delete',
-  deleteTitle: 'Delete document',
   download: 'Download',
   none: 'No documents.',
   progress: 'Upload progress',
@@ -83,6 +82,9 @@ export const LIST_VIEW_TEXTS = {
 } as const;
 
 /** The search filter bar (SearchFilterBar): column filters, the date kind and its period, the periods as chips. */
+/** Why View Record is disabled on a search page (issue 28, chosen): 'Select up to 2 records to open'. */
+export const selectionLimitText = (max: number) => `Select up to ${max} records to open`;
+
 export const SEARCH_FILTER_TEXTS = {
   columnFilters: 'Column filters',
   datePeriods: 'Date periods',
@@ -92,4 +94,7 @@ export const SEARCH_FILTER_TEXTS = {
   dateKind: 'Date',
   from: 'From',
   to: 'To',
+  /** the button that shows or hides the filters beyond the keyword (chosen) */
+  moreFilters: (active: number) => (active ? `Filters (${active})` : 'Filters'),
+  moreFiltersPanel: 'More filters',
 } as const;

@@ -5,6 +5,8 @@ export const ACCOUNT_FIELD_LABELS = FIELD_LABELS;
 
 export const ACCOUNT_TEXTS = {
   newAccount: 'New',
+  /** a record tab while its account loads (then its name and LDC number: AccountTabLabel) */
+  tabLoading: (id: number) => `Account ${id}`,
   loading: 'Loading the account...',
   save: 'Save',
   download: 'Download',

@@ -20,6 +20,9 @@ export function contractGridColumns<T extends AmendmentRow>(
     sortField: c.sortKey,
     header: c.header,
     sortable: true,
+    ...('width' in c ? { width: c.width, minWidth: 'minWidth' in c ? c.minWidth : Math.min(c.width, 84) } : {}),
+    ...('minWidth' in c ? { clip: true } : {}),
+    ...('frozen' in c ? { frozen: c.frozen } : {}),
     body: (r: T) => {
       const v = (r as unknown as Record<string, unknown>)[c.field];
       const set = REFERENCE_SETS[c.field];

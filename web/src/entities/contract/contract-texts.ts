@@ -43,24 +43,28 @@ export type ContractDateKind = (typeof CONTRACT_DATE_KINDS)[number]['value'];
 
 /** The grid's columns: the spec's sort keys and the row field each shows. */
 export const CONTRACT_COLUMNS = [
-  { sortKey: 'contractId', field: 'contractId', header: AMENDMENT_LABELS.contractId },
-  { sortKey: 'amendmentNumber', field: 'amendmentNumber', header: AMENDMENT_LABELS.amendmentNumber },
-  { sortKey: 'referenceAmendment', field: 'referenceAmendment', header: AMENDMENT_LABELS.referenceAmendment },
-  { sortKey: 'ticketNo', field: 'freshDescId', header: AMENDMENT_LABELS.freshDescId },
-  { sortKey: 'legacyId', field: 'legacyId', header: AMENDMENT_LABELS.legacyId },
-  { sortKey: 'amendmentType', field: 'type', header: AMENDMENT_LABELS.type },
-  { sortKey: 'amendmentReceived', field: 'receivedDate', header: AMENDMENT_LABELS.receivedDate },
-  { sortKey: 'amendmentStartDate', field: 'startDate', header: AMENDMENT_LABELS.startDate },
-  { sortKey: 'amendmentEndDate', field: 'endDate', header: AMENDMENT_LABELS.endDate },
-  { sortKey: 'agreementDate', field: 'agreementDate', header: AMENDMENT_LABELS.agreementDate },
-  { sortKey: 'businessEntityName', field: 'businessEntityLegalName', header: 'Business Entity' },
-  { sortKey: 'primaryParticipant', field: 'primaryParticipant', header: 'Primary Participant' },
-  { sortKey: 'status', field: 'contractStatus', header: AMENDMENT_LABELS.contractStatus },
+  // the key columns fit a 1366 px window (the IDs frozen at the left); `optional` ones are in the column chooser
+  { sortKey: 'contractId', field: 'contractId', header: AMENDMENT_LABELS.contractId, width: 96, frozen: true },
+  { sortKey: 'amendmentNumber', field: 'amendmentNumber', header: AMENDMENT_LABELS.amendmentNumber, width: 104, frozen: true },
+  { sortKey: 'referenceAmendment', field: 'referenceAmendment', header: AMENDMENT_LABELS.referenceAmendment, width: 120, optional: true },
+  { sortKey: 'ticketNo', field: 'freshDescId', header: AMENDMENT_LABELS.freshDescId, width: 100 },
+  { sortKey: 'legacyId', field: 'legacyId', header: AMENDMENT_LABELS.legacyId, width: 110, optional: true },
+  { sortKey: 'amendmentType', field: 'type', header: AMENDMENT_LABELS.type, width: 130 },
+  { sortKey: 'amendmentReceived', field: 'receivedDate', header: AMENDMENT_LABELS.receivedDate, width: 104, optional: true },
+  { sortKey: 'amendmentStartDate', field: 'startDate', header: AMENDMENT_LABELS.startDate, width: 104 },
+  { sortKey: 'amendmentEndDate', field: 'endDate', header: AMENDMENT_LABELS.endDate, width: 104 },
+  { sortKey: 'agreementDate', field: 'agreementDate', header: AMENDMENT_LABELS.agreementDate, width: 110, optional: true },
+  { sortKey: 'businessEntityName', field: 'businessEntityLegalName', header: 'Business Entity', width: 200, minWidth: 120 },
+  { sortKey: 'primaryParticipant', field: 'primaryParticipant', header: 'Primary Participant', width: 160, minWidth: 120, optional: true },
+  { sortKey: 'status', field: 'contractStatus', header: AMENDMENT_LABELS.contractStatus, width: 118 },
 ] as const;
 
 /** Texts of Amendment Details (spec: 'New Amendment', Save, Add Amendment, '(This record is inactive)'; the rest chosen). */
 export const AMENDMENT_TEXTS = {
   newAmendment: 'New Amendment',
+  /** a record tab as users know it (chosen, issue 28): 'Contract 1024 · Amendment 2' */
+  tabName: (contractId: number | null, amendmentNumber: number | null) => [contractId === null ? null : `Contract ${contractId}`, amendmentNumber === null ? null : `Amendment ${amendmentNumber}`].filter(Boolean).join(' · '),
+  tabLoading: (id: number) => `Amendment ${id}`,
   save: 'Save',
   addAmendment: 'Add Amendment',
   loading: 'Loading the amendment...',

@@ -24,6 +24,7 @@ import { saveFile } from '../../../lib/download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
+import { AccountTabLabel } from '../../../entities/account/AccountTabLabel';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
 
@@ -47,7 +48,7 @@ const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').t
  */
 export function AccountDetails({ param, amendmentId, cloneId = null }: { param: string; amendmentId: number | null; cloneId?: number | null }) {
   return (
-    <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))}>
+    <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))} tabLabel={(id) => <AccountTabLabel objectId={id} />}>
       {(tab) => <AccountTab {...tab} amendmentId={tab.objectId === 0 ? amendmentId : null} cloneId={tab.objectId === 0 ? cloneId : null} />}
     </DetailTabs>
   );

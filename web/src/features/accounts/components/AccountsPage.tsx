@@ -15,6 +15,7 @@ import { saveFile } from '../../../lib/download';
 import { browser } from '../../../lib/browser';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
 import { PageHeader } from '../../../components/PageHeader';
+import { selectionLimitText } from '../../../components/component-texts';
 import { SearchFilterBar } from '../../../components/SearchFilterBar';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
@@ -70,25 +71,26 @@ export function AccountsPage() {
 }
 
 /** The grid's columns (spec 2 "Account" list fields) with their sort keys; Days Remaining (beyond the spec) sorts by the end date. */
-const COLUMNS: { field: keyof AccountRow & string | 'daysRemaining'; sortKey: string; header: string; date?: boolean; set?: string }[] = [
-  { field: 'objectId', sortKey: 'esgAccountNo', header: L.objectId },
-  { field: 'contractId', sortKey: 'contractId', header: L.contractId },
-  { field: 'amendmentNumber', sortKey: 'amendmentNumber', header: L.amendmentNumber },
-  { field: 'referenceAmendment', sortKey: 'referenceAmendment', header: L.referenceAmendment },
-  { field: 'freshDescId', sortKey: 'freshDescId', header: L.freshDescId },
-  { field: 'legacyId', sortKey: 'legacyId', header: L.legacyId },
-  { field: 'territoryCode', sortKey: 'territoryCode', header: L.territoryCode },
-  { field: 'ldcAccountNumber', sortKey: 'ldcAccountNum', header: L.ldcAccountNumber },
-  { field: 'prevAccountNum', sortKey: 'prevAccountNum', header: L.prevAccountNum },
-  { field: 'accountName', sortKey: 'name', header: L.accountName },
-  { field: 'accountStatus', sortKey: 'accountStatusId', header: L.accountStatus, set: 'accountStatuses' },
-  { field: 'accountType', sortKey: 'accountType', header: L.accountType, set: 'accountTypes' },
-  { field: 'flowDate', sortKey: 'flowDate', header: L.flowDate, date: true },
-  { field: 'requestedStartDate', sortKey: 'requestedStartDate', header: L.requestedStartDate, date: true },
-  { field: 'term', sortKey: 'term', header: L.term },
-  { field: 'accountEndDate', sortKey: 'accountEndDate', header: L.accountEndDate, date: true },
-  { field: 'daysRemaining', sortKey: 'accountEndDate', header: TEXTS.daysRemaining },
-  { field: 'businessEntityLegalName', sortKey: 'businessEntityLegalName', header: L.businessEntityLegalName },
+const COLUMNS: { field: keyof AccountRow & string | 'daysRemaining'; sortKey: string; header: string; date?: boolean; set?: string; optional?: boolean; width?: number; minWidth?: number; frozen?: boolean }[] = [
+  // the key columns fit a 1366 px window (the ids frozen at the left); `optional` ones are in the column chooser
+  { field: 'objectId', sortKey: 'esgAccountNo', header: L.objectId, width: 80, frozen: true },
+  { field: 'contractId', sortKey: 'contractId', header: L.contractId, width: 96, optional: true },
+  { field: 'amendmentNumber', sortKey: 'amendmentNumber', header: L.amendmentNumber, width: 104, optional: true },
+  { field: 'referenceAmendment', sortKey: 'referenceAmendment', header: L.referenceAmendment, width: 120, optional: true },
+  { field: 'freshDescId', sortKey: 'freshDescId', header: L.freshDescId, width: 100, optional: true },
+  { field: 'legacyId', sortKey: 'legacyId', header: L.legacyId, width: 110, optional: true },
+  { field: 'territoryCode', sortKey: 'territoryCode', header: L.territoryCode, width: 110, optional: true },
+  { field: 'ldcAccountNumber', sortKey: 'ldcAccountNum', header: L.ldcAccountNumber, width: 156, minWidth: 110, frozen: true },
+  { field: 'prevAccountNum', sortKey: 'prevAccountNum', header: L.prevAccountNum, width: 150, optional: true },
+  { field: 'accountName', sortKey: 'name', header: L.accountName, width: 144, minWidth: 110 },
+  { field: 'accountStatus', sortKey: 'accountStatusId', header: L.accountStatus, set: 'accountStatuses', width: 118 },
+  { field: 'accountType', sortKey: 'accountType', header: L.accountType, set: 'accountTypes', width: 110, optional: true },
+  { field: 'flowDate', sortKey: 'flowDate', header: L.flowDate, date: true, width: 104, optional: true },
+  { field: 'requestedStartDate', sortKey: 'requestedStartDate', header: L.requestedStartDate, date: true, width: 96 },
+  { field: 'term', sortKey: 'term', header: L.term, width: 80, optional: true },
+  { field: 'accountEndDate', sortKey: 'accountEndDate', header: L.accountEndDate, date: true, width: 96 },
+  { field: 'daysRemaining', sortKey: 'accountEndDate', header: TEXTS.daysRemaining, width: 80 },
+  { field: 'businessEntityLegalName', sortKey: 'businessEntityLegalName', header: L.businessEntityLegalName, width: 140, minWidth: 110 },
 ];
 
 /** The filter bar's labels. */
@@ -110,6 +112,7 @@ const FILTER_LABELS = {
   } satisfies Record<AccountColumnFilter, string>,
   dateKinds: Object.fromEntries(ACCOUNT_DATE_KINDS.map((k) => [k.value, k.label])) as Record<AccountDateKind, string>,
 };
+const RENEWALS_SORT: GridSort = { field: 'accountEndDate', direction: 'Ascending' };
 const RENEWAL_OPTIONS = RENEWAL_WINDOW_DAYS.map((d) => ({ label: TEXTS.renewalOption(d), value: String(d) }));
 
 /**
@@ -135,7 +138,8 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     withFilters: ACCOUNT_FILTERS.withFilters,
     noFilters: ACCOUNT_FILTERS.NO_FILTERS,
     debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS,
-    defaultSort: view.urlSort ?? ACCOUNT_DEFAULT_SORT,
+    // a renewals link without its own sort: the soonest end first
+    defaultSort: view.urlSort ?? (browser.currentQuery().get('renewal') ? RENEWALS_SORT : ACCOUNT_DEFAULT_SORT),
     pageSize: ACCOUNT_PAGE_SIZE,
   });
   const sortBy = (next: GridSort) => {
@@ -153,6 +157,9 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     sortField: c.sortKey,
     header: c.header,
     sortable: true,
+    ...(c.width ? { width: c.width, minWidth: c.minWidth ?? Math.min(c.width, 84) } : {}),
+    ...(c.minWidth ? { clip: true } : {}),
+    ...(c.frozen ? { frozen: true } : {}),
     body: (r: AccountRow) => {
       if (c.field === 'daysRemaining') {
         const days = daysUntil(r.accountEndDate, today);
@@ -164,6 +171,8 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       return v === null || v === undefined ? '' : String(v);
     },
   }));
+  const openAccounts = (ids: number[]) => navigate(`${AREAS.accounts.path}/${ids.join(NAVIGATION_ID_DELIMITER)}`);
+  const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
   const download = async () => {
     setDownloading(true);
     try {
@@ -209,7 +218,11 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       <TypeaheadSelect<string>
         value={filters.extras.renewal ?? null}
         options={RENEWAL_OPTIONS}
-        onChange={(v) => setFilters({ extras: { renewal: v ?? undefined } })}
+        onChange={(v) => {
+          setFilters({ extras: { renewal: v ?? undefined } });
+          // the renewals due: the soonest end first (Days Remaining ascending)
+          if (v) sortBy({ field: 'accountEndDate', direction: 'Ascending' });
+        }}
         placeholder={TEXTS.renewal}
         aria-label={TEXTS.renewal}
         className="eb-accounts-filters__renewal"
@@ -218,17 +231,19 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   );
 
   return (
-    <section className="eb-list-page eb-accounts-page">
+    <section className="eb-list-page eb-search-page eb-accounts-page">
       <PageHeader
         title={AREAS.accounts.title}
         actions={
           <div className="eb-accounts-actions">
+            {viewDisabled && <span className="eb-selection-hint" id="eb-accounts-view-hint">{selectionLimitText(ENTITY_DETAIL_LIMIT)}</span>}
             <Button
               label={TEXTS.viewRecord}
               icon="pi pi-eye"
               outlined
-              disabled={selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT}
-              onClick={() => navigate(`${AREAS.accounts.path}/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`)}
+              disabled={viewDisabled}
+              aria-describedby={viewDisabled ? 'eb-accounts-view-hint' : undefined}
+              onClick={() => openAccounts(selection.map((r) => r.objectId))}
             />
             {staff && <Button label={TEXTS.download} icon="pi pi-download" outlined loading={downloading} disabled={(list.data?.totalCount ?? 0) === 0} onClick={() => void download()} />}
             {staff && (
@@ -260,8 +275,11 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
         selection={selection}
         onSelectionChange={setSelection}
         selectionMax={ENTITY_DETAIL_LIMIT}
+        onRowOpen={(r) => openAccounts([r.objectId])}
+        rowLabel={(r) => `account ${r.accountName ?? ''} ${r.ldcAccountNumber ?? ''}`.trim()}
+        scrollHeight="flex"
         header={filterBar}
-        className="eb-list-grid eb-accounts-grid"
+        className="eb-list-grid eb-search-grid eb-accounts-grid"
       />
     </section>
   );

@@ -34,6 +34,7 @@ import { DeclaredFields } from '../../../components/DeclaredFields';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
+import { AmendmentTabLabel } from '../../../entities/contract/AmendmentTabLabel';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
@@ -64,6 +65,7 @@ export function AmendmentDetails({ param }: { param: string }) {
       basePath={`${AREAS.contracts.path}/amendment`}
       className="eb-amendment-details"
       initialName={(id) => (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))}
+      tabLabel={(id) => <AmendmentTabLabel objectId={id} />}
     >
       {(tab) => (
         <AmendmentTab

@@ -17,6 +17,7 @@ import { AREAS } from '../../../config/areas';
 import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { SearchFilterBar } from '../../../components/SearchFilterBar';
 import { PageHeader } from '../../../components/PageHeader';
+import { selectionLimitText } from '../../../components/component-texts';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
@@ -108,8 +109,9 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     (itemType, code) => referenceNameOf(references.data, itemType, code),
   );
 
-  const viewRecord = () =>
-    navigate(`${AREAS.contracts.path}/amendment/${selection.map((r) => r.objectId).join(NAVIGATION_ID_DELIMITER)}`);
+  const openAmendments = (ids: number[]) => navigate(`${AREAS.contracts.path}/amendment/${ids.join(NAVIGATION_ID_DELIMITER)}`);
+  const viewRecord = () => openAmendments(selection.map((r) => r.objectId));
+  const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
   const download = async () => {
     setDownloading(true);
     try {
@@ -156,17 +158,19 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   );
 
   return (
-    <section className="eb-list-page eb-contracts-page">
+    <section className="eb-list-page eb-search-page eb-contracts-page">
       <PageHeader
         title={AREAS.contracts.title}
         actions={
           <div className="eb-contracts-actions">
             {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/0`)} />}
+            {viewDisabled && <span className="eb-selection-hint" id="eb-contracts-view-hint">{selectionLimitText(ENTITY_DETAIL_LIMIT)}</span>}
             <Button
               label={CONTRACT_TEXTS.viewRecord}
               icon="pi pi-eye"
               outlined
-              disabled={selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT}
+              disabled={viewDisabled}
+              aria-describedby={viewDisabled ? 'eb-contracts-view-hint' : undefined}
               onClick={viewRecord}
             />
             {staff && (
@@ -207,8 +211,11 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
         onSort={sortBy}
         selection={selection}
         onSelectionChange={setSelection}
+        onRowOpen={(r) => openAmendments([r.objectId])}
+        rowLabel={(r) => `contract ${r.contractId ?? ''} amendment ${r.amendmentNumber ?? ''}`}
+        scrollHeight="flex"
         header={filterBar}
-        className="eb-list-grid eb-contracts-grid"
+        className="eb-list-grid eb-search-grid eb-contracts-grid"
       />
     </section>
   );
