@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
-import { newAmendment, uniqueLdc } from '../support/records';
+import { newAccount, newAmendment, uniqueLdc } from '../support/records';
 import { createTestUser, signedIn } from '../support/users';
 import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, pick, sharedPages } from './support/browser';
 
@@ -22,7 +22,7 @@ afterAll(async () => {
   await browser?.close();
 });
 const shared = sharedPages(() => browser);
-const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1440, height: 900 }, path);
+const open = (path: string) => shared('superAdmin', 'superAdmin', { width: 1366, height: 768 }, path);
 
 describe('Uploader', () => {
   it('uploads an Accounts workbook, fixes an exception in place, validates it and saves the batch with the batch in the change log', async () => {
@@ -67,6 +67,16 @@ describe('Uploader', () => {
     await page.getByRole('button', { name: 'Save All' }).click();
     // Assess: saved, imported in the last-save tab, the accounts and their log
     await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).textContent(), { timeout: 30_000 }).toBe('3 Last Save(2)');
+    // Act: the last-save tab; the fixed row expanded
+    await page.getByRole('tab', { name: /^3 Last Save/ }).click();
+    const lastSave = page.getByRole('table', { name: 'Last Save rows' });
+    await expect.poll(() => lastSave.locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
+    await lastSave.locator('tbody tr', { hasText: 'Uploaded Two' }).getByRole('button').first().click();
+    // Assess: the exception it had, with the value read from the file and its fix, read-only
+    const history = page.getByRole('table', { name: /^Exceptions of row 3/ });
+    await expect.poll(() => history.locator('tbody tr').first().textContent()).toBe('Requested Start Datenext springInvalid Data Type - Enter as Date.03/01/2026');
+    expect(await history.getByRole('textbox').count()).toBe(0);
+    await checkScreen(page, 'uploader-last-save');
     const saved = (await api.post('/api/account/GetList', { amendmentId: amendment.objectId })).body.data as { objectId: number; ldcAccountNumber: string }[];
     expect(saved.map((a) => a.ldcAccountNumber).sort()).toEqual([ldc1, ldc2].sort());
     const search = await open(`/enrollments/accounts?keyword=${encodeURIComponent(ldc1)}`);
@@ -74,6 +84,35 @@ describe('Uploader', () => {
     const accountPage = await open(`/enrollments/accounts/${saved[0]!.objectId}`);
     await accountPage.getByRole('button', { name: /change log/i }).click();
     await expect.poll(() => accountPage.locator('.eb-list-page__changelog').textContent(), { timeout: 15_000 }).toContain(`(Upload batch ${batches[0]})`);
+  });
+
+  it("fixes a price report's exception in place and validates it, its validated tab without Save, Remove, template or selection", async () => {
+    // Prepare: an account, and a price report with its rate unreadable
+    const account = await newAccount(api, (await newAmendment(api)).objectId);
+    const wb = new ExcelJS.Workbook();
+    wb.addWorksheet('PriceReport').addRows([['CAMS Account ID', 'Contract Rate', 'Effective Date'], [account.objectId, 'ten cents', '4/1/2026']]);
+    const page = await open('/enrollments/uploader?type=PriceReport');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Upload type' }).inputValue(), { timeout: 15_000 }).toBe('PriceReport');
+    await chooseWorkbook(page, 'Upload Spreadsheet', 'prices.xlsx', Buffer.from(await wb.xlsx.writeBuffer()));
+    await expectNotice(page, api, '1 row read: 0 validated, 1 with exceptions');
+    const batch = ((await api.post('/api/upload/GetBatchIds', { uploadType: 'PriceReport', isValid: false })).body.batchIds as number[])[0]!;
+    // Act: the batch's exception tab, the fix, the row chosen, Validate
+    await page.goto(`/enrollments/uploader?type=PriceReport&batch=${batch}&tab=1`);
+    const grid = page.getByRole('table', { name: 'Exception rows' });
+    await expect.poll(() => grid.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await grid.locator('tbody tr').first().getByRole('button').first().click();
+    await page.getByRole('textbox', { name: /^New value of Contract Rate/ }).fill('0.1');
+    await grid.locator('tbody tr').first().locator('.p-checkbox, input[type="checkbox"]').first().click();
+    await page.getByRole('button', { name: 'Validate' }).click();
+    // Assess: validated; its tab has no Save, Remove, template or selection
+    await expect.poll(() => page.getByRole('tab', { name: /^2 Exception/ }).textContent(), { timeout: 15_000 }).toBe('2 Exception(0)');
+    await expect.poll(() => page.getByRole('tab', { name: /^1 Validated/ }).textContent()).toBe('1 Validated(1)');
+    await page.getByRole('tab', { name: /^1 Validated/ }).click();
+    const validated = page.getByRole('table', { name: 'Validated rows' });
+    await expect.poll(() => validated.locator('tbody tr').first().textContent(), { timeout: 15_000 }).toContain('0.1');
+    expect(await validated.locator('input[type="checkbox"]').count()).toBe(0);
+    for (const name of ['Save', 'Remove', 'Download Template']) expect(await page.getByRole('button', { name, exact: true }).count()).toBe(0);
+    await checkScreen(page, 'uploader-price-report');
   });
 
   it('downloads the exceptions workbook, which corrected in a spreadsheet uploads again as it is', async () => {
@@ -130,15 +169,21 @@ describe('Uploader: SingleFile', () => {
     const key = page.getByLabel('Amendment Key to Resume');
     await expectShown(page, api, `The key ${contract.contractId}-2`, async () => (await key.inputValue()) === `${contract.contractId}-2`);
     expect(await page.getByRole('group', { name: 'Amendments errors' }).textContent()).toContain('Row 3: Start Date: Required Field');
-    // the type's imported rows: row 2 of the sheet (its first data row)
-    const imported = page.getByRole('table', { name: 'Amendments (1)' }).locator('tbody tr');
+    // the type's imported rows, with the type's own columns: row 2 of the sheet (its first data row); the tab's count
+    const section = page.getByRole('table', { name: 'Amendments (1)' });
+    const imported = section.locator('tbody tr');
     await expect.poll(() => imported.count()).toBe(1);
     expect(await imported.locator('td').nth(1).textContent()).toBe('2');
+    expect(await section.getByRole('columnheader', { name: 'Amendment Type' }).count()).toBe(1);
+    expect(await imported.textContent()).toContain(String(contract.contractId));
+    await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).textContent()).toBe('3 Last Save(1)');
     await checkScreen(page, 'uploader-single-file');
     // Act: Continue upload with the corrected file
     await chooseWorkbook(page, 'Continue upload', 'single-2.xlsx', await book([row(1, '3/1/2026'), row(2, '4/1/2026')]));
     // Assess
     await expectShown(page, api, 'An empty key', async () => (await key.inputValue()) === '');
+    await expect.poll(() => page.getByRole('tab', { name: /^3 Last Save/ }).textContent()).toBe('3 Last Save(1)');
+    await expect.poll(() => page.getByRole('table', { name: 'Amendments (1)' }).locator('tbody tr td').nth(1).textContent()).toBe('3');
     const amendments = (await api.post('/api/contract/GetList', { contractId: contract.contractId })).body.data as { amendmentNumber: number }[];
     expect(amendments.map((a) => a.amendmentNumber).sort()).toEqual([1, 2]);
   });
