@@ -73,6 +73,30 @@ describe('account/Create and Get', () => {
     expect(await ok(agent.get(`${A}/GetRCEs`, { accountId: withUsage.objectId }))).toEqual({ rce: 25, commodity: 'Electric' });
   });
 
+  it("answers the read-only values: distributor, unique id, the agent with its master and sub-agent, the Pricing and Commission totals; an agent is not sent the Commission's", async () => {
+    // Prepare
+    const { session: admin } = await signedIn('superAdmin');
+    const agentRecord = await ok<{ objectId: number; code: string }>(admin.post('/api/agent/Create', { code: `ACC-AG-${Date.now() % 1_000_000}`, master: 'Northeast Energy Partners', subagent: 'J. Rivera' }));
+    const amendment = await newAmendment(editor);
+    const over = { agent: { objectId: agentRecord.objectId }, contractRate: 0.1, priceAdder: 0.002, totalPassthroughs: 0.0005, indexAdder: 0.004, commissionMasterUnit: 0.001, commissionUnitNum: 0.002, commissionSubAgentUnit: 0.0005, flowDate: '2026-04-01T00:00:00' };
+    // Act
+    const created = await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, over)));
+    const byAgent = await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }));
+    // Assess
+    expect(created).toMatchObject({
+      distributor: pseg.name,
+      uniqueId: `PSEG-${created.ldcAccountNum}`,
+      agentObject: { objectId: agentRecord.objectId, code: agentRecord.code, master: 'Northeast Energy Partners', subagent: 'J. Rivera' },
+      totalBillRate: 0.1025,
+      totalIndexRate: 0.0065,
+      totalCommission: 0.0035,
+      commissionStartDate: '2026-04-01T00:00:00',
+    });
+    expect(byAgent).toMatchObject({ agentObject: created.agentObject, totalBillRate: 0.1025, distributor: pseg.name });
+    expect(byAgent).not.toHaveProperty('totalCommission');
+    expect(byAgent).not.toHaveProperty('commissionStartDate');
+  });
+
   it('refuses a missing required field, a bad LDC account number and an unknown amendment or territory, creating nothing', async () => {
     // Prepare
     const amendment = await newAmendment(editor);
@@ -196,7 +220,7 @@ describe("contract/GetAccounts: the amendment's Accounts section", () => {
       const over = i === 0 ? { name: 'Zeta Gas Works', territory: { objectId: gas.objectId }, ldcAccountNum: uniqueLdc('NICOR'), statusDate } : { name: `Account ${String(i).padStart(2, '0')}`, statusDate };
       ids.push((await ok<Account>(editor.post(`${A}/Create`, accountBody(amendment.objectId, over)))).objectId);
     }
-    await ok(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: ids[5], status: 'Enrolled' }));
+    await ok(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: ids[5]!, status: 'Enrolled' }));
     const C = '/api/contract/GetAccounts';
     // Act
     const first = await ok<{ data: AccountRow[]; totalCount: number }>(agent.get(C, { id: amendment.objectId, getTotalCount: true }));

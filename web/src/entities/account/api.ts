@@ -25,6 +25,8 @@ export const accountListQuery = (params: AccountListParams, withContracts = fals
 export const exportAccounts = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'Export'), { query: { orderBy }, body: filter });
 
 /** GET account/Get?id: the account a tab edits (pinned while it is open). */
+/** GET account/Get?id: the account as it is now, outside the query cache (the conflict view compares it with the form). */
+export const fetchAccount = (id: number) => call(endpoint('GET', 'account', 'Get'), { query: { id } });
 export const accountQuery = (id: number) => routeQuery(endpoint('GET', 'account', 'Get'), { query: { id } }, { pinned: true });
 
 /** GET account/ChangeLogs?accountId (staff only). */

@@ -70,6 +70,8 @@ export function useSaveMasterContract() {
 }
 
 /** GET contract/Get?id: the amendment a tab edits (pinned while it is open). */
+/** GET contract/Get?id: the amendment as it is now, outside the query cache (the conflict view compares it with the form). */
+export const fetchAmendment = (id: number) => call(endpoint('GET', 'contract', 'Get'), { query: { id } });
 export const amendmentQuery = (id: number) => routeQuery(endpoint('GET', 'contract', 'Get'), { query: { id } }, { pinned: true });
 
 /** GET contract/ChangeLogs?id: the amendment's change log (staff only). */

@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
@@ -9,12 +9,26 @@ import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { ACCOUNT_FORM_SECTIONS, accountBody, accountValues, cloneAccountValues, newAccountValues, type AccountFormValues } from '../../../entities/account/account-form';
+import {
+  ACCOUNT_FORM_SECTIONS,
+  accountBody,
+  accountShown,
+  accountValues,
+  cloneAccountValues,
+  newAccountValues,
+  withFollowedDefaults,
+  type AccountFormFieldName,
+  type AccountFormValues,
+} from '../../../entities/account/account-form';
+import { amendmentQuery } from '../../../entities/contract/api';
+import { agentListQuery } from '../../../entities/agent/api';
+import { MAX_RECORD_COUNT } from '@eb/shared/constants';
+import type { Amendment } from '@eb/shared/contract/schemas';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
 import { BILLING_TEXTS } from '../../../entities/account/account-billing';
-import { VOLUME_TEXTS } from '../../../entities/account/account-volume';
+import { VOLUME_TEXTS, volumeCellIssues } from '../../../entities/account/account-volume';
 import type { VolumeValues } from './AccountVolume';
-import { accountChangeLogQuery, accountChildCountQuery, accountQuery, exportAccounts, useSaveAccount } from '../../../entities/account/api';
+import { accountChangeLogQuery, accountChildCountQuery, accountQuery, exportAccounts, fetchAccount, useSaveAccount } from '../../../entities/account/api';
 import { ACCOUNT_CHILDREN_CONFIG, accountDocumentCalls } from '../../../entities/account/children-config';
 import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -27,6 +41,9 @@ import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs'
 import { AccountTabLabel } from '../../../entities/account/AccountTabLabel';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
+import { FormFailure } from '../../../components/FormFailure';
+import { declaredConflictFields, describeValue, type ConflictField } from '../../../components/conflict-merge';
+import { isStaleVersion, useRecordConflict } from '../../../components/use-record-conflict';
 
 const REQUIRED = new Set<string>(ACCOUNT_REQUIRED_FIELDS);
 /** The sections under the form load after it. */
@@ -58,20 +75,24 @@ function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneI
   const { objectId, cloneId } = props;
   const stored = useQuery({ ...accountQuery(objectId), enabled: objectId !== 0 });
   const source = useQuery({ ...accountQuery(cloneId ?? 0), enabled: objectId === 0 && cloneId !== null });
-  const loading = objectId !== 0 ? !stored.data : cloneId !== null && !source.data;
+  // a new account's amendment: its links, and the requested start date and term it prefills (issue 28)
+  const parentId = objectId === 0 ? (source.data?.contract.objectId ?? props.amendmentId) : null;
+  const parent = useQuery({ ...amendmentQuery(parentId ?? 0), enabled: parentId !== null && parentId > 0 });
+  const loading = objectId !== 0 ? !stored.data : (cloneId !== null && !source.data) || (parentId !== null && parentId > 0 && !parent.data && !parent.error);
   if (loading) return <div className="eb-popup__loading">{stored.error || source.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
   return (
     <AccountForm
       key={stored.data?.version ?? 'new'}
       {...props}
       account={stored.data ?? null}
-      initial={stored.data ? accountValues(stored.data) : source.data ? cloneAccountValues(source.data) : newAccountValues()}
+      parent={parent.data ?? null}
+      initial={stored.data ? accountValues(stored.data) : source.data ? cloneAccountValues(source.data) : newAccountValues(parent.data ? { startDate: parent.data.startDate, term: parent.data.term } : null)}
       amendmentId={stored.data?.contract.objectId ?? source.data?.contract.objectId ?? props.amendmentId}
     />
   );
 }
 
-function AccountForm(props: DetailTabProps & { account: Account | null; amendmentId: number | null; initial: AccountFormValues }) {
+function AccountForm(props: DetailTabProps & { account: Account | null; parent: Amendment | null; amendmentId: number | null; initial: AccountFormValues }) {
   const { account, onName } = props;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
@@ -83,6 +104,8 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   const territoryOf = (v: AccountFormValues) => sets?.find((s) => s.itemType === 'territories')?.items.find((t) => t.objectId === (v.territory as { objectId: number } | null)?.objectId);
   const form = useForm<AccountFormValues>({
     initial: props.initial,
+    // after the conflict view's Apply, the user's values on the reloaded account
+    fromTabDraft: true,
     validate: (v) => {
       const body = accountBody(v, !account);
       // the field rules first; then the dates' order (as the server checks them)
@@ -93,6 +116,14 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
     },
   });
   const changeLog = useQuery({ ...accountChangeLogQuery(account?.objectId ?? 0), enabled: staff && account !== null });
+  // the agents to choose from (by Agent Name) and the chosen one's master and sub-agent
+  const agents = useQuery({ ...agentListQuery({ skip: 0, limit: MAX_RECORD_COUNT, orderBy: 'agent Ascending', keyword: '' }), enabled: editor || account?.agent != null });
+  const agentOf = (v: AccountFormValues) => {
+    const id = (v.agent as { objectId: number } | null)?.objectId;
+    if (id === undefined) return null;
+    const row = agents.data?.data.find((a) => a.objectId === id);
+    return row ? { code: row.code, master: row.master, subagent: row.subagent } : account?.agentObject?.objectId === id ? account.agentObject : null;
+  };
   // the section headers' counts (spec 2 "Account Detail")
   const count = (list: 'GetAddressList' | 'GetParticipants' | 'GetCrms') => ({ ...accountChildCountQuery(account?.objectId ?? 0, list), enabled: account !== null });
   const counts = [useQuery(count('GetAddressList')), useQuery(count('GetParticipants')), useQuery(count('GetCrms'))].map((q) => q.data?.totalCount);
@@ -106,19 +137,53 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
     // an agent's territory list is the account's own territory (spec 2 section 6)
     const own = account?.territory?.objectId;
     const territoryOptions = editor || own === undefined ? territories : territories.filter((t) => t.value === own);
-    return (d: { kind: string; itemType?: string }) => (d.kind === 'yesNo' ? YES_NO_OPTIONS : d.kind === 'ref' ? territoryOptions : codeOptions(sets, d.itemType!));
-  }, [sets, account, editor]);
+    // an agent reads the account's own agent; editors choose among every agent
+    const agentOptions = (agents.data?.data ?? []).map((a) => ({ label: a.code, value: a.objectId }));
+    if (account?.agentObject && !agentOptions.some((o) => o.value === account.agentObject!.objectId)) agentOptions.push({ label: account.agentObject.code, value: account.agentObject.objectId });
+    return (d: { kind: string; itemType?: string }) =>
+      d.kind === 'yesNo' ? YES_NO_OPTIONS : d.kind === 'ref' ? (d.itemType === 'agents' ? agentOptions : territoryOptions) : codeOptions(sets, d.itemType!);
+  }, [sets, account, editor, agents.data]);
 
   const sections = staff ? ACCOUNT_FORM_SECTIONS : ACCOUNT_FORM_SECTIONS.filter((s) => s.key !== 'commission');
+  // the conflict view of a stale save: the declared fields and the volume block
+  const queryClient = useQueryClient();
+  const conflictFields = useMemo<ConflictField[]>(
+    () => [
+      ...declaredConflictFields(sections, optionsOf),
+      {
+        field: 'accountVolume',
+        label: VOLUME_TEXTS.title,
+        describe: (v) => {
+          const volume = v as VolumeValues | null;
+          return volume ? [describeValue(volume.startDate, 'date'), describeValue(volume.endDate, 'date'), volume.accountVolumeUom ?? ''].join(' ').trim() : '—';
+        },
+      },
+    ],
+    [sections, optionsOf],
+  );
+  const conflict = useRecordConflict<Account, AccountFormValues>({
+    latest: () => fetchAccount(account!.objectId),
+    valuesOf: accountValues,
+    replace: (record) => queryClient.setQueryData(accountQuery(record.objectId).queryKey, record),
+    fields: conflictFields,
+    base: form.initial,
+    mine: form.values,
+  });
   const fieldProps = {
     values: form.values,
-    set: (f: AccountField, v: unknown) =>
-      // the commission plan follows the unit (spec 2 section 9)
-      f === 'unitOfMeasure' ? form.update((x) => ({ ...x, unitOfMeasure: v, ...(v ? { commissionPlan: v } : {}) }), ['unitOfMeasure', 'commissionPlan']) : form.set(f, v),
-    touch: (f: AccountField) => form.touch(f),
-    messageOf: (f: AccountField) => form.messageOf(f),
+    set: (f: AccountFormFieldName, v: unknown) =>
+      // the commission plan follows the unit (spec 2 section 9); the short name and a new account's start follow what they derive from (issue 28)
+      form.update(
+        (x) => withFollowedDefaults(x, { ...x, [f]: v, ...(f === 'unitOfMeasure' && v ? { commissionPlan: v } : {}) }, !account),
+        // a new territory checks the LDC number against its format at once
+        [f, ...(f === 'unitOfMeasure' ? ['commissionPlan'] : []), ...(f === 'territory' && form.values.ldcAccountNum ? ['ldcAccountNum'] : [])],
+      ),
+    touch: (f: AccountFormFieldName) => form.touch(f),
+    messageOf: (f: AccountFormFieldName) => form.messageOf(f),
+    shownOf: (f: AccountFormFieldName) =>
+      accountShown(form.values, f, { account, referenceAmendment: props.parent?.referenceAmendment ?? null, territory: territoryOf(form.values), agent: agentOf(form.values) }),
     // an LDC number that does not fit a warning format: said, and saved anyway (issue 28)
-    hintOf: (f: AccountField) => (f === 'ldcAccountNum' ? ldcFormatCheck(territoryOf(form.values), form.values.ldcAccountNum as string)?.message : undefined),
+    hintOf: (f: AccountFormFieldName) => (f === 'ldcAccountNum' ? ldcFormatCheck(territoryOf(form.values), form.values.ldcAccountNum as string)?.message : undefined),
     required: REQUIRED,
     disabled: !editor,
     idPrefix: `account-${account?.objectId ?? 0}`,
@@ -126,6 +191,13 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
     className: 'eb-account__section',
   };
   const derived = accountBody(form.values, !account);
+  // the volume cells the rule refuses, summed up by Save (issue 28)
+  const volumeIssues = volumeCellIssues(form.values.accountVolume as { volumeData?: { year: number; months: unknown[] }[] } | null);
+  const parentLinks = account
+    ? { masterContract: account.masterContract.objectId, contractId: account.contractId, amendment: account.contract.objectId, amendmentNumber: account.amendmentNumber }
+    : props.parent
+      ? { masterContract: props.parent.masterContract.objectId, contractId: props.parent.contractId, amendment: props.parent.objectId, amendmentNumber: props.parent.amendmentNumber }
+      : null;
 
   const submit = () => {
     const body = accountBody(form.values, !account);
@@ -139,7 +211,9 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
       },
       onError: (e) => {
         if (e instanceof ApiError && e.fieldErrors) form.setServerErrors(e.fieldErrors);
-        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: e instanceof ApiError && e.status === 409 });
+        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: isStaleVersion(e) });
+        // changed by someone else: which fields, theirs and mine
+        if (isStaleVersion(e)) void conflict.open();
       },
     });
   };
@@ -156,13 +230,18 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
   return (
     <div className="eb-account">
       <div className="eb-account__bar">
-        {account && (
+        {parentLinks && (
           <span className="eb-account__links">
-            <Link to={`${AREAS.contracts.path}/${account.masterContract.objectId}`}>{ACCOUNT_TEXTS.contractLink(account.contractId)}</Link>
-            <Link to={`${AREAS.contracts.path}/amendment/${account.contract.objectId}`}>{ACCOUNT_TEXTS.amendmentLink(account.amendmentNumber)}</Link>
+            <Link to={`${AREAS.contracts.path}/${parentLinks.masterContract}`}>{ACCOUNT_TEXTS.contractLink(parentLinks.contractId)}</Link>
+            <Link to={`${AREAS.contracts.path}/amendment/${parentLinks.amendment}`}>{ACCOUNT_TEXTS.amendmentLink(parentLinks.amendmentNumber)}</Link>
           </span>
         )}
         <span className="eb-account__actions">
+          {editor && volumeIssues.length > 0 && (
+            <span className="p-error eb-account__summary" role="status">
+              {VOLUME_TEXTS.summary(volumeIssues)}
+            </span>
+          )}
           {editor && <Button label={ACCOUNT_TEXTS.save} icon="pi pi-check" disabled={!form.valid || (!!account && !form.dirty) || !props.amendmentId} loading={save.isPending} onClick={submit} />}
           {editor && (
             <Button label={ACCOUNT_TEXTS.clone} icon="pi pi-copy" outlined disabled={!account} onClick={() => navigate(`${AREAS.accounts.path}/0/clone/${account!.objectId}`)} />
@@ -170,11 +249,8 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           {staff && <Button label={ACCOUNT_TEXTS.download} icon="pi pi-download" outlined disabled={!account} onClick={() => void download()} />}
         </span>
       </div>
-      {form.failure && (
-        <p className="p-error eb-account__failure" role="alert">
-          {form.failure.message}
-        </p>
-      )}
+      <FormFailure failure={form.failure} onReload={() => void conflict.reload()} reloadLabel={MSG.conflictReload} role="alert" className="eb-account__failure" />
+      {conflict.view}
       <dl className="eb-account__derived">
         <div>
           <dt>{ACCOUNT_TEXTS.derived.contractEndDate}</dt>
@@ -191,10 +267,6 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
               <dd>{account.commodity ?? '—'}</dd>
             </div>
             <div>
-              <dt>{ACCOUNT_TEXTS.derived.uploadRate}</dt>
-              <dd>{account.uploadRate ?? '—'}</dd>
-            </div>
-            <div>
               <dt>{ACCOUNT_TEXTS.derived.rce}</dt>
               <dd>{account.rce ?? '—'}</dd>
             </div>
@@ -209,7 +281,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           </>
         )}
       </dl>
-      <DeclaredFields<AccountField> sections={sections.filter((x) => x.key === 'details')} {...fieldProps} />
+      <DeclaredFields<AccountFormFieldName> sections={sections.filter((x) => x.key === 'details')} {...fieldProps} />
       <Panel header={titled(ACCOUNT_TEXTS.addresses, counts[0])} toggleable className="eb-account__section">
         {account ? (
           <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
@@ -228,7 +300,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; amendmen
           <p className="eb-account__later">{ACCOUNT_TEXTS.saveFirst}</p>
         )}
       </Panel>
-      <DeclaredFields<AccountField> sections={sections.filter((x) => x.key !== 'details')} {...fieldProps} />
+      <DeclaredFields<AccountFormFieldName> sections={sections.filter((x) => x.key !== 'details')} {...fieldProps} />
       <Panel header={VOLUME_TEXTS.title} toggleable className="eb-account__section">
         <Suspense fallback={<p className="eb-account__later">{ACCOUNT_TEXTS.loadingSection}</p>}>
           <AccountVolume

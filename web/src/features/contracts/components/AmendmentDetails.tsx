@@ -1,6 +1,6 @@
 import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
@@ -14,25 +14,30 @@ import { formatDisplayDate } from '@eb/shared/validation';
 import {
   AMENDMENT_FORM_SECTIONS,
   amendmentBody,
+  amendmentShown,
   amendmentValues,
   cloneValues,
   newAmendmentValues,
   type AmendmentFormField,
+  type AmendmentFormFieldName,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
 import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
 import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/contract/children-config';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
-import { useSignedInUser } from '../../../entities/users/session';
+import { fullName, useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
+import { FormFailure } from '../../../components/FormFailure';
+import { declaredConflictFields, describeValue, type ConflictField } from '../../../components/conflict-merge';
+import { isStaleVersion, useRecordConflict } from '../../../components/use-record-conflict';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 import { AmendmentTabLabel } from '../../../entities/contract/AmendmentTabLabel';
 
@@ -127,6 +132,8 @@ function AmendmentForm(props: {
   const save = useSaveAmendment();
   const form = useForm<AmendmentFormValues>({
     initial: props.initial,
+    // after the conflict view's Apply, the user's values on the reloaded amendment
+    fromTabDraft: true,
     validate: (v) => {
       const body = amendmentBody(v);
       // the field rules first; then the dates' order (as the server checks them)
@@ -137,11 +144,14 @@ function AmendmentForm(props: {
   // the Business Entity and Primary Contact blocks: what is shown of the chosen records
   const be = (amendment ?? props.cloneOf)?.businessEntityObject;
   const pc = (amendment ?? props.cloneOf)?.primaryContactObject;
+  const me = useSignedInUser();
+  // a flag ticked now shows who and when as the save will record them (spec 2 section 4)
+  const tickedNow = `${fullName(me)}, ${formatDisplayDate(new Date().toISOString().slice(0, 10) + 'T00:00:00')}`;
   const [entityShown, setEntityShown] = useState<{ text: string; inactive: boolean } | null>(
     be ? { text: `${be.legalName} (${be.businessEntityId})`, inactive: !be.isActive } : null,
   );
-  const [contactShown, setContactShown] = useState<{ text: string; inactive: boolean } | null>(
-    pc ? { text: [`${pc.firstName} ${pc.lastName}`, pc.address?.addressLine, pc.phone?.phoneNumber].filter(Boolean).join(', '), inactive: pc.status === 'Inactive' } : null,
+  const [contactShown, setContactShown] = useState<RecordShown | null>(
+    pc ? contactBlock({ ...pc, emailAddress: pc.email?.emailAddress, phoneNumber: pc.phone?.phoneNumber }, pc.address) : null,
   );
   const [search, setSearch] = useState<'entity' | 'contact' | null>(null);
 
@@ -156,6 +166,27 @@ function AmendmentForm(props: {
       return cache.get(itemType)!;
     };
   }, [references.data]);
+
+  // the conflict view of a stale save: the declared fields and the blocks beside them
+  const queryClient = useQueryClient();
+  const conflictFields = useMemo<ConflictField[]>(() => {
+    const declared = declaredConflictFields(AMENDMENT_FORM_SECTIONS, (d) => (d.kind === 'yesNo' ? YES_NO_OPTIONS : optionsOf(d.itemType!)));
+    const extra: ConflictField[] = [
+      { field: 'businessEntity', label: AMENDMENT_TEXTS.businessEntity, describe: (v) => describeValue(v) },
+      { field: 'primaryContact', label: AMENDMENT_TEXTS.primaryContact, describe: (v) => describeValue(v) },
+      { field: 'pricingValidated', label: AMENDMENT_LABELS.pricingValidated, describe: (v) => describeValue(v) },
+      { field: 'operationsValidated', label: AMENDMENT_LABELS.operationsValidated, describe: (v) => describeValue(v) },
+    ];
+    return [...declared, ...extra.filter((x) => !declared.some((d) => d.field === x.field))];
+  }, [optionsOf]);
+  const conflict = useRecordConflict<Amendment, AmendmentFormValues>({
+    latest: () => fetchAmendment(amendment!.objectId),
+    valuesOf: amendmentValues,
+    replace: (record) => queryClient.setQueryData(amendmentQuery(record.objectId).queryKey, record),
+    fields: conflictFields,
+    base: form.initial,
+    mine: form.values,
+  });
 
   const [downloading, setDownloading] = useState(false);
   // GetLegacyId: the legacy id of the contract's earliest amendment that has one (a saved amendment, or the clone's source)
@@ -202,7 +233,9 @@ function AmendmentForm(props: {
       },
       onError: (e) => {
         if (e instanceof ApiError && e.fieldErrors) form.setServerErrors(e.fieldErrors);
-        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: e instanceof ApiError && e.status === 409 });
+        form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: isStaleVersion(e) });
+        // changed by someone else: which fields, theirs and mine
+        if (isStaleVersion(e)) void conflict.open();
       },
     });
   };
@@ -226,7 +259,7 @@ function AmendmentForm(props: {
       </div>
     );
   /** A field's change; a new unit carries the usage and billing units (followUnit). */
-  const setField = (field: AmendmentField, value: unknown) =>
+  const setField = (field: AmendmentFormFieldName, value: unknown) =>
     field === 'unitOfMeasure'
       ? form.update((values) => followUnit({ ...values, unitOfMeasure: value as string | null }, values.unitOfMeasure), ['unitOfMeasure', ...UNIT_FOLLOWERS])
       : form.set(field, value as never);
@@ -258,7 +291,8 @@ function AmendmentForm(props: {
           </div>
         )}
       </div>
-      {form.failure && <p className="p-error eb-amendment__failure" role="alert">{form.failure.message}</p>}
+      <FormFailure failure={form.failure} onReload={() => void conflict.reload()} reloadLabel={MSG.conflictReload} role="alert" className="eb-amendment__failure" />
+      {conflict.view}
       {amendment && (
         <dl className="eb-amendment__derived">
           <div>
@@ -315,17 +349,18 @@ function AmendmentForm(props: {
             onHide={() => setSearch(null)}
             onSelect={(c) => {
               form.set('primaryContact', { objectId: c.contact.objectId });
-              setContactShown({ text: [`${c.contact.firstName} ${c.contact.lastName}`, c.address.addressLine, c.phone.phoneNumber].filter(Boolean).join(', '), inactive: false });
+              setContactShown(contactBlock({ ...c.contact, status: 'Active', emailAddress: c.email?.emailAddress, phoneNumber: c.phone.phoneNumber }, c.address));
             }}
           />
         </Suspense>
       )}
-      <DeclaredFields<AmendmentField>
+      <DeclaredFields<AmendmentFormFieldName>
         sections={AMENDMENT_FORM_SECTIONS}
         values={form.values}
         set={setField}
         touch={(f) => form.touch(f)}
         messageOf={(f) => form.messageOf(f)}
+        shownOf={(f) => amendmentShown(amendment, form.values, f, tickedNow)}
         required={REQUIRED}
         disabled={!editor}
         idPrefix={`amendment-${amendment?.objectId ?? 0}`}
@@ -376,14 +411,38 @@ function AmendmentForm(props: {
   );
 }
 
+/** What the Primary Contact block shows (spec 2 "primaryContactObject"): the name and status, the address with city, state and zip, the phone and email. */
+function contactBlock(
+  c: { firstName: string; lastName: string; status: string; emailAddress?: string | null; phoneNumber?: string | null },
+  address: { addressLine?: string | null; city?: string | null; state?: string | null; zipCode?: string | null } | null | undefined,
+): RecordShown {
+  const place = [address?.city, [address?.state, address?.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return {
+    text: `${c.firstName} ${c.lastName}`,
+    inactive: c.status === 'Inactive',
+    details: [
+      `${AMENDMENT_TEXTS.contactStatus}: ${c.status}`,
+      [address?.addressLine, place].filter(Boolean).join(', '),
+      [c.phoneNumber, c.emailAddress].filter(Boolean).join(' · '),
+    ].filter(Boolean),
+  };
+}
+
+type RecordShown = { text: string; inactive: boolean; details?: string[] };
+
 /** The Business Entity or Primary Contact block: the chosen record, a search icon and a Clear link (non-agents). */
-function RecordBlock(props: { title: string; shown: { text: string; inactive: boolean } | null; editor: boolean; onSearch: () => void; onClear: () => void }) {
+function RecordBlock(props: { title: string; shown: RecordShown | null; editor: boolean; onSearch: () => void; onClear: () => void }) {
   return (
     <fieldset className="eb-amendment__block">
       <legend>{props.title}</legend>
       <span className="eb-amendment__block-text">
         {props.shown ? props.shown.text : '—'}
         {props.shown?.inactive && <span className="eb-amendment__inactive"> {AMENDMENT_TEXTS.inactiveRecord}</span>}
+        {props.shown?.details?.map((line) => (
+          <span key={line} className="eb-amendment__block-line">
+            {line}
+          </span>
+        ))}
       </span>
       {props.editor && (
         <span className="eb-amendment__block-actions">

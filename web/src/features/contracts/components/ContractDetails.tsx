@@ -20,6 +20,7 @@ import { DataGrid, orderByParam, type GridSort } from '../../../components/DataG
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
+import { useUnsavedForm } from '../../../components/pending-edits';
 
 const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
 
@@ -62,6 +63,8 @@ function ContractTab(props: DetailTabProps) {
   const [text, setText] = useState<string | null>(null);
   const value = text ?? (initial === undefined ? '' : String(initial));
   const [error, setError] = useState<string | undefined>();
+  // a typed Contract ID not saved yet: closing the tab or leaving asks first (DetailTabs)
+  useUnsavedForm(text !== null && text !== (initial === undefined ? '' : String(initial)));
   const empty = value.trim() === '';
   const message = empty ? MSG.required : /^\d{1,10}$/.test(value.trim()) ? error : MSG.invalidDataTypeInteger;
 
