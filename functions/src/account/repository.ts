@@ -9,6 +9,8 @@ import {
   accountFieldsSchema,
   accountUnitCascade,
   accountAnnualUsage,
+  accountTotals,
+  accountUniqueId,
   accountUsageUnit,
   rceOf,
   uploadRateOf,
@@ -36,7 +38,7 @@ import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../mastercontract/repository';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
-import { agentListSpec } from '../agent/repository';
+import { agentDef, agentListSpec } from '../agent/repository';
 import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account/ldc-formats';
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
@@ -319,7 +321,8 @@ async function territoryOf(objectId: number) {
   }
 }
 
-function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number | null; amendmentNumber: number | null; referenceAmendment: number | null; territoryCode: string | null; commodity: string | null }): Account {
+type AccountJoined = Pick<Account, 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'territoryCode' | 'commodity' | 'distributor' | 'agentObject'>;
+function toAccount(stored: Stored<AccountRecord>, joined: AccountJoined): Account {
   const a = stored as unknown as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
   for (const f of ACCOUNT_FIELDS) {
@@ -330,12 +333,14 @@ function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number |
   const start = textOrNull(a.contractStartDate);
   const end = textOrNull(a.contractEndDate);
   return {
-    ...(fields as Account),
+    ...(fields as unknown as Account),
     objectId: Number(a.objectId),
     version: Number(a.version ?? 1),
     contract: { objectId: Number(a.contractRef) },
     masterContract: { objectId: Number(a.masterContractRef) },
     ...joined,
+    ...accountTotals(a),
+    uniqueId: accountUniqueId(joined.territoryCode, a.ldcAccountNum),
     uploadRate: numberOrNull(a.uploadRate),
     rce: rceOf(accountAnnualUsage(a), accountUsageUnit(a), joined.commodity),
     contractLengthDays: start && end ? Math.round((Date.parse(`${end.slice(0, 10)}T00:00:00Z`) - Date.parse(`${start.slice(0, 10)}T00:00:00Z`)) / 86_400_000) + 1 : null,
@@ -347,17 +352,21 @@ function toAccount(stored: Stored<AccountRecord>, joined: { contractId: number |
 /** GET account/Get?id: the account with its contract id, amendment numbers, territory code and commodity. */
 export async function getAccount(objectId: number): Promise<Account> {
   const stored = await requireEntity(accountDef, objectId);
-  const [amendment, master, territory] = await Promise.all([
+  const [amendment, master, territory, agent] = await Promise.all([
     requireEntity(amendmentDef, stored.contractRef).catch(() => null),
     requireMasterContract(stored.masterContractRef).catch(() => null),
     requireEntity(territoryDef, stored.territoryRef).then(toTerritory).catch(() => null),
+    stored.agentRef ? requireEntity(agentDef, stored.agentRef).catch(() => null) : null,
   ]);
+  const agentItem = agent as unknown as Record<string, unknown> | null;
   return toAccount(stored, {
     contractId: master?.contractId ?? null,
     amendmentNumber: numberOrNull(amendment?.amendmentNumber),
     referenceAmendment: numberOrNull(amendment?.referenceAmendment),
     territoryCode: territory?.code ?? null,
     commodity: territory?.commodity ?? null,
+    distributor: territory?.name || null,
+    agentObject: agentItem ? { objectId: Number(agentItem.objectId), code: String(agentItem.code ?? ''), master: textOrNull(agentItem.master), subagent: textOrNull(agentItem.subagent) } : null,
   });
 }
 

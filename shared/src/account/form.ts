@@ -2,12 +2,21 @@ import type { AccountField } from './schemas';
 import { formField as f, type FormSectionDecl } from '../form-declaration';
 
 /**
+ * The read-only values the form shows where the spec puts them (kind 'display'): derived or joined
+ * by the server (account/Get) and recomputed by the form as the user types where they follow the
+ * typed fields (upload rate, totals, commission start, the agent's names).
+ */
+export type AccountDisplayField =
+  | 'referenceAmendment' | 'distributor' | 'uniqueId' | 'agentMaster' | 'agentSubagent' | 'uploadRate' | 'totalBillRate' | 'totalIndexRate'
+  | 'commissionStartDate' | 'totalCommission' | 'commissionMasterLabel' | 'commissionAgentLabel' | 'commissionSubAgentLabel';
+
+/**
  * The Account Detail form as a declaration (spec 2 "Account Detail", section 3 "Account"): the
  * Account Details, Commission (staff only), Pricing and Usage sections, each field once with its
  * control. The screen renders it; the uploader's Accounts columns and the updater's field names read
  * it too. The rules are the shared schema's (accountFieldsSchema).
  */
-export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField, 'details' | 'commission' | 'pricing' | 'usage'>[] = [
+export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField | AccountDisplayField, 'details' | 'commission' | 'pricing' | 'usage'>[] = [
   {
     key: 'details',
     title: 'Account Details',
@@ -16,8 +25,11 @@ export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField, 'details' |
       f('shortName', 'text', undefined, 25),
       f('type', 'select', 'accountTypes'),
       f('accountStatus', 'select', 'accountStatuses'),
+      f('referenceAmendment', 'display'),
       f('territory', 'ref', 'territories'),
+      f('distributor', 'display'),
       f('ldcAccountNum', 'text', undefined, 30),
+      f('uniqueId', 'display'),
       f('prevAccountNum', 'text', undefined, 30),
       f('serviceClass', 'text', undefined, 50),
       f('revenueClass', 'select', 'revenueClasses'),
@@ -54,21 +66,29 @@ export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField, 'details' |
       f('poid', 'text', undefined, 30),
       f('programCode', 'number', undefined, 5),
       f('p2CNumber', 'text', undefined, 50),
+      // spec 2: agent (with master, code, subagent): chosen by its Agent Name, its master and sub-agent shown
+      f('agent', 'ref', 'agents'),
+      f('agentMaster', 'display'),
+      f('agentSubagent', 'display'),
     ],
   },
   {
     key: 'commission',
     title: 'Commission',
     fields: [
+      f('commissionMasterLabel', 'display'),
       f('commissionMasterUnit', 'number', undefined, 16),
+      f('commissionAgentLabel', 'display'),
       f('commissionUnitNum', 'number', undefined, 16),
+      f('commissionSubAgentLabel', 'display'),
       f('commissionSubAgentUnit', 'number', undefined, 16),
+      f('totalCommission', 'display'),
       f('commissionPlan', 'select', 'commissionPlans'),
+      f('commissionStartDate', 'display'),
       f('commissionEndDate', 'date'),
       f('paymentStatus', 'text', undefined, 25),
       f('estimatedPayment', 'number', undefined, 20),
       f('agentRateMeasureUnit', 'select', 'measures'),
-      f('feeType', 'text', undefined, 25),
       f('managingAgent', 'text', undefined, 64),
       f('agentRateUom', 'select', 'unitsOfMeasure'),
     ],
@@ -78,6 +98,8 @@ export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField, 'details' |
     title: 'Pricing',
     fields: [
       f('contractRate', 'number', undefined, 16),
+      // contract rate / (1 + the territory's tax rate), as typed
+      f('uploadRate', 'display'),
       f('tieredPrice', 'number', undefined, 16),
       f('isSpr', 'yesNo'),
       f('etf', 'number', undefined, 16),
@@ -94,6 +116,10 @@ export const ACCOUNT_FORM_DECLARATION: FormSectionDecl<AccountField, 'details' |
       f('etfDate', 'date'),
       f('totalPassthroughs', 'number', undefined, 16),
       f('arQid', 'text', undefined, 50),
+      // spec 2 lists feeType in the Pricing and the Commission blocks: it is edited here, where agents see it too
+      f('feeType', 'text', undefined, 25),
+      f('totalBillRate', 'display'),
+      f('totalIndexRate', 'display'),
     ],
   },
   {

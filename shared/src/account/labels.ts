@@ -104,4 +104,18 @@ export const ACCOUNT_FIELD_LABELS = {
   nextMeterReadDate: 'Next Meter Read Date',
   batchNumber: 'Batch #',
   accountVolume: 'Volume',
+  // read-only values the form shows (spec 2 "Detail fields, read-only", the Pricing and Commission blocks)
+  referenceAmendment: 'Reference Amendment',
+  distributor: 'Distributor',
+  uniqueId: 'Unique ID',
+  agentMaster: 'Master Agent',
+  agentSubagent: 'Sub-Agent',
+  uploadRate: 'Upload Rate',
+  totalBillRate: 'Total Bill Rate',
+  totalIndexRate: 'Total Index Rate',
+  commissionStartDate: 'Commission Start Date',
+  totalCommission: 'Total Commission',
+  commissionMasterLabel: 'Master Agent Name',
+  commissionAgentLabel: 'Agent Name',
+  commissionSubAgentLabel: 'Sub-Agent Name',
 } as const satisfies Record<string, string>;

@@ -222,6 +222,48 @@ export function uploadRateOf(contractRate: number | null | undefined, territoryT
   return Math.round((contractRate / (1 + tax)) * 1e8) / 1e8;
 }
 
+/** A sum of the given rates, to 8 decimals; null when none is given. */
+function rateSum(...parts: unknown[]): number | null {
+  const given = parts.filter((p) => p !== undefined && p !== null && p !== '').map(Number);
+  if (!given.length || given.some((n) => !Number.isFinite(n))) return null;
+  return Math.round(given.reduce((a, b) => a + b, 0) * 1e8) / 1e8;
+}
+
+/** An account's read-only Pricing and Commission values (spec 2 "Pricing block", "Commission block"), derived alike on the form and the server. */
+export interface AccountTotals {
+  /** what the customer's bill charges a unit: contract rate + price adder + total passthroughs */
+  totalBillRate: number | null;
+  /** what is charged a unit above the index: index adder + price adder + total passthroughs */
+  totalIndexRate: number | null;
+  /** the commission a unit: master + agent + sub-agent units */
+  totalCommission: number | null;
+  /** when commission starts: the flow date (the utility serves the account), else the contract start date */
+  commissionStartDate: string | null;
+}
+
+/** accountTotals: the read-only Pricing and Commission values of an account's fields (chosen formulas; docs/accounts.md). */
+export function accountTotals(a: Record<string, unknown>): AccountTotals {
+  const date = (v: unknown) => (typeof v === 'string' && v ? v : null);
+  return {
+    totalBillRate: rateSum(a.contractRate, a.priceAdder, a.totalPassthroughs),
+    totalIndexRate: rateSum(a.indexAdder, a.priceAdder, a.totalPassthroughs),
+    totalCommission: rateSum(a.commissionMasterUnit, a.commissionUnitNum, a.commissionSubAgentUnit),
+    commissionStartDate: date(a.flowDate) ?? date(a.contractStartDate),
+  };
+}
+
+/** An account's unique id (spec 2 "Detail fields, read-only"; chosen): its territory's code and its LDC number, as the utility knows the meter. */
+export const accountUniqueId = (territoryCode: string | null | undefined, ldcAccountNum: unknown): string | null =>
+  territoryCode && typeof ldcAccountNum === 'string' && ldcAccountNum ? `${territoryCode}-${ldcAccountNum}` : null;
+
+/** The agent an account names, as Get answers it (spec 2 "agent (with master, code, subagent)"). */
+export interface AccountAgent {
+  objectId: number;
+  code: string;
+  master: string | null;
+  subagent: string | null;
+}
+
 /** Today as a transfer date (midnight). */
 const today = () => `${new Date().toISOString().slice(0, 10)}T00:00:00`;
 const withDefaults = (isNew: boolean) => (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? accountDefaults(v as Record<string, unknown>, isNew, today()) : v);
@@ -254,7 +296,7 @@ export const ACCOUNT_HIDDEN_FROM_AGENTS = [
 ] as const;
 
 /** An account as account/Get answers it: its fields, its amendment and contract, and what the server derives. */
-export type Account = AccountFields & {
+export type Account = AccountFields & AccountTotals & {
   objectId: number;
   contract: ObjectRef;
   masterContract: ObjectRef;
@@ -267,6 +309,12 @@ export type Account = AccountFields & {
   contractLengthDays: number | null;
   /** residential customer equivalents of the annual usage (rceOf) */
   rce: number | null;
+  /** the territory's name: the local distribution company */
+  distributor: string | null;
+  /** accountUniqueId: the territory's code and the LDC number */
+  uniqueId: string | null;
+  /** the agent named, with its master and sub-agent (null without one) */
+  agentObject: AccountAgent | null;
   enteredBy: string | null;
   enteredOn: string | null;
   version: number;

@@ -1,12 +1,16 @@
 import type { AmendmentField } from './schemas';
+import { TERM_SUGGESTIONS } from '../constants';
 import { formField as f, type FormSectionDecl } from '../form-declaration';
+
+/** The form's fields that are no body field: the validation flags (ticked, stamped by the server) and read-only values. */
+export type AmendmentFormOnlyField = 'pricingValidated' | 'operationsValidated' | 'chLawCountry';
 
 /**
  * The amendment form as a declaration (spec 2 "Amendment Details", section 3 "Amendment"): each
  * field once, with the control it takes and, for a reference-set value, its set. The screen renders
  * its sections; the uploader's Amendments columns and the updater's field names read it too.
  */
-export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField, 'main' | 'underUsage' | 'overUsage' | 'billing'>[] = [
+export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField | AmendmentFormOnlyField, 'main' | 'underUsage' | 'overUsage' | 'billing'>[] = [
   {
     key: 'main',
     title: 'Amendment',
@@ -20,7 +24,7 @@ export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField, 'main' 
       f('receivedDate', 'date'),
       f('agreementDate', 'date'),
       f('startDate', 'date'),
-      f('term', 'number', undefined, 3),
+      f('term', 'number', undefined, 3, { suggestions: TERM_SUGGESTIONS.map(String) }),
       f('autoRenewalDate', 'date'),
       f('autoRenewalType', 'select', 'autoRenewalTypes'),
       f('unitOfMeasure', 'select', 'unitsOfMeasure'),
@@ -42,6 +46,9 @@ export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField, 'main' 
       f('rewards', 'yesNo'),
       f('organizationName', 'text', undefined, 40),
       f('bookingConfirmation', 'date'),
+      // spec 2 section 4: two independent flags; ticking one records the current user and date, then shown
+      f('pricingValidated', 'check'),
+      f('operationsValidated', 'check'),
     ],
   },
   {
@@ -94,6 +101,8 @@ export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField, 'main' 
       f('pymntDay', 'number', undefined, 4),
       f('pymntTerms', 'text', undefined, 20),
       f('daysToPay', 'number', undefined, 8),
+      // read-only, the server's 'USA'
+      f('chLawCountry', 'display'),
     ],
   },
 ];

@@ -75,6 +75,9 @@ export const AMENDMENT_LABELS = {
   pymntDay: 'Payment Day',
   pymntTerms: 'Payment Terms',
   daysToPay: 'Days to Pay',
+  chLawCountry: 'Choice of Law Country',
+  pricingValidated: 'Pricing Validated',
+  operationsValidated: 'Operations Validated',
 } as const;
 
 /** The participants grid's columns (spec 2 "Contract participants grid"). */

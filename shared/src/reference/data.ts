@@ -25,6 +25,9 @@ export function labelOf(code: string): string {
   return code.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/And /g, 'and ').replace(/Or /g, 'or ');
 }
 
+/** Type codes that do not read as words, named as the amendment types' set spells them (account types share them). */
+const AMENDMENT_TYPE_NAMES: Record<string, string> = { LockInExt: 'Lock-In Extension', BAndE: 'Blend and Extend', VolIncr: 'Volume Increase', VolDecr: 'Volume Decrease', LockIn: 'Lock-In' };
+
 const INDUSTRY_TYPES = [
   'AirportsAirlines', 'Automotive', 'Brewery', 'CarDealership', 'CarWash', 'ChildCareServices',
   'CivicAndSocialOrganizations', 'CommercialOfficeBuilding', 'CommercialRetailStore', 'Construction', 'Farm',
@@ -75,7 +78,7 @@ export const STATIC_REFERENCE_SETS: ReferenceSet[] = [
     itemType: 'accountTypes',
     items: opts(
       ...['New', 'Renewal', 'LockInExt', 'BAndE', 'ManagedRenewal', 'VolDecr', 'VolIncr', 'Trigger', 'AdditionalAccount',
-        'BlendedIncrease', 'LockIn', 'AutoRenewal', 'RolledToVariable'].map((c): [string, string] => [labelOf(c), c]),
+        'BlendedIncrease', 'LockIn', 'AutoRenewal', 'RolledToVariable'].map((c): [string, string] => [AMENDMENT_TYPE_NAMES[c] ?? labelOf(c), c]),
     ),
   },
   {

@@ -93,7 +93,7 @@ const ACCOUNT_DEFAULTED = ['taxExemptNum', 'contractStartDate', 'shortName'];
 const ACCOUNT_COLUMNS: UploadColumn[] = [
   CONTRACT_ID,
   AMENDMENT_NUMBER,
-  ...formColumns(ACCOUNT_FORM_DECLARATION, ACCOUNT_FIELD_LABELS, accountFieldsShape, ['territory']).map((c) =>
+  ...formColumns(ACCOUNT_FORM_DECLARATION, ACCOUNT_FIELD_LABELS, accountFieldsShape, ['territory', 'agent']).map((c) =>
     c.field === 'ldcAccountNum' ? { ...c, synonyms: LDC_SYNONYMS } : ACCOUNT_DEFAULTED.includes(c.field) ? { ...c, required: false } : c,
   ),
   { header: ACCOUNT_FIELD_LABELS.territory, field: 'territory', kind: 'text', required: true, lookup: 'territory', synonyms: ['Territory Code', 'Utility'] },

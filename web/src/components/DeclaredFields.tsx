@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Panel } from 'primereact/panel';
 import { MSG } from '@eb/shared/messages';
@@ -15,6 +16,8 @@ export interface DeclaredFieldsProps<F extends string> {
   messageOf: (field: F) => string | undefined;
   /** A warning or note below a field while it has no error (e.g. an LDC number that does not fit its territory's format). */
   hintOf?: (field: F) => string | undefined;
+  /** What a 'display' field shows, and the stamp beside a 'check' field (who ticked it, when); '—' when none. */
+  shownOf?: (field: F) => string | number | null | undefined;
   required: ReadonlySet<string>;
   disabled: boolean;
   /** ids are `${idPrefix}-${field}` */
@@ -42,6 +45,19 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
     const placeholder = required ? MSG.required : undefined;
     const common = { disabled: props.disabled, 'aria-describedby': invalid ? `${id}-msg` : undefined };
     switch (d.kind) {
+      case 'display': {
+        const shown = props.shownOf?.(d.field);
+        return <InputText id={id} value={shown === null || shown === undefined || shown === '' ? '—' : String(shown)} readOnly className="eb-field__display" tabIndex={-1} />;
+      }
+      case 'check': {
+        const stamp = props.shownOf?.(d.field);
+        return (
+          <span className="eb-field__check">
+            <Checkbox inputId={id} checked={value === true} onChange={(e) => props.set(d.field, e.checked === true)} disabled={props.disabled} />
+            {stamp ? <span className="eb-field__stamp">{stamp}</span> : null}
+          </span>
+        );
+      }
       case 'date':
         return (
           <DateInput inputId={id} value={value as string | null} onChange={(v) => props.set(d.field, v)} required={required} invalid={invalid} {...(placeholder ? { placeholder } : {})} disabled={props.disabled} />
@@ -62,19 +78,30 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
           />
         );
       default:
+        // nothing typed is cut (no maxLength): what is too long gets the rule's length text
         return (
-          <InputText
-            id={id}
-            value={String(value ?? '')}
-            onChange={(e) => props.set(d.field, e.target.value)}
-            onBlur={() => props.touch(d.field)}
-            maxLength={d.maxLength}
-            inputMode={d.kind === 'number' ? 'decimal' : undefined}
-            placeholder={placeholder}
-            invalid={invalid}
-            aria-required={required ? 'true' : undefined}
-            {...common}
-          />
+          <>
+            <InputText
+              id={id}
+              value={String(value ?? '')}
+              onChange={(e) => props.set(d.field, e.target.value)}
+              onBlur={() => props.touch(d.field)}
+              inputMode={d.kind === 'number' ? 'decimal' : undefined}
+              placeholder={placeholder}
+              invalid={invalid}
+              aria-required={required ? 'true' : undefined}
+              autoComplete={d.suggestions ? 'off' : undefined}
+              list={d.suggestions ? `${id}-suggestions` : undefined}
+              {...common}
+            />
+            {d.suggestions && (
+              <datalist id={`${id}-suggestions`}>
+                {d.suggestions.map((v) => (
+                  <option key={v} value={v} />
+                ))}
+              </datalist>
+            )}
+          </>
         );
     }
   };

@@ -31,7 +31,8 @@ export function DocumentsPanel({ calls, parentId, canEdit, canDownload }: { call
   const [busy, setBusy] = useState<number | null>(null);
 
   const remove = async (doc: DocumentRecord) => {
-    if (!(await confirm({ message: MSG.documentDeleteConfirm, header: T.deleteTitle, danger: true }))) return;
+    // spec 2 "Documents popup": the confirmation is titled with the question; the document named below it
+    if (!(await confirm({ message: doc.fileName, header: MSG.documentDeleteConfirm, danger: true }))) return;
     setBusy(doc.objectId);
     try {
       await calls.remove(parentId, doc);

@@ -39,6 +39,8 @@ export interface EditableColumn<T> {
   /** Shows the placeholder 'Required' (validity itself is the hook's `isValid`). */
   required?: boolean;
   maxLength?: number;
+  /** Shows the characters typed of maxLength under the text editor ('12/300'). */
+  counter?: boolean;
   /** The rule's message for the value typed (undefined: none), shown under the text editor and read with it. */
   error?: (row: T) => string | undefined;
   /** The cell when not editing; default the value (a select column shows its option's label). */
@@ -196,10 +198,16 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
         className={`p-inputtext-sm eb-grid-editor eb-grid-editor-text${error ? ' p-invalid' : ''}`}
       />
     );
-    if (!col.error) return input;
+    const counter = col.counter && col.maxLength ? (
+      <small id={`${id}-count`} className="eb-grid-editor-counter" aria-live="polite">
+        {valueText(value).length}/{col.maxLength}
+      </small>
+    ) : null;
+    if (!col.error && !counter) return input;
     return (
       <span className="eb-grid-editor-field">
         {input}
+        {counter}
         {error && (
           <small id={`${id}-error`} className="p-error eb-grid-editor-error">
             {error}

@@ -1,4 +1,5 @@
-import type { UsageChargeKind } from '@eb/shared/account/volume';
+import { MONTH_SHORT, type UsageChargeKind } from '@eb/shared/account/volume';
+import { checkRules, decimalRule } from '@eb/shared/field-rules';
 
 /** The Volume section's texts (spec 2 "Account" volume block; the spec gives no labels: chosen). */
 export const VOLUME_TEXTS = {
@@ -20,7 +21,26 @@ export const VOLUME_TEXTS = {
   addCharge: (kind: string) => `Add ${kind.toLowerCase()} row`,
   remove: 'Remove',
   removeRow: (kind: string, n: number) => `Remove ${kind.toLowerCase()} row ${n}`,
+  /** the summary by the Save button (issue 28) */
+  summary: (issues: readonly { where: string }[]) =>
+    issues.length === 1 ? `Volume ${issues[0]!.where}: correct the value to save` : `Volume: correct ${issues.length} values to save (${issues.slice(0, 3).map((i) => i.where).join(', ')}${issues.length > 3 ? ', ...' : ''})`,
 } as const;
+
+const cellRule = decimalRule(9, 6);
+/** A volume cell's rule message (9 integer and 6 decimal digits), or null. */
+export const volumeCellMessage = (text: unknown): string | null => checkRules(text, cellRule);
+
+/** The monthly cells whose value the rule refuses, in grid order, each with where it is ('Mar 2025') and the rule's text. */
+export function volumeCellIssues(v: { volumeData?: readonly { year: number; months: readonly unknown[] }[] } | null | undefined): { year: number; month: number; where: string; message: string }[] {
+  const out: { year: number; month: number; where: string; message: string }[] = [];
+  for (const r of [...(v?.volumeData ?? [])].sort((a, b) => a.year - b.year)) {
+    r.months.forEach((m, i) => {
+      const message = volumeCellMessage(m);
+      if (message) out.push({ year: r.year, month: i, where: `${MONTH_SHORT[i]} ${r.year}`, message });
+    });
+  }
+  return out;
+}
 
 /** The usage-charge grid's columns (shared/src/account/volume.ts): `only` marks the uu-only switches. */
 export const USAGE_CHARGE_COLUMNS: { field: string; label: string; itemType?: string; maxLength?: number; only?: UsageChargeKind }[] = [

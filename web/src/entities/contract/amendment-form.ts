@@ -1,6 +1,8 @@
 import type { Amendment, AmendmentField } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
-import { AMENDMENT_FORM_DECLARATION } from '@eb/shared/contract/form';
+import { AMENDMENT_FORM_DECLARATION, type AmendmentFormOnlyField } from '@eb/shared/contract/form';
+import { isBodyKind } from '@eb/shared/form-declaration';
+import { formatDisplayDate } from '@eb/shared/validation';
 import { withLabels, type DeclaredField, type DeclaredSection } from '../../components/declared-fields';
 
 /**
@@ -8,8 +10,9 @@ import { withLabels, type DeclaredField, type DeclaredSection } from '../../comp
  * field once, with the control it takes and, for a reference-set value, its set. The screen renders
  * the sections from it; the rules are the shared schema's (amendmentFieldsSchema), as on the server.
  */
-export type AmendmentFormField = DeclaredField<AmendmentField>;
-export type AmendmentFormSection = DeclaredSection<AmendmentField, 'main' | 'underUsage' | 'overUsage' | 'billing'>;
+export type AmendmentFormFieldName = AmendmentField | AmendmentFormOnlyField;
+export type AmendmentFormField = DeclaredField<AmendmentFormFieldName>;
+export type AmendmentFormSection = DeclaredSection<AmendmentFormFieldName, 'main' | 'underUsage' | 'overUsage' | 'billing'>;
 
 export const AMENDMENT_FORM_SECTIONS: AmendmentFormSection[] = withLabels(AMENDMENT_FORM_DECLARATION, AMENDMENT_LABELS);
 
@@ -19,12 +22,13 @@ export type AmendmentFormValues = Record<string, string | boolean | null | { obj
   operationsValidated: boolean;
 };
 
-const FORM_FIELDS = AMENDMENT_FORM_SECTIONS.flatMap((s) => s.fields);
+/** The body's fields (not the validation flags, which the form sends as pricingValidation/operationsValidation, nor read-only values). */
+const FORM_FIELDS = AMENDMENT_FORM_SECTIONS.flatMap((s) => s.fields).filter((d) => isBodyKind(d.kind));
 
 /** A new amendment: the next number, lock-in extension (spec 2 section 2), SPR on. */
 export function newAmendmentValues(amendmentNumber: number | null): AmendmentFormValues {
   const values: AmendmentFormValues = { pricingValidated: false, operationsValidated: false, businessEntity: null, primaryContact: null };
-  for (const d of FORM_FIELDS) values[d.field] = d.kind === 'text' || d.kind === 'number' ? '' : null;
+  for (const d of FORM_FIELDS) (values as Record<string, unknown>)[d.field] = d.kind === 'text' || d.kind === 'number' ? '' : null;
   values.amendmentNumber = amendmentNumber === null ? '' : String(amendmentNumber);
   values.type = 'LockInExt';
   values.isSpr = true;
@@ -37,7 +41,7 @@ export function amendmentValues(a: Amendment): AmendmentFormValues {
   const stored = a as unknown as Record<string, unknown>;
   for (const d of FORM_FIELDS) {
     const v = stored[d.field];
-    values[d.field] = d.kind === 'text' || d.kind === 'number' ? (v === null || v === undefined ? '' : String(v)) : ((v as string | boolean | null) ?? null);
+    (values as Record<string, unknown>)[d.field] = d.kind === 'text' || d.kind === 'number' ? (v === null || v === undefined ? '' : String(v)) : ((v as string | boolean | null) ?? null);
   }
   values.businessEntity = a.businessEntity;
   values.primaryContact = a.primaryContact;
@@ -70,4 +74,17 @@ export function amendmentBody(values: AmendmentFormValues): Record<string, unkno
   body.pricingValidation = { isValidated: values.pricingValidated };
   body.operationsValidation = { isValidated: values.operationsValidated };
   return body;
+}
+
+/**
+ * What the form shows of its read-only values and beside its validation flags: who ticked a flag
+ * and when (as stored; a flag ticked since the last save: the current user and today, as the save will record), the country.
+ */
+export function amendmentShown(amendment: Amendment | null, values: AmendmentFormValues, field: AmendmentFormFieldName, tickedNow: string): string | null {
+  if (field === 'chLawCountry') return amendment?.chLawCountry ?? 'USA';
+  if (field !== 'pricingValidated' && field !== 'operationsValidated') return null;
+  if (values[field] !== true) return null;
+  const stored = field === 'pricingValidated' ? amendment?.pricingValidation : amendment?.operationsValidation;
+  if (stored?.isValidated) return [stored.validatedBy, formatDisplayDate(stored.validatedDate)].filter(Boolean).join(', ');
+  return tickedNow;
 }

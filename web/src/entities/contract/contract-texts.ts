@@ -72,6 +72,7 @@ export const AMENDMENT_TEXTS = {
   enteredBy: 'Entered',
   businessEntity: 'Business Entity',
   primaryContact: 'Primary Contact',
+  contactStatus: 'Status',
   inactiveRecord: '(This record is inactive)',
   clear: 'Clear',
   searchFor: (block: string) => `Search ${block}`,
@@ -97,6 +98,9 @@ export const CONTRACT_SUB_GRID_TEXTS = {
   download: 'Download',
   downloadAll: 'Download all CRM notes',
   downloadSelected: (n: number) => `Download the ${n} selected CRM note${n === 1 ? '' : 's'}`,
-  addParticipant: 'Add Participant',
-  saveAndAddParticipant: 'Save and Add Participant',
+  /** spec 2 "Contact Search popup": the configurable texts as the participants sections set them */
+  addNewParticipantContact: 'Add New Contact',
+  addParticipant: 'Add Contact',
+  /** an account's: 'Save and Add to Account' (spec); an amendment's keeps the default's 'Save and Add to Amendment' */
+  saveAndAddParticipant: (parentRef: string) => (parentRef === 'account' ? 'Save and Add to Account' : 'Save and Add to Amendment'),
 } as const;

@@ -28,8 +28,9 @@ export function ParticipantsSection({ config, parentId, editor }: { config: Reco
         <Suspense fallback={null}>
           <ContactSearchDialog
             visible
+            addNewLabel={T.addNewParticipantContact}
             confirmLabel={T.addParticipant}
-            saveAndAddLabel={T.saveAndAddParticipant}
+            saveAndAddLabel={T.saveAndAddParticipant(config.kinds.participants.parent.ref)}
             onHide={() => setPicking(null)}
             onSelect={(chosen) => {
               picking(participantRow(config.kinds.participants.parent.ref, parentId, chosen));

@@ -124,7 +124,7 @@ export function useRecordSubRecordSpecs(config: RecordChildrenConfig, me: { firs
         const cols: EditableColumn<CrmRow>[] = [
           { field: 'crmType', header: CRM_LABELS.crmType, required: true, sortable: true, width: 150, editor: { type: 'select', options: crmTypes } },
           { field: 'date', header: CRM_LABELS.date, required: true, sortable: true, width: 150, editor: dateEditor<CrmRow>(), body: (r) => formatDisplayDate(r.date) },
-          { field: 'comment', header: CRM_LABELS.comment, required: true, sortable: true, maxLength: CRM_COMMENT_MAX_LENGTH, width: 280 },
+          { field: 'comment', header: CRM_LABELS.comment, required: true, sortable: true, maxLength: CRM_COMMENT_MAX_LENGTH, counter: true, width: 280 },
           { field: 'reportedBy', header: CRM_LABELS.reportedBy, editor: false, sortable: true, width: 140 },
           { field: 'updatedDate', header: CRM_LABELS.updatedDate, editor: false, sortable: true, width: 120, body: (r) => formatDisplayDate(r.updatedDate) },
           {

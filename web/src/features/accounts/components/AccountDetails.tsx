@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
-import { ACCOUNT_DATE_ORDER, ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account, type AccountField } from '@eb/shared/account/schemas';
+import { ACCOUNT_DATE_ORDER, ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account } from '@eb/shared/account/schemas';
 import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
@@ -37,6 +37,7 @@ import { ApiError } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
+import { FormSectionIndex } from '../../../components/FormSectionIndex';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 import { AccountTabLabel } from '../../../entities/account/AccountTabLabel';
 import { useNotify } from '../../../components/notify-context';
@@ -229,7 +230,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
 
   return (
     <div className="eb-account">
-      <div className="eb-account__bar">
+      <div className="eb-account__bar eb-form-bar">
         {parentLinks && (
           <span className="eb-account__links">
             <Link to={`${AREAS.contracts.path}/${parentLinks.masterContract}`}>{ACCOUNT_TEXTS.contractLink(parentLinks.contractId)}</Link>
@@ -248,6 +249,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
           )}
           {staff && <Button label={ACCOUNT_TEXTS.download} icon="pi pi-download" outlined disabled={!account} onClick={() => void download()} />}
         </span>
+        <FormSectionIndex />
       </div>
       <FormFailure failure={form.failure} onReload={() => void conflict.reload()} reloadLabel={MSG.conflictReload} role="alert" className="eb-account__failure" />
       {conflict.view}

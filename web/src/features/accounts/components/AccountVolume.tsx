@@ -7,7 +7,7 @@ import { MSG } from '@eb/shared/messages';
 import { DateInput } from '../../../components/DateInput';
 import { FormField } from '../../../components/FormField';
 import { TypeaheadSelect, type TypeaheadOption } from '../../../components/TypeaheadSelect';
-import { USAGE_CHARGE_COLUMNS, VOLUME_TEXTS as T } from '../../../entities/account/account-volume';
+import { USAGE_CHARGE_COLUMNS, VOLUME_TEXTS as T, volumeCellIssues, volumeCellMessage } from '../../../entities/account/account-volume';
 
 /** The Volume block as the form holds it: numbers as typed (text), rows by year and usage-charge rows. */
 export interface VolumeValues {
@@ -46,6 +46,7 @@ export function AccountVolume(props: {
   const years = volumeYears({ startDate: v.startDate, endDate: v.endDate, volumeData: v.volumeData.map((r) => ({ year: r.year, months: r.months.map((m) => (blank(m) ? null : 0)) })) });
   const shown = years.length ? years : [];
   const btuMessage = checkRules(v.btuFactor, cellRule) ?? undefined;
+  const cellIssues = volumeCellIssues(v);
 
   const cellOf = (year: number, month: number) => v.volumeData.find((r) => r.year === year)?.months[month] ?? '';
   const setCell = (year: number, month: number, text: string) => {
@@ -102,13 +103,14 @@ export function AccountVolume(props: {
                   <th scope="row">{year}</th>
                   {MONTHS.map((month, i) => {
                     const text = String(cellOf(year, i) ?? '');
-                    const message = checkRules(text, cellRule);
+                    const message = volumeCellMessage(text);
                     return (
                       <td key={month}>
                         <InputText
                           value={text}
                           inputMode="decimal"
                           aria-label={T.cell(month, year)}
+                          aria-describedby={message ? `${id('msg')}-${year}-${i}` : undefined}
                           title={message ?? undefined}
                           invalid={!!message}
                           onChange={(e) => setCell(year, i, e.target.value)}
@@ -122,6 +124,16 @@ export function AccountVolume(props: {
             </tbody>
           </table>
         </div>
+      )}
+      {/* each refused cell's text, under the grid beside its row (twelve narrow cells leave no room in the cell itself) */}
+      {cellIssues.length > 0 && (
+        <ul className="eb-volume__messages">
+          {cellIssues.map((x) => (
+            <li key={x.where} id={`${id('msg')}-${x.year}-${x.month}`} className="p-error">
+              <strong>{x.where}</strong>: {x.message}
+            </li>
+          ))}
+        </ul>
       )}
       {!props.disabled && (
         <div className="eb-volume__actions">

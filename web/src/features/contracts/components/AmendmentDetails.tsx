@@ -4,7 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
-import { AMENDMENT_DATE_ORDER, AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment, type AmendmentField } from '@eb/shared/contract/schemas';
+import { AMENDMENT_DATE_ORDER, AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment } from '@eb/shared/contract/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
 import { orderByOf } from '@eb/shared/paging';
@@ -33,6 +33,7 @@ import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
+import { FormSectionIndex } from '../../../components/FormSectionIndex';
 import { useNotify } from '../../../components/notify-context';
 import { useForm, zodErrors } from '../../../components/use-form';
 import { FormFailure } from '../../../components/FormFailure';
@@ -266,7 +267,7 @@ function AmendmentForm(props: {
 
   return (
     <div className="eb-amendment">
-      <div className="eb-amendment__bar">
+      <div className="eb-amendment__bar eb-form-bar">
         <Link to={`${AREAS.contracts.path}/${props.masterContractId}`} className="eb-amendment__contract-link">
           {AMENDMENT_TEXTS.contractLink(amendment?.contractId ?? null)}
         </Link>
@@ -290,6 +291,7 @@ function AmendmentForm(props: {
             <Button label={AMENDMENT_TEXTS.download} icon="pi pi-download" outlined disabled={!amendment} loading={downloading} onClick={() => void download()} />
           </div>
         )}
+        <FormSectionIndex />
       </div>
       <FormFailure failure={form.failure} onReload={() => void conflict.reload()} reloadLabel={MSG.conflictReload} role="alert" className="eb-amendment__failure" />
       {conflict.view}
