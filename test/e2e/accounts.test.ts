@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAmendment, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
+import { MSG } from '@eb/shared/messages';
+import { accountStatusConfirmMessage } from '@eb/shared/account/status-rules';
 import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
 
 /**
@@ -79,11 +81,34 @@ describe('Accounts', () => {
     await page.waitForURL((u) => u.pathname === `/enrollments/contracts/amendment/${amendmentId}`);
     const grid = page.getByRole('region', { name: 'Accounts of the amendment' });
     await expect.poll(() => grid.locator('tbody').textContent()).toContain(LDC);
-    await grid.locator('.eb-amendment-accounts__status').first().click();
-    await page.getByRole('option', { name: 'Enrolled' }).click();
+    const status = grid.locator('.eb-amendment-accounts__status').first();
+    const statusOf = async () => (await api.post('/api/account/GetList', { ldcAccountNumber: LDC })).body.data[0]?.accountStatus;
+    await status.click();
+    // Assess: a Draft amendment's account is not sent to the utility (the option says why)
+    const sent = page.getByRole('option', { name: /^Sent to Utility/ });
+    expect(await sent.getAttribute('aria-disabled')).toBe('true');
+    expect(await sent.textContent()).toContain("while its amendment is 'Draft'");
+    // Act: Cancelled ends the enrollment: asked first, No keeps the status
+    await page.getByRole('option', { name: /^Cancelled/ }).click();
+    const question = page.getByRole('dialog', { name: MSG.accountStatusConfirmHeader });
+    await expect.poll(() => question.getByText(accountStatusConfirmMessage(LDC, 'Cancelled')).count()).toBe(1);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await checkScreen(page, 'amendment-accounts-status-confirm');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await question.getByRole('button', { name: 'No' }).click();
+    expect(await statusOf()).toBe('Pending');
+    // Act: On Hold is set at once
+    await status.click();
+    await page.getByRole('option', { name: /^On Hold/ }).click();
     // Assess
-    await expect.poll(async () => (await api.post('/api/account/GetList', { ldcAccountNumber: LDC })).body.data[0]?.accountStatus).toBe('Enrolled');
+    await expect.poll(statusOf).toBe('On Hold');
     await checkScreen(page, 'amendment-accounts');
+    // Act: Cancelled, Yes
+    await status.click();
+    await page.getByRole('option', { name: /^Cancelled/ }).click();
+    await question.getByRole('button', { name: 'Yes' }).click();
+    // Assess
+    await expect.poll(statusOf).toBe('Cancelled');
   });
 
   it('finds the account in Accounts Search by its LDC number and opens it; an agent reads it without Commission', async () => {
@@ -107,8 +132,10 @@ describe('Accounts', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname) && u.pathname !== `/enrollments/accounts/${id}`);
     expect((await api.post('/api/account/GetList', { ldcAccountNumber: LDC2 })).body.data[0]).toMatchObject({ accountName: `Harborview Hotels ${RUN}` });
-    // Assess: the agent's view
-    const agentPage = await open('agent', `/enrollments/accounts/${id}`);
+    // Assess: the agent's view, opened from the amendment's grid
+    const agentPage = await open('agent', `/enrollments/contracts/amendment/${amendmentId}`);
+    await agentPage.getByRole('link', { name: `Open account ${LDC}` }).click();
+    await agentPage.waitForURL((u) => u.pathname === `/enrollments/accounts/${id}`);
     await expect.poll(() => agentPage.getByLabel(/^LDC Account #/).inputValue()).toBe(LDC);
     expect(await agentPage.getByLabel(/^LDC Account #/).isDisabled()).toBe(true);
     expect(await agentPage.getByText('Commission', { exact: true }).count()).toBe(0);

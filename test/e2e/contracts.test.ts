@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core';
 import { MSG } from '@eb/shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
-import { amendmentBody } from '../support/records';
+import ExcelJS from 'exceljs';
+import { amendmentBody, newAmendment } from '../support/records';
 import { signedIn } from '../support/users';
 import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
 
@@ -57,6 +58,7 @@ describe('Contracts Search', () => {
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
     expect(await rows(page).first().textContent()).toContain(String(contractId));
     expect(await rows(page).first().textContent()).toContain(legalName);
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await pick(page, 'Status', 'Sig', 'Signed');
     await page.waitForURL((u) => u.searchParams.get('status') === 'Signed');
     // Assess: two rows, kept across a reload
@@ -414,5 +416,124 @@ describe('Export all', () => {
     // Assess
     expect((await download).suggestedFilename()).toBe('contracts.xlsx');
     await expect.poll(() => page.getByText('The file is ready').count()).toBeGreaterThan(0);
+  });
+});
+
+describe('Nothing lost on Amendment Details (issue 28 section 1)', () => {
+  it('keeps edits across record tabs, asks before the sidebar, a tab close or a reload drops them, and shows a stale save which fields the other save changed', async () => {
+    // Prepare: two amendments in two tabs
+    const [a, b] = [(await newAmendment(api, { promotionCode: 'P0' })).objectId, (await newAmendment(api)).objectId];
+    const page = await open('admin', `/enrollments/contracts/amendment/${a}+${b}`);
+    const panel = page.locator('.p-tabview-panel:not(.p-hidden)');
+    const ticket = panel.getByLabel(/^Ticket #/);
+    const question = page.getByRole('dialog', { name: MSG.unsavedRowsHeader });
+    await expect.poll(() => ticket.inputValue()).toBe('');
+    // Act: an edit, then the other tab and back
+    await ticket.fill(`MINE-${RUN}`);
+    await page.getByRole('tab').nth(1).click();
+    await expect.poll(() => ticket.inputValue()).toBe('');
+    await page.getByRole('tab').nth(0).click();
+    // Assess: the edit is still there
+    await expect.poll(() => ticket.inputValue()).toBe(`MINE-${RUN}`);
+    // Act: the sidebar asks; No keeps the screen and the edit
+    await page.getByRole('navigation').getByRole('link', { name: 'Accounts' }).click();
+    await expect.poll(() => question.getByText(MSG.unsavedChangesDiscard).count()).toBe(1);
+    await question.getByRole('button', { name: 'No' }).click();
+    expect(new URL(page.url()).pathname).toBe(`/enrollments/contracts/amendment/${a}+${b}`);
+    expect(await ticket.inputValue()).toBe(`MINE-${RUN}`);
+    // Act: closing the tab asks too
+    await page.locator('.p-tabview-nav li').first().locator('.p-tabview-close').click();
+    await expect.poll(() => question.getByText(MSG.unsavedChangesDiscard).count()).toBe(1);
+    await question.getByRole('button', { name: 'No' }).click();
+    expect(await page.getByRole('tab').count()).toBe(2);
+    // Act: someone else saves the ticket; this tab changes it and the promotion code, then saves
+    const stored = (await api.get('/api/contract/Get', { id: a })).body;
+    expect((await api.put('/api/contract/Update', { ...stored, freshDescId: `THEIRS-${RUN}` }, { id: a })).status).toBe(200);
+    await panel.getByLabel(/^Promotion Code/).fill(`PROMO-${RUN}`);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: the merge view names the field both changed, theirs and mine, with Reload
+    const merge = page.getByRole('dialog', { name: MSG.conflictTitle });
+    await expect.poll(() => merge.locator('tr[data-field="freshDescId"]').textContent()).toContain(`THEIRS-${RUN}`);
+    expect(await merge.locator('tr[data-field="freshDescId"]').textContent()).toContain(`MINE-${RUN}`);
+    expect(await merge.getByRole('button', { name: MSG.conflictReload }).count()).toBe(1);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await checkScreen(page, 'amendment-conflict-merge');
+    // Act: keep mine and save again
+    await merge.getByRole('button', { name: MSG.conflictApply }).click();
+    await expect.poll(() => panel.getByLabel(/^Promotion Code/).inputValue()).toBe(`PROMO-${RUN}`);
+    expect(await ticket.inputValue()).toBe(`MINE-${RUN}`);
+    await panel.getByRole('button', { name: 'Save', exact: true }).click();
+    // Assess: the user's values saved on top of the other save
+    await expect.poll(async () => (await api.get('/api/contract/Get', { id: a })).body).toMatchObject({ freshDescId: `MINE-${RUN}`, promotionCode: `PROMO-${RUN}`, version: stored.version + 2 });
+    // Act: an edit, then a reload: the browser's own question
+    await ticket.fill(`AGAIN-${RUN}`);
+    const dialog = page.waitForEvent('dialog');
+    await page.reload();
+    // Assess
+    expect((await dialog).type()).toBe('beforeunload');
+    await page.setViewportSize({ width: 1440, height: 900 });
+  });
+});
+
+/** The header cells of `names` lie inside the grid's frame, whole (no sideways scrolling to see them). */
+async function expectColumnsInView(page: Page, grid: string, names: readonly string[]): Promise<void> {
+  const frame = (await page.locator(grid).boundingBox())!;
+  for (const name of names) {
+    const cell = (await page.locator(`${grid} thead th`).filter({ hasText: name }).first().boundingBox())!;
+    expect(cell.x, name).toBeGreaterThanOrEqual(frame.x);
+    expect(cell.x + cell.width, name).toBeLessThanOrEqual(frame.x + frame.width + 1);
+    expect(cell.y + cell.height, name).toBeLessThanOrEqual(page.viewportSize()!.height);
+  }
+}
+
+describe('Contracts Search for all-day use (issue 28 section 5)', () => {
+  const KEY_COLUMNS = ['Contract ID', 'Amendment #', 'Ticket #', 'Amendment Type', 'Start Date', 'End Date', 'Business Entity', 'Status'];
+
+  it('shows the key columns at 1366x768 and 1440x900, downloads the visible columns under a dated name, and searches and opens an amendment by the keyboard alone', async () => {
+    const search = `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}`;
+    // Assess: the key columns in view at both laptop sizes, the filters in one row
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 1366, height: 768 }]) {
+      const page = await shared(`admin-${viewport.width}`, 'admin', viewport, search);
+      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
+      await expectColumnsInView(page, '.eb-contracts-grid', KEY_COLUMNS);
+      const keyword = (await page.getByRole('searchbox', { name: 'Keyword' }).boundingBox())!;
+      const reset = (await page.getByRole('button', { name: 'x Reset Filters' }).boundingBox())!;
+      expect(Math.abs(keyword.y + keyword.height / 2 - (reset.y + reset.height / 2))).toBeLessThan(8);
+      expect(await page.getByText('Select up to 2 records to open').isVisible()).toBe(true);
+    }
+    const page = await shared('admin-1366', 'admin', { width: 1366, height: 768 }, search);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
+    await checkScreen(page, 'contracts-search-1366');
+    // Act: Download (no selection: the search) has the grid's visible columns in its order
+    const file = page.waitForEvent('download', { timeout: 30_000 });
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const download = await file;
+    expect(download.suggestedFilename()).toBe(`contracts-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(await download.path());
+    expect((workbook.worksheets[0]!.getRow(1).values as unknown[]).slice(1)).toEqual(await page.locator('.eb-contracts-grid thead th').filter({ hasText: /\S/ }).allInnerTexts().then((t) => t.map((h) => h.replace(/\s+/g, ' ').trim())));
+    // Act: the keyboard alone: from the search box down the rows and back, Space ticks, Enter opens
+    await page.getByRole('searchbox', { name: 'Keyword' }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowUp');
+    const focused = () => page.evaluate(() => (document.activeElement instanceof HTMLTableRowElement ? document.activeElement.rowIndex : -1));
+    expect(await focused()).toBe(1);
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByRole('button', { name: 'View Record' }).isDisabled()).toBe(false);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    // Assess: the second row's amendment opens, its tab named as users know it and focused
+    await page.waitForURL((u) => /^\/enrollments\/contracts\/amendment\/\d+$/.test(u.pathname));
+    const tab = page.getByRole('tab', { name: new RegExp(`^Contract ${contractId} · Amendment \\d$`) });
+    await expect.poll(() => tab.count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    // Assess: the action bar and its section index stay in view down the form
+    await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).getByRole('link').count()).toBeGreaterThan(3);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Billing' }).click();
+    const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
+    expect(save.y).toBeGreaterThanOrEqual(0);
+    expect(save.y + save.height).toBeLessThanOrEqual(768);
+    await checkScreen(page, 'amendment-details-1366');
   });
 });

@@ -43,6 +43,9 @@ export async function newPage(browser: Browser, viewport = { width: 1366, height
   // share with the stack here, and frames of fading popups are work no assertion reads.
   const context = await browser.newContext({ viewport, baseURL: inject('stack').url, reducedMotion: 'reduce' });
   const page = await context.newPage();
+  // a page left with unsaved edits asks before it unloads (DetailTabs): the next goto leaves as a user
+  // would; other dialogs are dismissed, as Playwright does without a listener
+  page.on('dialog', (d) => void (d.type() === 'beforeunload' ? d.accept() : d.dismiss()).catch(() => undefined));
   return { context, page };
 }
 

@@ -97,7 +97,11 @@ export function AmendmentAccounts({ amendmentId, amendmentStatus, editor, staff 
             aria-label={T.statusOf(r.ldcAccountNumber)}
             className="eb-amendment-accounts__status"
             // PrimeReact puts aria-activedescendant on the focused root, where it is not allowed (axe)
-            pt={{ root: { 'aria-activedescendant': undefined } as never }}
+            // ...and marks no option disabled for assistive technology: a refused status says so
+            pt={{
+              root: { 'aria-activedescendant': undefined } as never,
+              item: ((o: { context?: { disabled?: boolean } }) => ({ 'aria-disabled': o.context?.disabled ? 'true' : undefined })) as never,
+            }}
           />
         ) : (
           (statuses.find((o) => o.value === r.accountStatus)?.label ?? r.accountStatus)
