@@ -26,6 +26,7 @@ import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractListSpec, requireMasterContract } from '../mastercontract/repository';
+import { sharedRead } from '../lib/bulk-scope';
 import { contactListSpec, contactReferenceData, getContact } from '../primarycontact/repository';
 
 /**
@@ -387,7 +388,8 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor,
 
 /** The write of createAmendment, answering the new objectId (an import reserves the ids of a chunk in one range: `objectId`). */
 export async function createAmendmentRecord(input: AmendmentCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string; objectId?: number } = {}): Promise<number> {
-  const master = await requireMasterContract(input.masterContract.objectId);
+  // an import chunk's amendments read their master contract once (bulk-scope.ts sharedRead), not once a row
+  const master = await sharedRead(`masterContract#${input.masterContract.objectId}`, () => requireMasterContract(input.masterContract.objectId));
   if (input.cloneOf) {
     const source = await requireEntity(amendmentDef, input.cloneOf.objectId);
     if (source.masterContractRef !== master.objectId) throw new AppError(400, MSG.invalidInput, { cloneOf: MSG.invalidInput });
