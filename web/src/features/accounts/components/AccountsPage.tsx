@@ -59,7 +59,8 @@ export function AccountsPage() {
     return (
       <Suspense fallback={null}>
         <AccountDetails
-          key={`${id}/${contractId ?? ''}/${cloneId ?? ''}`}
+          // one screen for an id list: closing a tab keeps the other tabs (and their edits); a new or cloned account starts afresh
+          key={`${contractId ?? ''}/${cloneId ?? ''}`}
           param={id}
           amendmentId={contractId ? Number(contractId) || null : null}
           cloneId={cloneId ? Number(cloneId) || null : null}

@@ -13,5 +13,6 @@ export function AmendmentRoute() {
   const { id = '' } = useParams<{ id: string }>();
   const state = useLocation().state as AmendmentLocationState | null;
   if (!mayOpenAmendment(id, state?.contract?.objectId)) return <Navigate to="/" replace />;
-  return <AmendmentDetails key={id} param={id} />;
+  // one screen for every id list: closing or adding a tab keeps the other tabs (and their edits)
+  return <AmendmentDetails param={id} />;
 }

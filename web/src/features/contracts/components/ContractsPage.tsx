@@ -23,7 +23,6 @@ import { useUrlListState } from '../../../components/use-url-list-state';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
 import { browser } from '../../../lib/browser';
 import { saveFile } from '../../../lib/download';
-import { ContractDetails } from './ContractDetails';
 import { CONTRACT_FILTERS, NO_FILTERS, filterBody, filtersOf, withFilters, type ColumnFilterKey } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
@@ -33,6 +32,8 @@ type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
 /** Saved views and the column chooser load after the page. */
+/** Contract Details (its record tabs) loads with its first use: the search's route stays small. */
+const ContractDetails = lazy(() => import('./ContractDetails').then((m) => ({ default: m.ContractDetails })));
 const ExportAllDialog = lazy(() => import('./ExportAllDialog').then((m) => ({ default: m.ExportAllDialog })));
 const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
 
@@ -55,7 +56,13 @@ export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
   // a saved view opened on the page starts the search afresh (its sort)
   const [opened, setOpened] = useState(0);
-  if (id !== undefined) return <ContractDetails key={id} param={id} />;
+  // one screen for every id list: closing or adding a tab keeps the other tabs (and their edits)
+  if (id !== undefined)
+    return (
+      <Suspense fallback={null}>
+        <ContractDetails param={id} />
+      </Suspense>
+    );
   return <ContractsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
 }
 
