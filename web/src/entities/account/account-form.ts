@@ -2,6 +2,7 @@ import { ACCOUNT_FIELDS, accountDefaults, accountTotals, accountUniqueId, upload
 import { ACCOUNT_FORM_DECLARATION, type AccountDisplayField } from '@eb/shared/account/form';
 import { ACCOUNT_SHORT_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { isBodyKind } from '@eb/shared/form-declaration';
+import { formatDisplayDate } from '@eb/shared/validation';
 import { withLabels, type DeclaredSection } from '../../components/declared-fields';
 import { ACCOUNT_FIELD_LABELS } from './account-texts';
 
@@ -47,7 +48,7 @@ const todayTransfer = () => `${new Date().toISOString().slice(0, 10)}T00:00:00`;
 /** A new account's contract start date (spec 2 section 4): today for type New, else the requested start date. */
 const defaultStart = (v: AccountFormValues, today: string): string | null => (v.type === 'New' ? today : ((v.requestedStartDate as string | null) ?? null));
 /** The short name a name gives (spec 2 section 5: its first 25 characters). */
-const shortNameOf = (name: unknown): string => (typeof name === 'string' ? name.trim().slice(0, ACCOUNT_SHORT_NAME_MAX_LENGTH) : '');
+const shortNameOf = (name: unknown): string => (typeof name === 'string' ? name.trim().slice(0, ACCOUNT_SHORT_NAME_MAX_LENGTH).trim() : '');
 
 /**
  * A change of the form's values with the defaults that follow it (issue 28), as a user sees them
@@ -80,7 +81,7 @@ const asNumber = (v: unknown): number | null => (v === null || v === undefined |
 
 /** What a read-only field of the form shows: recomputed from the typed values where it follows them (upload rate, totals, unique id). */
 export function accountShown(values: AccountFormValues, field: AccountFormFieldName, ctx: AccountShownContext): string | number | null {
-  const numbers = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' && k !== 'flowDate' && k !== 'contractStartDate' ? asNumber(v) : v]));
+  const numbers = Object.fromEntries(Object.entries(values).map(([k, v]) => [k, typeof v === 'string' ? asNumber(v) : v]));
   switch (field) {
     case 'referenceAmendment':
       return ctx.account?.referenceAmendment ?? ctx.referenceAmendment;
@@ -101,10 +102,9 @@ export function accountShown(values: AccountFormValues, field: AccountFormFieldN
     case 'totalBillRate':
     case 'totalIndexRate':
     case 'totalCommission':
-    case 'commissionStartDate': {
-      const v = accountTotals(numbers)[field];
-      return typeof v === 'string' ? v : v;
-    }
+      return accountTotals(numbers)[field];
+    case 'commissionStartDate':
+      return formatDisplayDate(accountTotals(values).commissionStartDate) || null;
     default:
       return null;
   }
