@@ -20,11 +20,14 @@ const RUN = randomUUID().replace(/-/g, '').slice(0, 6);
 const LDC = uniqueLdc();
 const LDC2 = uniqueLdc();
 let amendmentId: number;
+const AGENT = `AG-${RUN}`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
   api = (await signedIn('admin')).session;
   amendmentId = (await newAmendment(api, { freshDescId: `T-${RUN}` })).objectId;
+  // an agent with its master and sub-agent, to choose on the account (issue 28)
+  expect((await (await signedIn('superAdmin')).session.post('/api/agent/Create', { code: AGENT, master: `Master ${RUN}`, subagent: `Sub ${RUN}` })).status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -42,6 +45,11 @@ describe('Accounts', () => {
     await page.waitForURL((u) => u.pathname === `/enrollments/accounts/0/${amendmentId}`);
     const save = page.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isDisabled()).toBe(true);
+    // Assess: the parent contract and amendment, the amendment's start date and term prefilled, the start that follows (issue 28)
+    await expect.poll(() => page.getByRole('link', { name: /^Amendment #/ }).count()).toBe(1);
+    expect(await page.getByLabel(/^Requested Start Date/).inputValue()).toBe('02/01/2026');
+    expect(await page.getByLabel(/^Term/).inputValue()).toBe('12');
+    expect(await page.getByLabel(/^Contract Start Date/).inputValue()).toBe('02/01/2026');
     // Act: the required fields
     await page.getByLabel(/^Account Name \*?$/).fill(`Harborview Hotels ${RUN}`);
     await pick(page, 'Account Type', 'Renew', 'Renewal');
@@ -55,13 +63,24 @@ describe('Accounts', () => {
     await page.getByLabel(/^Contract Start Date/).fill('03/01/2026');
     await page.getByLabel(/^Term/).fill('12');
     await page.getByLabel(/^Contract Rate/).fill('0.1');
+    await page.getByLabel(/^Price Adder/).fill('0.002');
+    await pick(page, 'Agent', AGENT, AGENT);
+    // Assess: the short name, upload rate, total bill rate and the agent's names as typed (issue 28)
+    expect(await page.getByLabel(/^Account Name \[25\]/).inputValue()).toBe(`Harborview Hotels ${RUN}`.slice(0, 25).trim());
+    await expect.poll(() => page.getByLabel('Upload Rate').inputValue()).toBe('0.09378664');
+    expect(await page.getByLabel('Total Bill Rate').inputValue()).toBe('0.102');
+    expect(await page.getByLabel('Master Agent', { exact: true }).inputValue()).toBe(`Master ${RUN}`);
+    expect(await page.getByLabel('Sub-Agent', { exact: true }).inputValue()).toBe(`Sub ${RUN}`);
+    expect(await page.getByLabel('Distributor').inputValue()).toBe('PSE&G');
     // Assess: the derived end date, then Save
     await expect.poll(() => page.locator('.eb-account__derived').textContent()).toContain('02/28/2027');
     await expect.poll(() => save.isDisabled()).toBe(false);
     await checkScreen(page, 'account-new');
     await save.click();
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname));
-    await expect.poll(() => page.locator('.eb-account__derived').textContent()).toContain('0.09378664');
+    await expect.poll(() => page.getByLabel('Unique ID').inputValue()).toBe(`PSEG-${LDC}`);
+    expect(await page.getByLabel('Upload Rate').inputValue()).toBe('0.09378664');
+    expect(await page.getByLabel('Agent Name', { exact: true }).inputValue()).toBe(AGENT);
     expect(await page.getByLabel(/^Account Name \[25\]/).inputValue()).toBe(`Harborview Hotels ${RUN}`.slice(0, 25).trim());
     // Act: an address, its city, state and county filled by the zip
     const addresses = page.locator('section.eb-subgrid--address');
@@ -132,6 +151,16 @@ describe('Accounts', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname) && u.pathname !== `/enrollments/accounts/${id}`);
     expect((await api.post('/api/account/GetList', { ldcAccountNumber: LDC2 })).body.data[0]).toMatchObject({ accountName: `Harborview Hotels ${RUN}` });
+    // Act: an unsaved edit (on the saved clone's own form: Download is enabled), then the link to the amendment: asked first (nothing lost), No stays
+    await expect.poll(() => page.getByRole('button', { name: 'Download', exact: true }).isDisabled()).toBe(false);
+    await page.getByLabel(/^Account Name \*?$/).fill(`Edited ${RUN}`);
+    await page.getByRole('link', { name: /^Amendment #/ }).click();
+    const question = page.getByRole('dialog', { name: MSG.unsavedRowsHeader });
+    await expect.poll(() => question.getByText(MSG.unsavedChangesDiscard).count()).toBe(1);
+    await question.getByRole('button', { name: 'No' }).click();
+    // Assess
+    expect(await page.getByLabel(/^Account Name \*?$/).inputValue()).toBe(`Edited ${RUN}`);
+    expect(new URL(page.url()).pathname).toMatch(/^\/enrollments\/accounts\/\d+$/);
     // Assess: the agent's view, opened from the amendment's grid
     const agentPage = await open('agent', `/enrollments/contracts/amendment/${amendmentId}`);
     await agentPage.getByRole('link', { name: `Open account ${LDC}` }).click();
@@ -175,6 +204,13 @@ describe('Accounts', () => {
     await page.getByLabel('Volume End Date').press('Tab');
     await page.getByRole('textbox', { name: 'March 2026' }).fill('1200.5');
     await page.getByRole('textbox', { name: 'January 2027' }).fill('980');
+    // a value the rule refuses: its text under the grid and a summary by Save (issue 28)
+    await page.getByRole('textbox', { name: 'April 2026' }).fill('12.1234567');
+    await expect.poll(() => page.locator('.eb-volume__messages').textContent()).toContain('Apr 2026: Field should be decimal number with 9 or less integers and 6 or less decimals');
+    expect(await page.locator('.eb-account__summary').textContent()).toBe('Volume Apr 2026: correct the value to save');
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: 'April 2026' }).fill('');
+    await expect.poll(() => page.locator('.eb-account__summary').count()).toBe(0);
     await page.getByRole('button', { name: 'Add under usage row' }).click();
     await page.getByRole('textbox', { name: 'Under usage 1 Tolerance %' }).fill('10');
     await page.getByRole('textbox', { name: 'Under usage 1 Rate %' }).fill('5');
@@ -217,12 +253,15 @@ describe('Accounts Search', () => {
     expect(created.body.contractEndDate).toBe(`${end.toISOString().slice(0, 10)}T00:00:00`);
     const page = await open('admin', '/enrollments/accounts');
     const rows = page.locator('.eb-accounts-grid tbody tr');
-    // Act: the LDC column filter, then the 60-day window
+    // Act: the LDC column filter (behind 'Filters'), then the 60-day window
+    await page.getByRole('button', { name: /^Filters/ }).click();
     await page.getByRole('textbox', { name: 'Filter by LDC Account #' }).fill(ldc);
     await page.waitForURL((u) => u.searchParams.get('f.ldcAccountNumber') === ldc, { waitUntil: 'commit' });
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     await pick(page, 'Renewals due', 'Ending within 60', 'Ending within 60 days');
     await page.waitForURL((u) => u.searchParams.get('renewal') === '60', { waitUntil: 'commit' });
+    // the renewals due: the soonest end first (Days Remaining)
+    await page.waitForURL((u) => u.searchParams.get('sort') === 'accountEndDate Ascending', { waitUntil: 'commit' });
     // Assess: the row and its days remaining; 30 days leaves it out
     await expect.poll(() => rows.first().textContent()).toContain(ldc);
     const headers = await page.locator('.eb-accounts-grid thead th').allTextContents();
@@ -231,7 +270,7 @@ describe('Accounts Search', () => {
     await checkScreen(page, 'accounts-search-renewals');
     const file = page.waitForEvent('download', { timeout: 60_000 });
     await page.getByRole('button', { name: 'Export all' }).click();
-    expect((await file).suggestedFilename()).toBe('accounts.xlsx');
+    expect((await file).suggestedFilename()).toBe(`accounts-all-${new Date().toISOString().slice(0, 10)}.xlsx`);
     await page.goto(appUrl(`/enrollments/accounts?f.ldcAccountNumber=${ldc}&renewal=30`));
     await expect.poll(() => page.locator('.eb-accounts-grid tbody').textContent(), { timeout: 15_000 }).not.toContain(ldc);
   });
@@ -254,5 +293,40 @@ describe('Reports', () => {
     await expect.poll(() => page.getByText('The file is ready').count()).toBeGreaterThan(0);
     const agentPage = await open('agent', '/enrollments/reports');
     await agentPage.waitForURL((u) => !u.pathname.startsWith('/enrollments/reports'), { waitUntil: 'commit' });
+  });
+});
+
+describe('Accounts Search for all-day use (issue 28 section 5)', () => {
+  const KEY_COLUMNS = ['CAMS Account ID', 'LDC Account #', 'Account Name', 'Status', 'Requested Start Date', 'Account End Date', 'Days Remaining', 'Business Entity'];
+
+  it('shows the key columns at 1366x768 and 1440x900, opens an account with a click on its row, and names its tab by the account name and LDC number', async () => {
+    // Prepare
+    const ldc = uniqueLdc();
+    await api.post('/api/account/Create', {
+      contract: { objectId: amendmentId }, name: `Lakeview Foods ${RUN}`, type: 'New', accountStatus: 'Pending', territory: { objectId: (await api.get('/api/reference/TerritoryGetList', { limit: 100 })).body.data.find((t: { code: string }) => t.code === 'PSEG').objectId },
+      ldcAccountNum: ldc, serviceClass: 'GS', revenueClass: 'Small Commercial', taxExemption: 'No', requestedStartDate: '2026-03-01T00:00:00', term: 12,
+    });
+    const search = `/enrollments/accounts?keyword=${encodeURIComponent(ldc)}`;
+    for (const viewport of [{ width: 1440, height: 900 }, { width: 1366, height: 768 }]) {
+      const page = await shared(`admin-${viewport.width}`, 'admin', viewport, search);
+      await expect.poll(() => page.locator('.eb-accounts-grid tbody tr').count(), { timeout: 15_000 }).toBe(1);
+      // Assess: every key column's header lies whole inside the grid, in the window
+      const frame = (await page.locator('.eb-accounts-grid').boundingBox())!;
+      for (const name of KEY_COLUMNS) {
+        const cell = (await page.locator('.eb-accounts-grid thead th').filter({ hasText: name }).first().boundingBox())!;
+        expect(cell.x + cell.width, name).toBeLessThanOrEqual(frame.x + frame.width + 1);
+        expect(cell.y + cell.height, name).toBeLessThanOrEqual(viewport.height);
+      }
+    }
+    const page = await shared('admin-1366', 'admin', { width: 1366, height: 768 }, search);
+    await expect.poll(() => page.locator('.eb-accounts-grid tbody tr').count(), { timeout: 15_000 }).toBe(1);
+    await checkScreen(page, 'accounts-search-1366');
+    // Act: a click on the row's name opens it
+    await page.locator('.eb-accounts-grid tbody tr').first().getByText(`Lakeview Foods ${RUN}`).click();
+    // Assess
+    await page.waitForURL((u) => /^\/enrollments\/accounts\/\d+$/.test(u.pathname));
+    await expect.poll(() => page.getByRole('tab', { name: `Lakeview Foods ${RUN} · ${ldc}` }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => page.getByLabel(/^LDC Account #/).inputValue()).toBe(ldc);
+    await checkScreen(page, 'account-detail-1366');
   });
 });
