@@ -132,8 +132,14 @@ export function DetailTabs(props: {
     else handles.current.delete(key);
   }, []);
 
+  // a record opened (from a search's row, by the keyboard too): focus on its tab, whence Tab goes into its form
+  const frame = useRef<HTMLElement>(null);
+  useEffect(() => {
+    frame.current?.querySelector<HTMLElement>('.p-tabview-nav [role="tab"][aria-selected="true"]')?.focus({ preventScroll: true });
+  }, []);
+
   return (
-    <section className={`eb-list-page eb-detail-tabs ${props.className}`}>
+    <section ref={frame} className={`eb-list-page eb-detail-tabs ${props.className}`}>
       <PageHeader title={props.area.title} />
       <TabView
         activeIndex={activeIndex}

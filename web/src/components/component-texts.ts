@@ -83,6 +83,9 @@ export const LIST_VIEW_TEXTS = {
 
 /** The search filter bar (SearchFilterBar): column filters, the date kind and its period, the periods as chips. */
 /** Why View Record is disabled on a search page (issue 28, chosen): 'Select up to 2 records to open'. */
+/** The section index of a long form's sticky action bar (chosen). */
+export const FORM_TEXTS = { sectionIndex: 'Sections' } as const;
+
 export const selectionLimitText = (max: number) => `Select up to ${max} records to open`;
 
 export const SEARCH_FILTER_TEXTS = {
