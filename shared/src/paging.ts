@@ -11,6 +11,13 @@ export const LIMIT_MESSAGE = `limit must be 0 to ${MAX_RECORD_COUNT}`;
 export const SKIP_MESSAGE = 'skip must be 0 or more';
 export const ORDER_BY_MESSAGE = 'orderBy must be a field name, then Ascending or Descending';
 
+/**
+ * A grid download's query (issue 28): the page parameters and the grid's visible columns, their
+ * field names comma-joined in the grid's order (absent: every column of the export).
+ */
+export const exportQuerySchemaOf = (base: z.ZodObject) =>
+  base.extend({ columns: z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}(,[A-Za-z][A-Za-z0-9]{0,63}){0,59}$/, 'Unknown columns').optional() });
+
 export const pageQuerySchema = z.object({
   limit: z
     .string()

@@ -37,7 +37,7 @@ import {
   type PrimaryContactReferenceData,
   type PrimaryContactRow,
 } from './primarycontact/schemas';
-import { optionalIdQuerySchema, pageQuerySchema, type PagedResult } from './paging';
+import { exportQuerySchemaOf, optionalIdQuerySchema, pageQuerySchema, type PagedResult } from './paging';
 import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
 import {
   createUserBodySchema,
@@ -199,7 +199,7 @@ export const ROUTES = [
   { method: 'GET', resource: 'contract', action: 'GetLegacyId', access: 'signedIn', query: idQuerySchema, response: res<LegacyId>() },
   // the amendment's Accounts section: ?id (the amendment) with paging and the section's sort keys (AMENDMENT_ACCOUNT_SORT_KEYS)
   { method: 'GET', resource: 'contract', action: 'GetAccounts', access: 'signedIn', query: pageQuerySchema.extend(idQuerySchema.shape), response: res<PagedResult<AccountRow>>() },
-  { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<FileResponse>() },
+  { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: contractListBodySchema, response: res<FileResponse>() },
   // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
   { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'contract', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
@@ -218,7 +218,7 @@ export const ROUTES = [
   { method: 'PUT', resource: 'account', action: 'SetAccountStatus', access: 'editor', query: setAccountStatusQuerySchema, response: res<AccountRow>() },
   { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
   { method: 'GET', resource: 'account', action: 'GetRCEs', access: 'signedIn', query: accountIdQuerySchema, response: res<AccountRces>() },
-  { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<FileResponse>() },
+  { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: accountListBodySchema, response: res<FileResponse>() },
   { method: 'POST', resource: 'account', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'account', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   { method: 'POST', resource: 'account', action: 'DownloadAccountsTemplate', access: 'nonAgent', body: accountsTemplateBodySchema, response: res<FileResponse>() },

@@ -1,6 +1,6 @@
 import type { AccountListFilter } from '@eb/shared/account/schemas';
 import { defineExportJob } from '../job/export-job';
-import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, accountCells } from './export';
+import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, accountCells, accountsExportAllName } from './export';
 import { accountIds, accountRowsOf } from './repository';
 
 /** Accounts Search's Export all (as the contracts'): every row of the filter in its order, no row cap (job/export-job.ts). */
@@ -9,10 +9,11 @@ const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: st
   name: 'Export all accounts',
   folder: 'accounts',
   fileName: ACCOUNTS_EXPORT_FILENAME,
+  downloadName: accountsExportAllName,
   sheetName: ACCOUNTS_SHEET,
   columns: ACCOUNTS_EXPORT_COLUMNS,
   ids: ({ filter, orderBy }) => accountIds(filter, orderBy),
-  cells: async (ids) => (await accountRowsOf(ids)).map(accountCells),
+  cells: async (ids) => (await accountRowsOf(ids)).map((r) => accountCells(r)),
 });
 
 /** POST account/ExportAll: the job exporting every row of the filter. */

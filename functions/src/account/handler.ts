@@ -10,7 +10,7 @@ import { billingRows, loadBillingRows } from './billing';
 import { accountAddresses, accountChildren } from './children';
 import { accountsExportLink, startAccountsExport } from './export-job';
 import { ACCOUNTS_TEMPLATE_FILENAME, accountsTemplate } from './template';
-import { ACCOUNTS_EXPORT_FILENAME, accountsWorkbook } from './export';
+import { accountsDownloadName, accountsWorkbook } from './export';
 import { accountChangeLogs, accountRces, allAccounts, createAccount, deleteAccount, getAccount, listAccounts, setAccountStatus, updateAccount } from './repository';
 
 type Query = Record<string, string | undefined>;
@@ -48,8 +48,8 @@ export const handler = resourceHandler('account', {
   /** GET account/ChangeLogs?accountId -> the account's change log, newest first */
   'GET changelogs': ({ query }: ActionContext<{ accountId: number }>) => accountChangeLogs(query.accountId),
   /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */
-  'POST export': async ({ query, body }: ActionContext<Query, AccountListFilter>) =>
-    xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy)), ACCOUNTS_EXPORT_FILENAME),
+  'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, AccountListFilter>) =>
+    xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy), query.columns), accountsDownloadName()),
   /** POST account/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
   'POST exportall': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => startAccountsExport(body, query.orderBy, user!.objectId),
   /** GET account/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */

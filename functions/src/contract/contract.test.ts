@@ -329,20 +329,30 @@ describe('contract/GetList', () => {
     expect(r.map((x) => x.amendmentNumber)).toEqual([3, 1]);
   });
 
-  it('exports the selection as contracts.xlsx with the grid columns', async () => {
+  it("exports the selection with every column, or the grid's visible columns in its order, with a filter on each header and the day in the file's name", async () => {
     // Act
     const r = await editor.post(`${C}/Export`, { contractRefs: [{ objectId: rows[1]!.objectId }] });
+    const chosen = await editor.post(`${C}/Export`, { contractRefs: [{ objectId: rows[1]!.objectId }] }, { columns: 'contractStatus,contractId,startDate' });
+    const unknown = await editor.post(`${C}/Export`, {}, { columns: 'contractId,<script>' });
     // Assess
+    const sheetOf = async (body: unknown) => {
+      const bytes = Buffer.from(body as string, 'base64');
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+      return workbook.worksheets[0]!;
+    };
     expect(r.status).toBe(200);
-    expect(r.headers['content-disposition']).toContain('contracts.xlsx');
-    const bytes = Buffer.from(r.body as string, 'base64');
-    const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
-    const sheet = workbook.worksheets[0]!;
+    expect(r.headers['content-disposition']).toContain(`contracts-${new Date().toISOString().slice(0, 10)}.xlsx`);
+    const sheet = await sheetOf(r.body);
     expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(CONTRACTS_EXPORT_HEADERS);
     expect(sheet.rowCount).toBe(2);
     expect(sheet.getRow(2).getCell(1).value).toBe(mc.contractId);
     expect(sheet.getRow(2).getCell(13).value).toBe('Signed');
+    expect(sheet.autoFilter).toBe('A1:M1');
+    const picked = await sheetOf(chosen.body);
+    expect((picked.getRow(1).values as unknown[]).slice(1)).toEqual(['Status', 'Contract ID', 'Start Date']);
+    expect((picked.getRow(2).values as unknown[]).slice(1, 3)).toEqual(['Signed', mc.contractId]);
+    expect(unknown.status).toBe(400);
   });
 
   it("answers the legacy id of the contract's earliest amendment that has one, or null", async () => {

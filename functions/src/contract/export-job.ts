@@ -1,6 +1,6 @@
 import type { ContractListFilter } from '@eb/shared/contract/schemas';
 import { defineExportJob } from '../job/export-job';
-import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, contractCells } from './export';
+import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, contractCells, contractsExportAllName } from './export';
 import { contractIds, lightList } from './repository';
 
 /**
@@ -15,10 +15,11 @@ const contractsExport = defineExportJob<{ filter: ContractListFilter; orderBy?: 
   name: 'Export all contracts',
   folder: 'contracts',
   fileName: CONTRACTS_EXPORT_FILENAME,
+  downloadName: contractsExportAllName,
   sheetName: CONTRACTS_SHEET,
   columns: CONTRACTS_EXPORT_COLUMNS,
   ids: ({ filter, orderBy }) => contractIds(filter, orderBy),
-  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map(contractCells),
+  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => contractCells(r)),
 });
 
 /** POST contract/ExportAll: the job exporting every row of the filter. */

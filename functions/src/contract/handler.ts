@@ -7,7 +7,7 @@ import { visibleToUser } from '@eb/shared/agent-hidden';
 import { amendmentAccounts, amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
 import { contractChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
-import { CONTRACTS_EXPORT_FILENAME, contractsWorkbook } from './export';
+import { contractsDownloadName, contractsWorkbook } from './export';
 import {
   allContracts,
   amendmentChangeLogs,
@@ -61,8 +61,8 @@ export const handler = resourceHandler('contract', {
   /** GET contract/GetLegacyId?id -> { legacyId } */
   'GET getlegacyid': ({ query }: ActionContext<{ id: number }>) => legacyIdOf(query.id),
   /** POST contract/Export?orderBy, body: the filter (contractRefs: the selection) -> contracts.xlsx */
-  'POST export': async ({ query, body }: ActionContext<Query, ContractListFilter>) =>
-    xlsxResult(await contractsWorkbook(await allContracts(body, query.orderBy)), CONTRACTS_EXPORT_FILENAME),
+  'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, ContractListFilter>) =>
+    xlsxResult(await contractsWorkbook(await allContracts(body, query.orderBy), query.columns), contractsDownloadName()),
 
   /** POST contract/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
   'POST exportall': ({ query, body, user }: ActionContext<Query, ContractListFilter>) => startContractsExport(body, query.orderBy, user!.objectId),

@@ -28,6 +28,8 @@ export interface ExportJobSpec<P> {
   /** its folder in the exports bucket */
   folder: string;
   fileName: string;
+  /** the name the file downloads under (default fileName), e.g. with the day's date */
+  downloadName?: () => string;
   sheetName: string;
   columns: readonly XlsxColumn[];
   /** the ordered ids of the export */
@@ -88,7 +90,7 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
     async link(jobId, userId) {
       const job = await getJobRecord(jobId);
       if (!job || job.jobType !== spec.jobType || job.createdBy !== userId || job.status !== 'completed') throw new NotFoundError();
-      const link = await presignedDownload({ bucket: config.exportsBucket, key: fileKey(jobId), fileName: spec.fileName, contentType: XLSX_CONTENT_TYPE, seconds: EXPORT_LINK_SECONDS });
+      const link = await presignedDownload({ bucket: config.exportsBucket, key: fileKey(jobId), fileName: spec.downloadName?.() ?? spec.fileName, contentType: XLSX_CONTENT_TYPE, seconds: EXPORT_LINK_SECONDS });
       return { downloadInfo: { link } };
     },
   };

@@ -17,6 +17,19 @@ export interface XlsxColumn {
   date?: boolean;
 }
 
+/** A download's file name with the day it was written ('accounts-2026-11-26.xlsx'; issue 28: files of different days keep apart). */
+export const datedXlsxName = (stem: string, day: Date = new Date()): string => `${stem}-${day.toISOString().slice(0, 10)}.xlsx`;
+
+/**
+ * The columns of a grid download chosen by the grid's visible fields, in their order (`columns`:
+ * comma-joined field names; absent or none known: every column).
+ */
+export function pickColumns<C extends { field: string }>(all: readonly C[], columns: string | undefined): readonly C[] {
+  if (!columns) return all;
+  const picked = columns.split(',').map((f) => all.find((c) => c.field === f)).filter((c): c is C => c !== undefined);
+  return picked.length ? picked : all;
+}
+
 /** A text cell that cannot be read as a formula (CSV/formula injection). */
 export function escapeCell(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
@@ -53,6 +66,8 @@ function sheetOf(workbook: ExcelJS.stream.xlsx.WorkbookWriter, sheetName: string
     width: Math.max(10, Math.min(40, c.header.length + 2)),
     ...(c.date ? { style: { numFmt: 'mm/dd/yyyy' } } : {}),
   }));
+  // a filter button on every column's header (autofilter)
+  if (columns.length) sheet.autoFilter = { from: { row: 1, column: 1 }, to: { row: 1, column: columns.length } };
   const header = sheet.addRow(columns.map((c) => c.header));
   header.font = { bold: true };
   header.commit();

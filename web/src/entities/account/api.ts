@@ -22,7 +22,9 @@ export const accountListQuery = (params: AccountListParams, withContracts = fals
   });
 
 /** POST account/Export?orderBy with the filter (accountRefs: the selection; amendmentId: an amendment's): accounts.xlsx. */
-export const exportAccounts = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'Export'), { query: { orderBy }, body: filter });
+/** `columns`: the grid's visible fields in its order (the download has those columns; absent: all). */
+export const exportAccounts = (filter: AccountListBody, orderBy: string, columns?: readonly string[]) =>
+  call(endpoint('POST', 'account', 'Export'), { query: { orderBy, ...(columns?.length ? { columns: columns.join(',') } : {}) }, body: filter });
 
 /** GET account/Get?id: the account a tab edits (pinned while it is open). */
 /** GET account/Get?id: the account as it is now, outside the query cache (the conflict view compares it with the form). */

@@ -37,8 +37,8 @@ export const amendmentAccountsQuery = (params: { amendmentId: number; skip: numb
   });
 
 /** POST contract/Export?orderBy with the filter (contractRefs: the selection): contracts.xlsx. */
-export const exportContracts = (filter: ContractListBody, orderBy: string) =>
-  call(endpoint('POST', 'contract', 'Export'), { query: { orderBy }, body: filter });
+export const exportContracts = (filter: ContractListBody, orderBy: string, columns?: readonly string[]) =>
+  call(endpoint('POST', 'contract', 'Export'), { query: { orderBy, ...(columns?.length ? { columns: columns.join(',') } : {}) }, body: filter });
 
 /** GET mastercontract/Get?id: the contract a Contract Details tab edits (pinned while it is open). */
 export const masterContractQuery = (id: number) => routeQuery(endpoint('GET', 'mastercontract', 'Get'), { query: { id } }, { pinned: true });

@@ -177,7 +177,7 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const download = async () => {
     setDownloading(true);
     try {
-      saveFile(await exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort)));
+      saveFile(await exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
     } catch {
       // the API client notified the failure
     } finally {

@@ -123,7 +123,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     setDownloading(true);
     try {
       const filter = selection.length ? { contractRefs: selection.map((r) => ({ objectId: r.objectId })) } : body;
-      saveFile(await exportContracts(filter, orderByParam(sort)));
+      saveFile(await exportContracts(filter, orderByParam(sort), columns.map((c) => c.field)));
     } catch {
       // the API client showed the failure
     } finally {
