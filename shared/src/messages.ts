@@ -57,6 +57,7 @@ export const MSG = {
   conflictField: 'Field',
   conflictTheirs: 'Their value',
   conflictMine: 'Your value',
+  conflictNoFields: 'The other save changed nothing on this form. Apply, then Save again.',
   // The amendment's accounts grid: a status the amendment's state does not allow (issue 28, chosen; {status}, {amendmentStatus})
   accountStatusNotAllowed: "An account cannot be set to '{status}' while its amendment is '{amendmentStatus}'",
   /** the question before a destructive account status ({status}, {account}) */

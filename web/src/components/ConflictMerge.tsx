@@ -53,8 +53,8 @@ export function ConflictMerge<V extends Record<string, unknown>>(props: Conflict
       <p className="eb-conflict__message" role="alert">
         {MSG.staleVersion}
       </p>
-      <p className="eb-conflict__intro">{MSG.conflictIntro}</p>
-      <table className="eb-conflict__table">
+      <p className="eb-conflict__intro">{rows.length ? MSG.conflictIntro : MSG.conflictNoFields}</p>
+      <table className="eb-conflict__table" hidden={rows.length === 0}>
         <thead>
           <tr>
             <th scope="col">{MSG.conflictField}</th>
