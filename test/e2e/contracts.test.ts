@@ -209,6 +209,26 @@ describe('Amendment Details', () => {
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     // Assess
     await expect.poll(() => page.locator('.eb-amendment__derived').textContent()).toContain('03/31/2028');
+    // Act: a 5-digit amendment number (issue 28): kept as typed and refused with the spec's length text
+    const amendmentNumber = page.getByLabel(/^Amendment #/);
+    await amendmentNumber.fill('12345');
+    expect(await amendmentNumber.inputValue()).toBe('12345');
+    await expect.poll(() => page.getByText('Field should contain 4 or less characters').count()).toBe(1);
+    await expect.poll(() => page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    await amendmentNumber.fill('4');
+    // the term's suggestions and the read-only Choice of Law Country
+    const list = page.locator(`[id="${await page.getByLabel(/^Term/).getAttribute('list')}"] option`);
+    expect(await Promise.all(Array.from({ length: await list.count() }, (_, i) => list.nth(i).getAttribute('value')))).toEqual(['6', '12', '18', '24', '36']);
+    expect(await page.getByLabel('Choice of Law Country').inputValue()).toBe('USA');
+    // Act: Pricing Validated ticked: who and when shown beside it at once, recorded by the save
+    const today = new Date().toISOString().slice(0, 10);
+    const shownToday = `${today.slice(5, 7)}/${today.slice(8, 10)}/${today.slice(0, 4)}`;
+    await page.getByLabel('Pricing Validated').check();
+    await expect.poll(() => page.locator('.eb-field__stamp').textContent()).toContain(shownToday);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    const savedId = Number(new URL(page.url()).pathname.split('/').pop());
+    await expect.poll(async () => (await api.get('/api/contract/Get', { id: savedId })).body.pricingValidation).toMatchObject({ isValidated: true, validatedBy: expect.any(String), validatedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
+    expect(await page.getByLabel('Operations Validated').isChecked()).toBe(false);
     await page.getByRole('button', { name: /CHANGE LOG/ }).click();
     await expect.poll(() => page.locator('.eb-changelog__table').first().textContent()).toContain('Term');
     await checkScreen(page, 'amendment-saved');
@@ -262,7 +282,7 @@ describe('Amendment participants and CRM notes', () => {
       await popup.locator('tbody tr').filter({ hasText: lastName }).first().click();
       await popup.getByRole('radio', { name: 'Address 7 Harbor Road' }).check();
       await popup.getByRole('radio', { name: 'Phone 9735550177' }).check();
-      await popup.getByRole('button', { name: 'Add Participant' }).click();
+      await popup.getByRole('button', { name: 'Add Contact' }).click();
     };
     // Act: add the contact, then Save the filled row
     await addContact();
@@ -324,7 +344,7 @@ describe('Amendment documents', () => {
     expect((await download).suggestedFilename()).toBe('terms.pdf');
     // Act: delete, after the question
     await documents.getByRole('button', { name: 'Delete terms.pdf' }).click();
-    const question = page.getByRole('dialog', { name: 'Delete document' });
+    const question = page.getByRole('dialog', { name: MSG.documentDeleteConfirm });
     await expect.poll(() => question.getByText('Are you sure you want to delete this document?').count()).toBe(1);
     await question.getByRole('button', { name: 'Yes' }).click();
     // Assess
