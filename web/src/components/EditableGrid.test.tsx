@@ -142,6 +142,19 @@ describe('EditableGrid', { timeout: 30_000 }, () => {
     expect(screen.getByRole('button', { name: 'Edit CE' })).toHaveFocus();
   });
 
+  it('removes a new row on Esc, as its X does', async () => {
+    // Prepare
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render(<TerritoryGrid />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    await user.type(screen.getByRole('textbox', { name: 'Code' }), 'NEW');
+    // Act
+    await user.keyboard('{Escape}');
+    // Assess
+    expect(screen.queryByRole('textbox', { name: 'Code' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add' })).toBeEnabled();
+  });
+
   it('does not open another row while one is unsaved', async () => {
     // Prepare
     const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });

@@ -102,7 +102,7 @@ const valueText = (v: unknown) => (v === null || v === undefined ? '' : String(v
  *   edited, disabled while the row is not valid;
  * - a click on a row (or its pencil button) opens its editors when no other row is unsaved; the
  *   first change makes it the single edited row; Esc restores its original;
- * - the new row sits on top with an X that removes it; Enter in a text editor saves;
+ * - the new row sits on top with an X that removes it (Esc too); Enter in a text editor saves;
  * - required columns show the placeholder 'Required'.
  */
 export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
@@ -147,11 +147,9 @@ export function EditableGrid<T extends object>(props: EditableGridProps<T>) {
     if (e.key === 'Escape') {
       // Esc closes the innermost thing only: the open row, never the popup around the grid.
       e.stopPropagation();
-      if (editable.pending !== 'new') {
-        // Esc restores an edited row (and closes a row opened without changes); a new row stays (X removes it).
-        e.preventDefault();
-        closeActive(activeRow());
-      }
+      // Esc restores an edited row (and closes a row opened without changes) and removes a new one, as its X does (issue 28)
+      e.preventDefault();
+      closeActive(activeRow());
     } else if (e.key === 'Enter' && (e.target as HTMLElement).classList.contains('eb-grid-editor-text') && editable.canSave) {
       e.preventDefault();
       void editable.save();

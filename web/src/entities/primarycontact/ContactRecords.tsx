@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
@@ -10,6 +10,7 @@ import { ApiError } from '../../lib/api-client';
 import { contactReferenceDataQuery } from './api';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './primarycontact-texts';
 import { DataGrid, type GridColumn } from '../../components/DataGrid';
+import { useLatest } from '../../components/use-latest';
 import { labelOf, useContactOptions } from './use-primarycontact-options';
 import './primarycontact.css';
 import '../../components/list-page.css';
@@ -39,6 +40,17 @@ export function ContactRecords({ contactId, choice, onChoiceChange }: ContactRec
   const uid = useId().replace(/:/g, '');
   const data = useQuery(contactReferenceDataQuery(contactId));
   const options = useContactOptions();
+  // a contact's only address and only phone come chosen (issue 28): nothing else could be picked
+  const loaded = data.data;
+  const latest = useLatest({ choice, onChoiceChange });
+  useEffect(() => {
+    const { choice: c, onChoiceChange: change } = latest.current;
+    if (!loaded || !c || !change) return;
+    const only = <T extends { objectId: number }>(rows: readonly T[]) => (rows.length === 1 ? rows[0]!.objectId : null);
+    const addressId = c.addressId ?? only(loaded.addresses);
+    const phoneId = c.phoneId ?? only(loaded.phones);
+    if (addressId !== c.addressId || phoneId !== c.phoneId) change({ ...c, addressId, phoneId }, loaded);
+  }, [loaded, latest]);
 
   if (data.isError) {
     return <Message severity="error" text={data.error instanceof ApiError ? data.error.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong} />;
@@ -95,10 +107,10 @@ export function ContactRecords({ contactId, choice, onChoiceChange }: ContactRec
   return (
     <div className={`eb-contact-records${choice ? ' eb-contact-records--choice' : ''}`}>
       <Section title={CONTACT_TEXTS.addresses} count={d.addresses.length} wide>
-        <SubTable label={`${CONTACT_TEXTS.addresses} of contact ${contactId}`} rows={d.addresses} columns={addressColumns} />
+        <SubTable label={`${CONTACT_TEXTS.addresses} of contact ${contactId}`} rows={d.addresses} columns={addressColumns} onPick={choice ? (r) => pick({ addressId: r.objectId }) : undefined} />
       </Section>
       <Section title={CONTACT_TEXTS.phones} count={d.phones.length}>
-        <SubTable label={`${CONTACT_TEXTS.phones} of contact ${contactId}`} rows={d.phones} columns={phoneColumns} />
+        <SubTable label={`${CONTACT_TEXTS.phones} of contact ${contactId}`} rows={d.phones} columns={phoneColumns} onPick={choice ? (r) => pick({ phoneId: r.objectId }) : undefined} />
       </Section>
       <Section
         title={CONTACT_TEXTS.emails}
@@ -112,7 +124,7 @@ export function ContactRecords({ contactId, choice, onChoiceChange }: ContactRec
           ) : undefined
         }
       >
-        <SubTable label={`${CONTACT_TEXTS.emails} of contact ${contactId}`} rows={d.emails} columns={emailColumns} />
+        <SubTable label={`${CONTACT_TEXTS.emails} of contact ${contactId}`} rows={d.emails} columns={emailColumns} onPick={choice ? (r) => pick({ emailId: r.objectId }) : undefined} />
       </Section>
     </div>
   );
@@ -130,7 +142,8 @@ function Section(props: { title: string; count: number; wide?: boolean; extra?: 
   );
 }
 
-function SubTable<T extends { objectId: number }>(props: { label: string; rows: T[]; columns: GridColumn<T>[] }) {
+/** A contact's records; with `onPick`, a click anywhere on a row chooses it (as its radio button does). */
+function SubTable<T extends { objectId: number }>(props: { label: string; rows: T[]; columns: GridColumn<T>[]; onPick?: (row: T) => void }) {
   return (
     <DataGrid<T>
       ariaLabel={props.label}
@@ -143,7 +156,8 @@ function SubTable<T extends { objectId: number }>(props: { label: string; rows: 
       rowsPerPageOptions={[CONTACT_SUB_GRID_PAGE_SIZE]}
       resizableColumns={false}
       emptyMessage={CONTACT_TEXTS.none}
-      className="eb-contact-records__grid"
+      onRowClick={props.onPick ? (row) => props.onPick?.(row) : undefined}
+      className={`eb-contact-records__grid${props.onPick ? ' eb-contact-records__grid--pick' : ''}`}
     />
   );
 }
