@@ -61,6 +61,14 @@ describe('Data Administration', () => {
     await pick(row, 'Bill Method Id', '3', '3', 'Tab');
     await row.getByRole('textbox', { name: 'Tax Rate' }).fill('0.0625');
     await expect.poll(() => saveButton().isDisabled()).toBe(false);
+    // the LDC number format (issue 28): a pattern that is not one is refused as typed
+    await row.getByRole('textbox', { name: 'LDC # Pattern' }).fill('([0-9]');
+    await expect.poll(() => row.getByText(MSG.ldcPatternInvalid).count()).toBe(1);
+    expect(await saveButton().isDisabled()).toBe(true);
+    await row.getByRole('textbox', { name: 'LDC # Pattern' }).fill('E2E\\d{8}');
+    await row.getByRole('textbox', { name: 'LDC # Format' }).fill("'E2E' and 8 digits");
+    await pick(row, 'LDC # Mismatch', 'Bl', 'Block', 'Tab');
+    await expect.poll(() => saveButton().isDisabled()).toBe(false);
     await saveButton().click();
     // Assess
     await expect.poll(() => page.getByText(MSG.allChangesSaved).count()).toBeGreaterThan(0);
@@ -70,6 +78,8 @@ describe('Data Administration', () => {
     await changeLog.click();
     await expect.poll(() => page.getByText(/Dana Admin created Territory/).count()).toBeGreaterThan(0);
     await checkScreen(page, 'data-admin-territory');
+    const saved = (await api.get('/api/reference/TerritoryGetList', { limit: 1000 })).body.data.find((t: { code: string }) => t.code === code);
+    expect(saved).toMatchObject({ ldcPattern: 'E2E\\d{8}', ldcFormatDescription: "'E2E' and 8 digits", ldcMismatch: 'Block' });
   });
 
   it('edits a territory: the change log lists the field with its original and new value', async () => {
