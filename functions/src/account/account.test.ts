@@ -176,13 +176,14 @@ describe('account/GetList, SetAccountStatus, Update, ChangeLogs, Export', () => 
 });
 
 describe("SetAccountStatus: the statuses the amendment's state allows (shared/src/account/status-rules.ts)", () => {
-  it('refuses Sent to Utility on a Draft amendment with the reason and changes nothing; allows Pending, On Hold and Cancelled there; allows it once the amendment is Signed', async () => {
+  it('refuses Sent to Utility on a Draft amendment with the reason and changes nothing (the grid and Account Detail alike); allows Pending, On Hold and Cancelled there; allows it once the amendment is Signed', async () => {
     // Prepare
     const draft = await newAmendment(editor, { contractStatus: 'Draft' });
     const account = await ok<Account>(editor.post(`${A}/Create`, accountBody(draft.objectId)));
     // Act
     const sent = await editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Sent to Utility' });
     const after = await ok<Account>(editor.get(`${A}/Get`, { id: account.objectId }));
+    const byForm = await editor.put(`${A}/Update`, { ...Object.fromEntries(ACCOUNT_FIELDS.map((f) => [f, account[f]])), accountStatus: 'Enrolled', version: account.version }, { id: account.objectId });
     const onHold = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'On Hold' }));
     await ok(editor.put('/api/contract/Update', amendmentBody(draft.masterContract, { contractStatus: 'Signed', version: draft.version }), { id: draft.objectId }));
     const sentSigned = await ok<AccountRow>(editor.put(`${A}/SetAccountStatus`, undefined, { accountId: account.objectId, status: 'Sent to Utility' }));
@@ -190,6 +191,8 @@ describe("SetAccountStatus: the statuses the amendment's state allows (shared/sr
     const reason = "An account cannot be set to 'Sent to Utility' while its amendment is 'Draft'";
     expect(sent.status).toBe(400);
     expect(sent.body).toMatchObject({ message: reason, fieldErrors: { status: reason } });
+    expect(byForm.status).toBe(400);
+    expect(byForm.body.fieldErrors).toEqual({ accountStatus: "An account cannot be set to 'Enrolled' while its amendment is 'Draft'" });
     expect(after).toMatchObject({ accountStatus: 'Pending', version: account.version });
     expect(onHold.accountStatus).toBe('On Hold');
     expect(sentSigned.accountStatus).toBe('Sent to Utility');

@@ -443,6 +443,12 @@ export async function createAccountRecord(input: AccountCreateInput & Record<str
 
 /** PUT account/Update?id: the fields, if `version` is still the stored one (409 otherwise). */
 export async function updateAccount(objectId: number, input: AccountUpdateInput & Record<string, unknown>, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Account> {
+  // a new status on Account Detail: the statuses its amendment's state allows, as in the grid (400 on accountStatus)
+  const current = await requireEntity(accountDef, objectId);
+  if (input.accountStatus !== undefined && input.accountStatus !== current.accountStatus) {
+    const refusal = await statusRefusal(Number(current.contractRef), current.accountStatus as string | null, String(input.accountStatus));
+    if (refusal) throw new BadRequestError(refusal, { accountStatus: refusal });
+  }
   await updateAccountRecord(objectId, input, actor, opts);
   return getAccount(objectId);
 }
@@ -456,12 +462,17 @@ export async function updateAccountRecord(objectId: number, input: AccountUpdate
   await updateEntity(accountDef, objectId, version, stored.fields, { actor, extra: [...stored.markers, ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) }, current);
 }
 
+/** Why an account of this amendment may not go from `current` to `next` (shared/src/account/status-rules.ts), or null. */
+async function statusRefusal(amendmentId: number, current: string | null, next: string): Promise<string | null> {
+  if (next === current) return null;
+  const amendment = await requireEntity(amendmentDef, amendmentId);
+  return accountStatusRefusal((amendment as unknown as { contractStatus?: string | null }).contractStatus, current, next);
+}
+
 /** PUT account/SetAccountStatus?accountId&status: the status alone (the amendment's accounts grid). */
 export async function setAccountStatus(objectId: number, status: string, actor: Actor): Promise<AccountRow> {
   const current = await requireEntity(accountDef, objectId);
-  // the statuses its amendment's state allows (shared/src/account/status-rules.ts)
-  const amendment = await requireEntity(amendmentDef, Number(current.contractRef));
-  const refusal = accountStatusRefusal((amendment as unknown as { contractStatus?: string | null }).contractStatus, current.accountStatus as string | null, status);
+  const refusal = await statusRefusal(Number(current.contractRef), current.accountStatus as string | null, status);
   if (refusal) throw new BadRequestError(refusal, { status: refusal });
   await updateEntity(accountDef, objectId, current.version, { accountStatus: status, statusDate: toTransferDate(new Date()).slice(0, 10) + 'T00:00:00' } as Partial<AccountRecord>, { actor });
   return (await listAccounts({ accountRefs: [{ objectId }] }, { limit: '1' })).data[0]!;
