@@ -224,6 +224,13 @@ describe('contract (amendments)', () => {
     expect(saved.pricingValidation.validatedDate).toMatch(/^\d{4}-/);
     expect(stale.status).toBe(409);
     expect((await ok<Amendment>(editor.get(`${C}/Get`, { id: objectId }))).term).toBe(24);
+    expect(saved.operationsValidation).toEqual({ isValidated: false, validatedBy: null, validatedDate: null });
+    // kept as first recorded while it stays ticked (a later save by someone else), cleared when unticked
+    const { session: other } = await signedIn('admin');
+    const again = await ok<Amendment>(other.put(`${C}/Update`, { ...amendmentBody(mc), ...pick(rest), term: 12, pricingValidation: { isValidated: true }, version: 2 }, { id: objectId }));
+    expect(again.pricingValidation).toEqual(saved.pricingValidation);
+    const unticked = await ok<Amendment>(other.put(`${C}/Update`, { ...amendmentBody(mc), ...pick(rest), term: 12, pricingValidation: { isValidated: false }, version: 3 }, { id: objectId }));
+    expect(unticked.pricingValidation).toEqual({ isValidated: false, validatedBy: null, validatedDate: null });
   });
 
   it('logs the creation and each changed field, for staff only', async () => {
