@@ -61,6 +61,9 @@ export async function seedContractWithAmendments(contractId: number, amendments:
     const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
     return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
   });
+  // their ids taken from the amendments' id counter, as the write path takes them (an amendment created later gets the next)
+  const { addToCounter } = await import('../../functions/src/lib/db');
+  await addToCounter('contract', amendments);
 }
 
 /** Runs a queued job to its end through the worker (as the SQS event source would), answering its record. */

@@ -16,7 +16,10 @@
  *    whole), and of the very items the import wrote (each account, its
  *    change-log event, its LDC number's marker and its row as imported: copies under other keys),
  *    and beside bare TransactWriteItems of those items (the floor of any transactional write).
- * Options: BENCH_UPLOAD_ROWS=50000  BENCH_SAVE_ROWS=2000  BENCH_READ_ROUNDS=5  BENCH_LABEL=after  PARSE_NODE_OPTIONS=--max-old-space-size=256
+ * 3. Save All of 3,000 Amendments rows (thirty contracts, a hundred new amendments each; one record a
+ *    row) beside bare TransactWriteItems of the very items it wrote, and its time a row against the
+ *    1,000-row Accounts Save All's. The ratios (product's rate / baseline's) are printed together at the end.
+ * Options: BENCH_UPLOAD_ROWS=50000  BENCH_AMENDMENT_ROWS=3000  BENCH_SAVE_ROWS=2000  BENCH_READ_ROUNDS=5  BENCH_LABEL=after  PARSE_NODE_OPTIONS=--max-old-space-size=256
  *   PARSE_EXEC_ARGV='--cpu-prof --cpu-prof-dir=/tmp/prof' (the parse process's flags NODE_OPTIONS refuses)
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -34,6 +37,7 @@ import { inParallel, ms, putBatch, runJobThroughWorker, seedContractWithAmendmen
 const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
 const SAVE_ROWS = Number(process.env.BENCH_SAVE_ROWS ?? 1_000);
 const READ_ROUNDS = Number(process.env.BENCH_READ_ROUNDS ?? 5);
+const AMENDMENT_ROWS = Number(process.env.BENCH_AMENDMENT_ROWS ?? 3_000);
 const mb = (n: number) => Math.round(n / 1e6);
 
 export async function benchUploads(): Promise<Record<string, unknown>> {
@@ -168,13 +172,13 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   // time), and the items its transactions write (kept for the baselines below)
   const { dynamo } = await import('../../functions/src/lib/aws');
   const { table, batchGet } = await import('../../functions/src/lib/db');
-  const requests: Record<string, { count: number; items: number; ms: number }> = {};
-  const puts: Record<string, unknown>[] = [];
-  const updated: Record<string, unknown>[] = [];
-  let counting = true;
+  type Requests = Record<string, { count: number; items: number; ms: number }>;
+  let capture: { requests: Requests; puts: Record<string, unknown>[]; updated: Record<string, unknown>[] } | null = { requests: {}, puts: [], updated: [] };
+  const { requests, puts, updated } = capture;
   dynamo().middlewareStack.add(
     (next, context) => async (args) => {
-      if (!counting) return next(args);
+      if (!capture) return next(args);
+      const { requests, puts, updated } = capture;
       const input = args.input as { TransactItems?: { Put?: { Item: Record<string, unknown> }; Update?: { Key: Record<string, unknown> } }[]; RequestItems?: Record<string, unknown[] | { Keys: unknown[] }>; Key?: { pk?: string }; IndexName?: string; ExpressionAttributeValues?: Record<string, unknown> };
       for (const a of input.TransactItems ?? []) {
         if (a.Put) puts.push(a.Put.Item);
@@ -198,7 +202,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   const save = await startImport(UPLOADS, { rowType: 'Accounts', ids: firstIds, userName: 'Bench' }, 0);
   await runJobThroughWorker(save.jobId);
   const saveMs = ms(t0);
-  counting = false;
+  capture = null;
   // the second set: Save All of the batch's validated rows left
   t0 = process.hrtime.bigint();
   const saveAll = await startImport(UPLOADS, { rowType: 'Accounts', batchId: 1, userName: 'Bench' }, 0);
@@ -210,7 +214,10 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   // the baselines write the import's own items again (the accounts, their change-log events, the LDC
   // markers as put, the rows as their move to 'imported' left them) under keys of their own
   // (a transaction resent after a cancelled group is counted once: items by key)
-  const importItems = [...new Map([...puts, ...(await batchGet(updated))].map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()];
+  // (the job's own record and the type's last-save pointer left out: not the rows' writes)
+  const itemsWritten = async (written: Record<string, unknown>[], keysUpdated: Record<string, unknown>[]) =>
+    [...new Map([...written, ...(await batchGet(keysUpdated))].map((item) => [`${String(item.pk)}\u0000${String(item.sk)}`, item])).values()].filter((item) => !/^(JOB|LASTSAVE)#/.test(String(item.pk)));
+  const importItems = await itemsWritten(puts, updated);
   const renamed = (prefix: string) => importItems.map((item) => ({ ...item, pk: `${prefix}#${String(item.pk)}` }));
   const { accountDef } = await import('../../functions/src/account/repository');
   t0 = process.hrtime.bigint();
@@ -229,13 +236,67 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   await inParallel(16, Math.ceil(raw.length / 25), (b) => putBatch(raw.slice(b * 25, (b + 1) * 25)));
   const rawItemsMs = ms(t0);
   // the same items by bare TransactWriteItems (100 conditional puts a request, 2 in flight): the floor of a transactional write here
-  const tx = renamed('BENCHTX');
-  t0 = process.hrtime.bigint();
-  await inParallel(2, Math.ceil(tx.length / 100), (b) =>
-    dynamo().send(new TransactWriteCommand({ TransactItems: tx.slice(b * 100, (b + 1) * 100).map((Item) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } })) })),
-  );
-  const bareTransactMs = ms(t0);
+  const bareTransact = async (items: Record<string, unknown>[], prefix: string) => {
+    const tx = items.map((item) => ({ ...item, pk: `${prefix}#${String(item.pk)}` }));
+    const t = process.hrtime.bigint();
+    await inParallel(2, Math.ceil(tx.length / 100), (b) =>
+      dynamo().send(new TransactWriteCommand({ TransactItems: tx.slice(b * 100, (b + 1) * 100).map((Item) => ({ Put: { TableName: table(), Item, ConditionExpression: 'attribute_not_exists(pk)' } })) })),
+    );
+    return ms(t);
+  };
+  const bareTransactMs = await bareTransact(importItems, 'BENCHTX');
   console.log(`save all: ${SAVE_ROWS} rows in ${Math.round(saveMs)} ms (the first import in the process), ${Math.round(warmMs)} ms (the second); raw BatchWriteItem of ${SAVE_ROWS} account items ${Math.round(rawMs)} ms; of the ${rawAccounts.length} account records as imported ${Math.round(rawAccountsMs)} ms; of the import's ${importItems.length} items ${Math.round(rawItemsMs)} ms; bare TransactWriteItems of them ${Math.round(bareTransactMs)} ms`);
+
+  // ---- Save All of AMENDMENT_ROWS Amendments rows (one amendment a row) beside bare TransactWriteItems of its items --
+  // thirty master contracts, a hundred new amendments each (a workbook, parsed, then Save All of the batch)
+  const { keys: dbKeys } = await import('../../functions/src/lib/db');
+  const { nextSeq } = await import('../../functions/src/lib/feed');
+  const contracts = Math.ceil(AMENDMENT_ROWS / 100);
+  const firstSeq = await nextSeq('masterContract', contracts);
+  const masters = Array.from({ length: contracts }, (_, i) => ({ ...dbKeys.masterContract(5001 + i), objectId: 5001 + i, contractId: 800001 + i, contractValid: true, version: 1, ...feedAttributes('masterContract', 5001 + i, firstSeq + i) }));
+  await inParallel(4, Math.ceil(masters.length / 25), (b) => putBatch(masters.slice(b * 25, (b + 1) * 25)));
+  const amendmentColumns = UPLOAD_COLUMNS.Amendments;
+  const amendmentBook = new ExcelJS.Workbook();
+  const amendmentSheet = amendmentBook.addWorksheet('Amendments');
+  amendmentSheet.addRow(amendmentColumns.map((c) => c.header));
+  for (let i = 0; i < AMENDMENT_ROWS; i++) {
+    const a = generatedAmendment(i % 7, 1 + (i % 100));
+    const values: Record<string, unknown> = { ...a, contractId: 800001 + Math.floor(i / 100), amendmentNumber: 1 + (i % 100), receivedDate: new Date(a.receivedDate.slice(0, 10)), agreementDate: new Date(a.agreementDate.slice(0, 10)), startDate: new Date(a.startDate.slice(0, 10)), contractStatus: 'Signed' };
+    amendmentSheet.addRow(amendmentColumns.map((c) => values[c.field] ?? null));
+  }
+  const amendmentKey = 'incoming/uploads/00000000-0000-0000-0000-000000000001.xlsx';
+  await s3Client().send(new PutObjectCommand({ Bucket: config.uploadsBucket, Key: amendmentKey, Body: Buffer.from(await amendmentBook.xlsx.writeBuffer()) }));
+  const amendmentParse = await startParse(UPLOADS, { rowType: 'Amendments', batchId: 2, key: amendmentKey, fileName: 'amendments.xlsx', user: 'Bench' }, 0);
+  const amendmentParsed = (await runJobThroughWorker(amendmentParse.jobId)).result as { rows: number; validated: number; withExceptions: number };
+  if (amendmentParsed.validated !== AMENDMENT_ROWS) {
+    const [bad] = (await UPLOADS.store.list({ rowType: 'Amendments', rowState: 'withExceptions', batchId: 2 }, { limit: '1' })).data;
+    throw new Error(`${amendmentParsed.validated} of ${AMENDMENT_ROWS} amendment rows validated: ${JSON.stringify(bad?.uploadExceptions)}`);
+  }
+  await UPLOADS.store.rows().idsOf({ filter: (r) => r.rowState === 'validated', orderBy: 'objectId Ascending' });
+  await new Promise((r) => setTimeout(r, FEED_LAG_MS + 1000));
+  capture = { requests: {}, puts: [], updated: [] };
+  const amendmentCapture = capture;
+  t0 = process.hrtime.bigint();
+  const amendmentSave = await startImport(UPLOADS, { rowType: 'Amendments', batchId: 2, userName: 'Bench' }, 0);
+  await runJobThroughWorker(amendmentSave.jobId);
+  const amendmentSaveMs = ms(t0);
+  capture = null;
+  const amendmentItems = await itemsWritten(amendmentCapture.puts, amendmentCapture.updated);
+  const amendmentBareTransactMs = await bareTransact(amendmentItems, 'BENCHTXA');
+  const perRow = { accounts: saveMs / SAVE_ROWS, accountsWarm: warmMs / SAVE_ROWS, amendments: amendmentSaveMs / AMENDMENT_ROWS };
+  console.table(Object.entries(amendmentCapture.requests).map(([op, r]) => ({ op, ...r, ms: Math.round(r.ms) })));
+  console.log(
+    `save all of ${AMENDMENT_ROWS} Amendments rows: ${Math.round(amendmentSaveMs)} ms (${perRow.amendments.toFixed(2)} ms a row); bare TransactWriteItems of its ${amendmentItems.length} items ${Math.round(amendmentBareTransactMs)} ms`,
+  );
+  console.log('\nratios (rate of the product / rate of the baseline, 1 = as fast):');
+  console.table([
+    { what: `Save All ${SAVE_ROWS} Accounts rows (first) / bare TransactWriteItems of its ${importItems.length} items`, ratio: +(bareTransactMs / saveMs).toFixed(2) },
+    { what: `Save All ${SAVE_ROWS} Accounts rows (warm) / the same bare TransactWriteItems`, ratio: +(bareTransactMs / warmMs).toFixed(2) },
+    { what: `Save All ${AMENDMENT_ROWS} Amendments rows / bare TransactWriteItems of its ${amendmentItems.length} items`, ratio: +(amendmentBareTransactMs / amendmentSaveMs).toFixed(2) },
+    { what: `per row: ${AMENDMENT_ROWS} Amendments (${perRow.amendments.toFixed(2)} ms) against ${SAVE_ROWS} Accounts, first (${perRow.accounts.toFixed(2)} ms)`, ratio: +(perRow.accounts / perRow.amendments).toFixed(2) },
+    { what: `per row: ${AMENDMENT_ROWS} Amendments against ${SAVE_ROWS} Accounts, warm (${perRow.accountsWarm.toFixed(2)} ms)`, ratio: +(perRow.accountsWarm / perRow.amendments).toFixed(2) },
+    { what: `parse job (${result.rows} rows) / bare exceljs read + raw BatchWriteItem of as many rows (${Math.round(bareReadMs)} + ${Math.round(rawRowsMs)} ms)`, ratio: +((bareReadMs + rawRowsMs) / parseMs).toFixed(2) },
+  ]);
 
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
@@ -282,6 +343,17 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
     saveAllWarmToRawImportedAccountsRatio: +(rawAccountsMs / warmMs).toFixed(2),
     saveAllWarmToRawImportItemsRatio: +(rawItemsMs / warmMs).toFixed(2),
     saveAllWarmToBareTransactWriteRatio: +(bareTransactMs / warmMs).toFixed(2),
+    amendmentRows: AMENDMENT_ROWS,
+    amendmentSaveAllMs: Math.round(amendmentSaveMs),
+    amendmentSaveAllMsPerRow: +perRow.amendments.toFixed(2),
+    accountSaveAllMsPerRow: +perRow.accounts.toFixed(2),
+    accountSaveAllWarmMsPerRow: +perRow.accountsWarm.toFixed(2),
+    amendmentPerRowToAccountsRatio: +(perRow.accounts / perRow.amendments).toFixed(2),
+    amendmentPerRowToAccountsWarmRatio: +(perRow.accountsWarm / perRow.amendments).toFixed(2),
+    amendmentImportItems: amendmentItems.length,
+    amendmentBareTransactWriteMs: Math.round(amendmentBareTransactMs),
+    amendmentSaveToBareTransactWriteRatio: +(amendmentBareTransactMs / amendmentSaveMs).toFixed(2),
+    amendmentSaveAllRequests: Object.fromEntries(Object.entries(amendmentCapture.requests).map(([op, r]) => [op, { count: r.count, items: r.items, ms: Math.round(r.ms) }])),
     saveAllRequests: Object.fromEntries(Object.entries(requests).map(([op, r]) => [op, { count: r.count, items: r.items, ms: Math.round(r.ms) }])),
   };
 }
