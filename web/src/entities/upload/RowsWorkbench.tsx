@@ -66,7 +66,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
   const [showTasks, setShowTasks] = useState(false);
   const [panelCount, setPanelCount] = useState(0);
 
-  // the rows load once the type, batch, tab and page have stayed put for UPLOAD_LOAD_DEBOUNCE_MS (spec 3 section 9)
+  // the rows and counts load once the type, batch, tab and page have stayed put for UPLOAD_LOAD_DEBOUNCE_MS (spec 3 section 9)
   const loadKey = useDebouncedValue(JSON.stringify([rowType, state, batchId, first, hasLastSave]), UPLOAD_LOAD_DEBOUNCE_MS);
   const [loadType, loadState, loadBatch, loadFirst, loadLastSave] = JSON.parse(loadKey) as [string | null, RowState, number | null, number, boolean];
   const anyType = loadType ?? config.types[0]!;
@@ -76,7 +76,8 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
     useQuery({ ...api.countQuery(anyType, 'imported', loadBatch), enabled: loadType !== null && loadLastSave }),
   ];
   const rows = useQuery({ ...api.rowsQuery({ type: anyType, rowState: loadState, batchId: loadBatch, skip: loadFirst, limit: PAGE[loadState] }), enabled: loadType !== null });
-  const batches = useQuery({ ...api.batchIdsQuery(anyType, loadState), enabled: loadType !== null });
+  // the batch filter's options follow the tab at once (a batch typed into it is matched against them)
+  const batches = useQuery({ ...api.batchIdsQuery(rowType ?? config.types[0]!, state), enabled: rowType !== null });
   const jobs = useQuery(jobsQuery());
   const tasks = [...(jobs.data?.currentJob ? [jobs.data.currentJob] : []), ...(jobs.data?.jobsInQueue ?? [])];
   const timeLeft = useMemo(() => jobPace(), []);
