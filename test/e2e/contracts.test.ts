@@ -128,11 +128,16 @@ describe('Contracts Search', () => {
 });
 
 describe('Contract Details', () => {
-  it('adds a contract with the generated Contract ID, then Add Amendment is enabled', async () => {
+  it('adds a contract with its first amendment from Add New Contract, and one alone with the generated Contract ID, then Add Amendment is enabled', async () => {
     // Prepare
     const page = await open('admin');
-    // Act
+    // Act: Add New Contract opens the new contract's first amendment, its Contract ID reserved (issue 28)
     await page.getByRole('button', { name: 'Add New Contract' }).click();
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts/amendment/0');
+    await expect.poll(() => page.getByText(/^New contract \d+$/).count(), { timeout: 15_000 }).toBe(1);
+    expect(await page.getByLabel(/^Amendment #/).inputValue()).toBe('1');
+    // Act: the contract alone (spec 2 route contracts/0)
+    await page.goto(appUrl('/enrollments/contracts/0'));
     await page.waitForURL((u) => u.pathname === '/enrollments/contracts/0');
     const id = page.getByLabel(/^Contract ID/);
     await expect.poll(() => id.inputValue()).toMatch(/^\d+$/);
@@ -397,7 +402,7 @@ describe('Contracts Search views', () => {
     // Prepare: a filtered, sorted search
     const page = await open('admin', `/enrollments/contracts?keyword=${encodeURIComponent(legalName)}&status=Signed`);
     await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(2);
-    await page.getByRole('columnheader', { name: /Received Date/ }).click();
+    await page.getByRole('columnheader', { name: /Start Date/ }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') !== null);
     // Act: hide a column, save the view
     await page.getByRole('button', { name: 'Columns' }).click();
@@ -434,7 +439,7 @@ describe('Export all', () => {
     await page.getByRole('button', { name: 'Export all' }).click();
     await expect.poll(() => page.getByRole('dialog', { name: 'Export all' }).count()).toBe(1);
     // Assess
-    expect((await download).suggestedFilename()).toBe('contracts.xlsx');
+    expect((await download).suggestedFilename()).toBe(`contracts-all-${new Date().toISOString().slice(0, 10)}.xlsx`);
     await expect.poll(() => page.getByText('The file is ready').count()).toBeGreaterThan(0);
   });
 });
@@ -514,7 +519,7 @@ describe('Contracts Search for all-day use (issue 28 section 5)', () => {
     // Assess: the key columns in view at both laptop sizes, the filters in one row
     for (const viewport of [{ width: 1440, height: 900 }, { width: 1366, height: 768 }]) {
       const page = await shared(`admin-${viewport.width}`, 'admin', viewport, search);
-      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
+      await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
       await expectColumnsInView(page, '.eb-contracts-grid', KEY_COLUMNS);
       const keyword = (await page.getByRole('searchbox', { name: 'Keyword' }).boundingBox())!;
       const reset = (await page.getByRole('button', { name: 'x Reset Filters' }).boundingBox())!;
@@ -522,7 +527,7 @@ describe('Contracts Search for all-day use (issue 28 section 5)', () => {
       expect(await page.getByText('Select up to 2 records to open').isVisible()).toBe(true);
     }
     const page = await shared('admin-1366', 'admin', { width: 1366, height: 768 }, search);
-    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBe(3);
+    await expect.poll(() => rows(page).count(), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await checkScreen(page, 'contracts-search-1366');
     // Act: Download (no selection: the search) has the grid's visible columns in its order
     const file = page.waitForEvent('download', { timeout: 30_000 });
@@ -537,7 +542,7 @@ describe('Contracts Search for all-day use (issue 28 section 5)', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
-    const focused = () => page.evaluate(() => (document.activeElement instanceof HTMLTableRowElement ? document.activeElement.rowIndex : -1));
+    const focused = () => page.evaluate<number>("document.activeElement instanceof HTMLTableRowElement ? document.activeElement.rowIndex : -1");
     expect(await focused()).toBe(1);
     await page.keyboard.press('Space');
     await expect.poll(() => page.getByRole('button', { name: 'View Record' }).isDisabled()).toBe(false);
@@ -545,12 +550,12 @@ describe('Contracts Search for all-day use (issue 28 section 5)', () => {
     await page.keyboard.press('Enter');
     // Assess: the second row's amendment opens, its tab named as users know it and focused
     await page.waitForURL((u) => /^\/enrollments\/contracts\/amendment\/\d+$/.test(u.pathname));
-    const tab = page.getByRole('tab', { name: new RegExp(`^Contract ${contractId} · Amendment \\d$`) });
+    const tab = page.getByRole('tab', { name: new RegExp(`Contract ${contractId} · Amendment \\d`) });
     await expect.poll(() => tab.count(), { timeout: 15_000 }).toBe(1);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('tab');
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('role') ?? null")).toBe('tab');
     // Assess: the action bar and its section index stay in view down the form
-    await expect.poll(() => page.getByRole('navigation', { name: 'Sections' }).getByRole('link').count()).toBeGreaterThan(3);
-    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Billing' }).click();
+    await expect.poll(() => page.getByRole('group', { name: 'Sections' }).getByRole('button').count()).toBeGreaterThan(3);
+    await page.getByRole('group', { name: 'Sections' }).getByRole('button', { name: 'Billing' }).click();
     const save = (await page.getByRole('button', { name: 'Save', exact: true }).boundingBox())!;
     expect(save.y).toBeGreaterThanOrEqual(0);
     expect(save.y + save.height).toBeLessThanOrEqual(768);

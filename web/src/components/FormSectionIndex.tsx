@@ -21,7 +21,7 @@ function sectionsOf(form: HTMLElement): IndexedSection[] {
  * its header. Every form that puts its actions in an `.eb-form-bar` with this index gets it.
  */
 export function FormSectionIndex() {
-  const own = useRef<HTMLElement>(null);
+  const own = useRef<HTMLDivElement>(null);
   const [sections, setSections] = useState<IndexedSection[]>([]);
   useEffect(() => {
     const form = own.current?.closest('.eb-form-bar')?.parentElement;
@@ -41,20 +41,13 @@ export function FormSectionIndex() {
     s.element.querySelector<HTMLElement>('.p-panel-header button, .p-panel-header [tabindex]')?.focus({ preventScroll: true });
   };
   return (
-    <nav ref={own} className="eb-section-index" aria-label={FORM_TEXTS.sectionIndex}>
+    // buttons in a group, not links in a landmark: the sections' names are the site's too ('Accounts')
+    <div ref={own} role="group" className="eb-section-index" aria-label={FORM_TEXTS.sectionIndex}>
       {sections.map((s, i) => (
-        <a
-          key={`${i}-${s.title}`}
-          href={`#${s.title}`}
-          className="eb-section-index__link"
-          onClick={(e) => {
-            e.preventDefault();
-            go(s);
-          }}
-        >
+        <button key={`${i}-${s.title}`} type="button" className="eb-section-index__link" onClick={() => go(s)}>
           {s.title}
-        </a>
+        </button>
       ))}
-    </nav>
+    </div>
   );
 }

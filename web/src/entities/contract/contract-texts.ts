@@ -68,6 +68,8 @@ export const AMENDMENT_TEXTS = {
   save: 'Save',
   addAmendment: 'Add Amendment',
   loading: 'Loading the amendment...',
+  /** a new contract's first amendment (issue 28: one flow): 'New contract 1025' until Save creates both */
+  newContract: (contractId: number) => `New contract ${contractId}`,
   contractLink: (contractId: number | null) => (contractId === null ? 'Back to the contract' : `Contract ${contractId}`),
   enteredBy: 'Entered',
   businessEntity: 'Business Entity',

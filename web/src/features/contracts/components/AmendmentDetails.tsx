@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -22,7 +22,7 @@ import {
   type AmendmentFormFieldName,
   type AmendmentFormValues,
 } from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/contract/api';
+import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/contract/api';
 import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
 import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/contract/children-config';
@@ -63,7 +63,7 @@ const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/
  * 'Required' placeholders, and the Change Log (not for agents).
  */
 export function AmendmentDetails({ param }: { param: string }) {
-  const state = useLocation().state as { contract?: { objectId?: number | null }; cloneOf?: number } | null;
+  const state = useLocation().state as { contract?: { objectId?: number | null }; cloneOf?: number; newContract?: boolean } | null;
   return (
     <DetailTabs
       param={param}
@@ -78,28 +78,34 @@ export function AmendmentDetails({ param }: { param: string }) {
           {...tab}
           masterContractId={tab.objectId === 0 ? (state?.contract?.objectId ?? null) : null}
           cloneOf={tab.objectId === 0 ? (state?.cloneOf ?? null) : null}
+          newContract={tab.objectId === 0 && state?.newContract === true && !state.contract?.objectId}
         />
       )}
     </DetailTabs>
   );
 }
 
-function AmendmentTab(props: DetailTabProps & { masterContractId: number | null; cloneOf: number | null }) {
-  const { objectId, masterContractId, cloneOf, onName } = props;
+function AmendmentTab(props: DetailTabProps & { masterContractId: number | null; cloneOf: number | null; newContract: boolean }) {
+  const { objectId, cloneOf, onName, newContract } = props;
   const isNew = objectId === 0;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
   const staff = mayAccess('nonAgent', me.userType);
+  // a new contract with its first amendment in one flow (issue 28): its Contract ID reserved as the tab opens
+  const [nonce] = useState(() => Math.random().toString(36).slice(2));
+  const generated = useQuery({ ...generatedMasterContractQuery(nonce), enabled: isNew && newContract && editor });
+  const masterContractId = newContract ? (generated.data?.objectId ?? null) : props.masterContractId;
   const stored = useQuery({ ...amendmentQuery(objectId), enabled: !isNew });
   const source = useQuery({ ...amendmentQuery(cloneOf ?? 0), enabled: isNew && cloneOf !== null });
-  const next = useQuery({ ...nextAmendmentNumberQuery(masterContractId ?? 0), enabled: isNew && masterContractId !== null });
-  const ready = isNew ? next.data !== undefined && (cloneOf === null || source.data !== undefined) : stored.data !== undefined;
-  if (!ready) return <div className="eb-popup__loading">{stored.error || next.error || source.error ? MSG.somethingWentWrong : AMENDMENT_TEXTS.loading}</div>;
+  const next = useQuery({ ...nextAmendmentNumberQuery(masterContractId ?? 0), enabled: isNew && !newContract && masterContractId !== null });
+  const nextNumber = newContract ? (generated.data ? 1 : undefined) : next.data?.amendmentNumber;
+  const ready = isNew ? nextNumber !== undefined && (cloneOf === null || source.data !== undefined) : stored.data !== undefined;
+  if (!ready) return <div className="eb-popup__loading">{stored.error || next.error || source.error || generated.error ? MSG.somethingWentWrong : AMENDMENT_TEXTS.loading}</div>;
   const initial = stored.data
     ? amendmentValues(stored.data)
     : source.data
-      ? cloneValues(source.data, next.data!.amendmentNumber)
-      : newAmendmentValues(next.data!.amendmentNumber);
+      ? cloneValues(source.data, nextNumber!)
+      : newAmendmentValues(nextNumber!);
   return (
     <AmendmentForm
       key={stored.data?.version ?? 'new'}
@@ -107,6 +113,7 @@ function AmendmentTab(props: DetailTabProps & { masterContractId: number | null;
       masterContractId={stored.data?.masterContract.objectId ?? masterContractId!}
       initial={initial}
       cloneOf={isNew ? (source.data ?? null) : null}
+      newContract={isNew && newContract ? (generated.data ?? null) : null}
       editor={editor}
       staff={staff}
       onName={onName}
@@ -125,8 +132,12 @@ function AmendmentForm(props: {
   staff: boolean;
   onName: (name: string) => void;
   onCreated: (id: number) => void;
+  /** a new contract's reserved ids: Save creates the contract, then this amendment */
+  newContract?: { objectId: number; contractId: number } | null;
 }) {
   const { amendment, editor, onName } = props;
+  const saveContract = useSaveMasterContract();
+  const contractSaved = useRef(false);
   const navigate = useNavigate();
   const notify = useNotify();
   const references = useQuery(referencesQuery());
@@ -227,7 +238,7 @@ function AmendmentForm(props: {
           mode: 'create' as const,
           body: { ...body, masterContract: { objectId: props.masterContractId }, ...(props.cloneOf ? { cloneOf: { objectId: props.cloneOf.objectId } } : {}) },
         };
-    save.mutate(input, {
+    const saveAmendment = () => save.mutate(input, {
       onSuccess: (saved) => {
         notify.success(MSG.allChangesSavedShort);
         if (!amendment) props.onCreated(saved.objectId);
@@ -239,6 +250,19 @@ function AmendmentForm(props: {
         if (isStaleVersion(e)) void conflict.open();
       },
     });
+    // a new contract: created first, once (a refused amendment is saved again under it)
+    if (!amendment && props.newContract && !contractSaved.current) {
+      saveContract.mutate(
+        { mode: 'create', body: props.newContract },
+        {
+          onSuccess: () => {
+            contractSaved.current = true;
+            saveAmendment();
+          },
+          onError: (e) => form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: false }),
+        },
+      );
+    } else saveAmendment();
   };
 
   /** The Legacy ID field's fetch button (GetLegacyId: the contract's first customer signee event). */
@@ -268,9 +292,14 @@ function AmendmentForm(props: {
   return (
     <div className="eb-amendment">
       <div className="eb-amendment__bar eb-form-bar">
-        <Link to={`${AREAS.contracts.path}/${props.masterContractId}`} className="eb-amendment__contract-link">
-          {AMENDMENT_TEXTS.contractLink(amendment?.contractId ?? null)}
-        </Link>
+        {props.newContract && !amendment ? (
+          // the contract is created with this amendment's Save: no page of it yet
+          <span className="eb-amendment__contract-link">{AMENDMENT_TEXTS.newContract(props.newContract.contractId)}</span>
+        ) : (
+          <Link to={`${AREAS.contracts.path}/${props.masterContractId}`} className="eb-amendment__contract-link">
+            {AMENDMENT_TEXTS.contractLink(amendment?.contractId ?? null)}
+          </Link>
+        )}
         {editor && (
           <div className="eb-amendment__actions">
             <Button label={AMENDMENT_TEXTS.save} icon="pi pi-check" disabled={!form.valid || (!!amendment && !form.dirty)} loading={save.isPending} onClick={submit} />

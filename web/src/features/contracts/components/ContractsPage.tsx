@@ -170,7 +170,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
         title={AREAS.contracts.title}
         actions={
           <div className="eb-contracts-actions">
-            {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/0`)} />}
+            {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { newContract: true } })} />}
             {viewDisabled && <span className="eb-selection-hint" id="eb-contracts-view-hint">{selectionLimitText(ENTITY_DETAIL_LIMIT)}</span>}
             <Button
               label={CONTRACT_TEXTS.viewRecord}
