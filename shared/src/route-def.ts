@@ -7,7 +7,7 @@ import type { Access } from './roles';
  */
 export const RESOURCES = [
   'users', 'reference', 'job', 'agent', 'contract', 'mastercontract', 'account', 'businessentity',
-  'primarycontact', 'file', 'report', 'upload', 'update',
+  'primarycontact', 'file', 'report', 'upload', 'update', 'home',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';

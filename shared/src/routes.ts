@@ -112,6 +112,7 @@ import {
   type UpdateRow,
 } from './update/schemas';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
+import type { HomePage } from './home';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 
 /** DELETE bodies that may name the version read (a stale one answers 409). */
@@ -138,6 +139,8 @@ export const ROUTES = [
   { method: 'GET', resource: 'users', action: 'GetViews', access: 'signedIn', query: savedViewListQuerySchema, response: res<SavedView[]>() },
   { method: 'PUT', resource: 'users', action: 'SaveView', access: 'signedIn', body: savedViewBodySchema, response: res<SavedView[]>() },
   { method: 'DELETE', resource: 'users', action: 'DeleteView', access: 'signedIn', body: savedViewDeleteBodySchema, response: res<SavedView[]>() },
+  // the home page's work queues and charts (issue 31): every user, each seeing what their role may (docs/home.md)
+  { method: 'GET', resource: 'home', action: 'Get', access: 'signedIn', response: res<HomePage>() },
   // Users: administration (the admin gate: user type superAdmin)
   { method: 'POST', resource: 'users', action: 'GetList', access: 'admin', query: pageQuerySchema, body: userListBodySchema, response: res<PagedResult<UserDto>>() },
   { method: 'GET', resource: 'users', action: 'Get', access: 'admin', query: idQuerySchema, response: res<UserDto>() },

@@ -193,7 +193,7 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
 };
 export const accounts = () => listEngine(accountListSpec);
 
-function toRow(r: AccountListRow): AccountRow {
+export function toRow(r: AccountListRow): AccountRow {
   return {
     objectId: r.objectId,
     contract: { objectId: r.contractRef },
@@ -252,6 +252,10 @@ export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRo
     const today = new Date().toISOString().slice(0, 10);
     const last = new Date(Date.now() + f.renewalWithinDays * 86_400_000).toISOString().slice(0, 10);
     checks.push((r) => r.accountEndDate !== null && r.accountEndDate.slice(0, 10) >= today && r.accountEndDate.slice(0, 10) <= last);
+  }
+  if (f.statusOlderThanDays !== undefined) {
+    const before = new Date(Date.now() - f.statusOlderThanDays * 86_400_000).toISOString().slice(0, 10);
+    checks.push((r) => r.statusDate !== null && r.statusDate.slice(0, 10) < before);
   }
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }

@@ -15,6 +15,7 @@ import {
 } from '@eb/shared/contract/schemas';
 import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
+import { VALIDATION_CLOSED_STATUSES } from '@eb/shared/home';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
@@ -95,9 +96,12 @@ type AmendmentOwnRow = Omit<AmendmentRow, 'masterContract' | 'contractId' | 'bus
   masterContractRef: number;
   businessEntityRef: number | null;
   primaryContactRef: number | null;
+  /** the validation flags (the home page's validation queues) */
+  pricingValidated: boolean;
+  operationsValidated: boolean;
 };
 /** A list row: its own columns and the joined ones. */
-type AmendmentListRow = AmendmentOwnRow & {
+export type AmendmentListRow = AmendmentOwnRow & {
   contractId: number | null;
   businessEntityLegalName: string | null;
   primaryContactFirstName: string | null;
@@ -122,6 +126,8 @@ function toOwnRow(stored: Record<string, unknown>): AmendmentOwnRow {
     businessEntityRef: numberOrNull(stored.businessEntityRef),
     primaryContactRef: numberOrNull(stored.primaryContactRef),
     version: Number(stored.version ?? 1),
+    pricingValidated: stored.pricingValidated === true,
+    operationsValidated: stored.operationsValidated === true,
   };
 }
 
@@ -151,7 +157,7 @@ export const amendmentListSpec: ListSpec<AmendmentListRow, AmendmentOwnRow> = {
 };
 export const amendments = () => listEngine(amendmentListSpec);
 
-function toRow(r: AmendmentListRow): AmendmentRow {
+export function toRow(r: AmendmentListRow): AmendmentRow {
   return {
     objectId: r.objectId,
     masterContract: { objectId: r.masterContractRef },
@@ -201,6 +207,10 @@ export function contractFilterPredicate(f: ContractListFilter): ((r: AmendmentLi
   if (f.agreementDatePeriod) checks.push((r) => inPeriod(r.agreementDate, f.agreementDatePeriod));
   if (f.amendmentStartDatePeriod) checks.push((r) => inPeriod(r.startDate, f.amendmentStartDatePeriod));
   if (f.agreementEndDatePeriod) checks.push((r) => inPeriod(r.endDate, f.agreementEndDatePeriod));
+  if (f.awaitingValidation === 'pricing') checks.push((r) => !r.pricingValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
+  if (f.awaitingValidation === 'operations') {
+    checks.push((r) => r.pricingValidated && !r.operationsValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
+  }
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 

@@ -41,6 +41,8 @@ export const RESOURCE_ACCESS: Record<Resource, ResourceAccess> = {
   report: { queue: true, buckets: ['exports'] },
   upload: { queue: true, buckets: ['uploads', 'documents', 'exports'] },
   update: { queue: true, buckets: ['uploads', 'exports'] },
+  // the table (lists and change log); exports for the list engine's snapshots
+  home: { buckets: ['exports'] },
 };
 
 /** The user-administration calls of the users Lambda (spec 1 section 7, ARCHITECTURE.md sign-in). */

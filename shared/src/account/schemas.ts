@@ -430,6 +430,8 @@ export const accountListBodySchema = z.object({
   prevAccountNum: filterText,
   /** beyond the spec: accounts whose term ends between today and this many days from today (renewals due) */
   renewalWithinDays: z.preprocess(absentToUndefined, z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(3660, MSG.invalidInput).optional()),
+  /** beyond the spec (the home page's queues): accounts whose status date is more than this many days before today */
+  statusOlderThanDays: z.preprocess(absentToUndefined, z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(3660, MSG.invalidInput).optional()),
 });
 export type AccountListFilter = z.output<typeof accountListBodySchema>;
 export type AccountListBody = z.input<typeof accountListBodySchema>;

@@ -274,6 +274,8 @@ export const contractListBodySchema = z.object({
   isContractIdExactMatch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
   contractRefs: z.preprocess(absentToUndefined, z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput).optional()),
   fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
+  /** beyond the spec (the home page's queues): amendments awaiting pricing validation, or operations validation once pricing is validated (open statuses) */
+  awaitingValidation: z.preprocess(absentToUndefined, z.enum(['pricing', 'operations'], { error: MSG.invalidInput }).optional()),
 });
 export type ContractListFilter = z.output<typeof contractListBodySchema>;
 /** The filter as a client sends it. */

@@ -6,7 +6,8 @@ import { MSG } from '../messages';
  * the current filters and sort (the page's URL query) and the visible columns under a name, and
  * picks them again later. Stored per user; chosen limits below.
  */
-export const SAVED_VIEW_LISTS = ['contracts', 'accounts'] as const;
+/** 'start': the start-page preference (a view named 'Work Queues': shared/src/home.ts START_PAGE_VIEW) */
+export const SAVED_VIEW_LISTS = ['contracts', 'accounts', 'start'] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 export const SAVED_VIEWS_MAX = 20;
 export const SAVED_VIEW_NAME_MAX_LENGTH = 50;

@@ -1,0 +1,87 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { AccountListBody } from '@eb/shared/account/schemas';
+import type { ContractListBody } from '@eb/shared/contract/schemas';
+import { SENT_TO_UTILITY_STALE_DAYS, type HomePage, type HomeQueueId } from '@eb/shared/home';
+import type { PagedResult } from '@eb/shared/paging';
+import type { Session } from '../../../test/support/invoke';
+import { newAccount, newAmendment, ok } from '../../../test/support/records';
+import { signedIn } from '../../../test/support/users';
+
+/**
+ * GET home/Get (issue 31): each queue's count is the search's total for the same filter, the rows
+ * are the search's first rows; an agent sees no change log and no batches, and neither does a
+ * non-admin see the batches.
+ */
+let admin: Session;
+let common: Session;
+let agent: Session;
+const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00';
+
+/** The searches' bodies of the queues (what Accounts Search and Contracts Search send for the queues' URLs). */
+const ACCOUNT_BODIES: Partial<Record<HomeQueueId, AccountListBody>> = {
+  renewals30: { renewalWithinDays: 30 },
+  renewals60: { renewalWithinDays: 60 },
+  renewals90: { renewalWithinDays: 90 },
+  pendingAccounts: { status: 'Pending' },
+  staleSentToUtility: { status: 'Sent to Utility', statusOlderThanDays: SENT_TO_UTILITY_STALE_DAYS },
+};
+const CONTRACT_BODIES: Partial<Record<HomeQueueId, ContractListBody>> = {
+  pricingValidation: { awaitingValidation: 'pricing' },
+  operationsValidation: { awaitingValidation: 'operations' },
+};
+
+beforeAll(async () => {
+  const [a, c, g] = await Promise.all([signedIn('superAdmin'), signedIn('admin'), signedIn('agent')]);
+  admin = a.session;
+  common = c.session;
+  agent = g.session;
+  // one of each queue at least: an amendment awaiting pricing, one awaiting operations, a renewal due, a pending account, a stale one
+  const waiting = await newAmendment(admin, { contractStatus: 'Signed' });
+  await newAmendment(admin, { contractStatus: 'Signed', pricingValidation: { isValidated: true } });
+  await newAccount(admin, waiting.objectId, { accountStatus: 'Pending' });
+  await newAccount(admin, waiting.objectId, { accountStatus: 'Sent to Utility', statusDate: day(-SENT_TO_UTILITY_STALE_DAYS - 5) });
+  await newAccount(admin, waiting.objectId, { requestedStartDate: day(-340), contractStartDate: day(-340), term: 12 });
+});
+
+describe('home page', () => {
+  it("answers each queue with the search's total and first rows for the same filter", async () => {
+    // Act
+    const page = await ok<HomePage>(admin.get('/api/home/Get'));
+    // Assess
+    for (const q of page.accountQueues) {
+      const search = await ok<PagedResult<{ objectId: number }>>(admin.post('/api/account/GetList', ACCOUNT_BODIES[q.id], { limit: 5 }));
+      expect({ id: q.id, count: q.count, rows: q.rows.map((r) => r.objectId) }).toEqual({ id: q.id, count: search.totalCount, rows: search.data.map((r) => r.objectId) });
+      expect(q.count, q.id).toBeGreaterThan(0);
+    }
+    for (const q of page.contractQueues) {
+      const search = await ok<PagedResult<{ objectId: number }>>(admin.post('/api/contract/GetList', CONTRACT_BODIES[q.id], { limit: 5 }));
+      expect({ id: q.id, count: q.count, rows: q.rows.map((r) => r.objectId) }).toEqual({ id: q.id, count: search.totalCount, rows: search.data.map((r) => r.objectId) });
+      expect(q.count, q.id).toBeGreaterThan(0);
+    }
+    expect(page.accountQueues.map((q) => q.id)).toEqual(['renewals30', 'renewals60', 'renewals90', 'pendingAccounts', 'staleSentToUtility']);
+    expect(page.accountQueues.find((q) => q.id === 'staleSentToUtility')!.search).toEqual({
+      path: '/enrollments/accounts',
+      query: `status=Sent+to+Utility&statusAge=${SENT_TO_UTILITY_STALE_DAYS}`,
+    });
+    const all = await ok<PagedResult<unknown>>(admin.post('/api/account/GetList', {}, { limit: 1 }));
+    expect(page.charts.accountsByStatus.values.reduce((a, b) => a + b, 0)).toBe(all.totalCount);
+    expect(page.charts.rcesEndingByMonth.labels).toHaveLength(18);
+    expect(page.charts.amendmentsSignedByMonth.labels).toHaveLength(12);
+    expect(page.batches).toBeInstanceOf(Array);
+    expect(page.charts.exceptionsByBatch).toBeDefined();
+    expect(page.recentlyChanged!.length).toBeGreaterThan(0);
+  });
+
+  it('shows an agent the queues without the change log or the batches, and a non-admin no batches', async () => {
+    // Act
+    const [forAgent, forCommon, mine] = await Promise.all([ok<HomePage>(agent.get('/api/home/Get')), ok<HomePage>(common.get('/api/home/Get')), ok<HomePage>(admin.get('/api/home/Get'))]);
+    // Assess
+    expect(forAgent.recentlyChanged).toBeUndefined();
+    expect(forAgent.batches).toBeUndefined();
+    expect(forAgent.charts.exceptionsByBatch).toBeUndefined();
+    expect(forAgent.accountQueues.map((q) => q.count)).toEqual(mine.accountQueues.map((q) => q.count));
+    expect(forCommon.batches).toBeUndefined();
+    expect(forCommon.charts.exceptionsByBatch).toBeUndefined();
+    expect(forCommon.recentlyChanged).toEqual([]);
+  });
+});

@@ -1,0 +1,173 @@
+import { ACCOUNT_DEFAULT_SORT, rceOf, type AccountListFilter } from '@eb/shared/account/schemas';
+import { CONTRACT_DEFAULT_SORT, type ContractListFilter } from '@eb/shared/contract/schemas';
+import {
+  HOME_BATCHES,
+  HOME_ENDING_MONTHS,
+  HOME_QUEUE_ROWS,
+  HOME_QUEUE_SEARCH,
+  HOME_RENEWAL_WINDOWS,
+  HOME_SIGNED_MONTHS,
+  SENT_TO_UTILITY_STALE_DAYS,
+  type HomeBatch,
+  type HomePage,
+  type HomeQueue,
+  type HomeQueueId,
+  type HomeRecent,
+} from '@eb/shared/home';
+import { orderByOf } from '@eb/shared/paging';
+import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
+import { visibleToUser } from '@eb/shared/agent-hidden';
+import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/repository';
+import { amendments, contractFilterPredicate, toRow as toAmendmentRow } from '../contract/repository';
+import { listChangeLogs } from '../lib/change-log';
+import { rowStore } from '../upload/rows';
+
+/**
+ * GET home/Get (issue 31, docs/home.md): the work queues and charts of the home page in one answer.
+ * Every queue is the filter Accounts Search or Contracts Search builds from the queue's URL query
+ * (HOME_QUEUE_SEARCH), run through the same predicate (accountFilterPredicate,
+ * contractFilterPredicate), so its count is the search's total. One pass over each list answers
+ * every queue of it and the chart tallies (ListEngine.queryMany). A queue's first rows are the
+ * search's first page (its default sort).
+ */
+
+/** The account filters of the account queues: the bodies Accounts Search sends for the queues' URLs. */
+export const ACCOUNT_QUEUE_FILTERS: [HomeQueueId, AccountListFilter][] = [
+  ...HOME_RENEWAL_WINDOWS.map((d): [HomeQueueId, AccountListFilter] => [`renewals${d}` as HomeQueueId, { renewalWithinDays: d }]),
+  ['pendingAccounts', { status: 'Pending' }],
+  ['staleSentToUtility', { status: 'Sent to Utility', statusOlderThanDays: SENT_TO_UTILITY_STALE_DAYS }],
+];
+/** The contract filters of the amendment queues: the bodies Contracts Search sends for the queues' URLs. */
+export const CONTRACT_QUEUE_FILTERS: [HomeQueueId, ContractListFilter][] = [
+  ['pricingValidation', { awaitingValidation: 'pricing' }],
+  ['operationsValidation', { awaitingValidation: 'operations' }],
+];
+
+const month = (d: Date) => d.toISOString().slice(0, 7);
+function months(from: Date, count: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < count; i++) out.push(month(new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, 1))));
+  return out;
+}
+
+function tally(labels: string[]): { counts: Map<string, number>; series: () => { labels: string[]; values: number[] } } {
+  const counts = new Map(labels.map((l) => [l, 0]));
+  return { counts, series: () => ({ labels, values: labels.map((l) => Math.round((counts.get(l) ?? 0) * 100) / 100) }) };
+}
+
+async function accountPart(userType: UserType | undefined, now: Date) {
+  const statusCount = new Map<string, number>();
+  const statusRce = new Map<string, number>();
+  const ending = tally(months(now, HOME_ENDING_MONTHS));
+  const pages = await accounts().queryMany(
+    ACCOUNT_QUEUE_FILTERS.map(([, f]) => ({ filter: accountFilterPredicate(f), limit: HOME_QUEUE_ROWS, orderBy: orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction) })),
+    (r) => {
+      const status = r.accountStatus || '(none)';
+      const rce = rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;
+      statusCount.set(status, (statusCount.get(status) ?? 0) + 1);
+      statusRce.set(status, (statusRce.get(status) ?? 0) + rce);
+      const end = r.accountEndDate;
+      if (end !== null) {
+        const m = end.slice(0, 7);
+        const c = ending.counts.get(m);
+        if (c !== undefined) ending.counts.set(m, c + rce);
+      }
+    },
+  );
+  const statuses = [...statusCount.keys()].sort((a, b) => (statusCount.get(b) ?? 0) - (statusCount.get(a) ?? 0));
+  const queues: HomeQueue<ReturnType<typeof toAccountRow>>[] = ACCOUNT_QUEUE_FILTERS.map(([id], i) => ({
+    id,
+    count: pages[i]!.totalCount,
+    rows: pages[i]!.data.map((r) => visibleToUser('account', userType, toAccountRow(r))),
+    search: HOME_QUEUE_SEARCH[id],
+  }));
+  return {
+    queues,
+    accountsByStatus: { labels: statuses, values: statuses.map((s) => statusCount.get(s) ?? 0) },
+    rcesByStatus: { labels: statuses, values: statuses.map((s) => Math.round((statusRce.get(s) ?? 0) * 100) / 100) },
+    rcesEndingByMonth: ending.series(),
+  };
+}
+
+async function contractPart(now: Date) {
+  const signed = tally(months(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (HOME_SIGNED_MONTHS - 1), 1)), HOME_SIGNED_MONTHS));
+  const pages = await amendments().queryMany(
+    CONTRACT_QUEUE_FILTERS.map(([, f]) => ({
+      filter: contractFilterPredicate(f),
+      limit: HOME_QUEUE_ROWS,
+      orderBy: orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
+    })),
+    (r) => {
+      // signed: the agreement date of an amendment past its signature
+      if (r.agreementDate && (r.contractStatus === 'Signed' || r.contractStatus === 'Active' || r.contractStatus === 'Expired')) {
+        const m = r.agreementDate.slice(0, 7);
+        const c = signed.counts.get(m);
+        if (c !== undefined) signed.counts.set(m, c + 1);
+      }
+    },
+  );
+  return {
+    queues: CONTRACT_QUEUE_FILTERS.map(([id], i) => ({ id, count: pages[i]!.totalCount, rows: pages[i]!.data.map(toAmendmentRow), search: HOME_QUEUE_SEARCH[id] })),
+    amendmentsSignedByMonth: signed.series(),
+  };
+}
+
+/** Batches of either pipeline with rows still holding exceptions, newest first (admins). */
+async function batchPart(): Promise<HomeBatch[]> {
+  const out: HomeBatch[] = [];
+  for (const kind of ['upload', 'update'] as const) {
+    const byBatch = new Map<number, HomeBatch>();
+    await rowStore(kind)
+      .rows()
+      .queryMany([], (r) => {
+        if (r.rowState !== 'withExceptions') return;
+        const b = byBatch.get(r.batchId);
+        if (b) b.openExceptions++;
+        else byBatch.set(r.batchId, { kind, batchId: r.batchId, rowType: r.rowType, date: r.date, openExceptions: 1 });
+      });
+    out.push(...[...byBatch.values()].sort((a, b) => b.batchId - a.batchId).slice(0, HOME_BATCHES));
+  }
+  return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
+}
+
+/** The user's own latest changes of amendments and accounts (one entry per record, newest first). */
+async function recentPart(userId: number): Promise<HomeRecent[]> {
+  const logs = (await Promise.all((['contract', 'account'] as const).map((entity) => listChangeLogs({ entity, limit: 200 })))).flat();
+  const seen = new Set<string>();
+  const out: HomeRecent[] = [];
+  for (const e of logs.sort((a, b) => (a.actionDate < b.actionDate ? 1 : a.actionDate > b.actionDate ? -1 : 0))) {
+    if (e.actionUserId !== userId || (e.entity !== 'contract' && e.entity !== 'account') || e.action === 'deleted') continue;
+    const key = `${e.entity}#${e.entityId}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ entity: e.entity, objectId: e.entityId, label: String(e.entityName ?? e.entityId), action: e.action, actionDate: e.actionDate });
+    if (out.length >= HOME_QUEUE_ROWS * 2) break;
+  }
+  return out;
+}
+
+export async function homePage(user: { objectId: number; userType?: UserType }): Promise<HomePage> {
+  const now = new Date();
+  const admin = isAdmin(user.userType);
+  const agent = isAgent(user.userType);
+  const [a, c, batches, recent] = await Promise.all([
+    accountPart(user.userType, now),
+    contractPart(now),
+    admin ? batchPart() : Promise.resolve(undefined),
+    agent ? Promise.resolve(undefined) : recentPart(user.objectId),
+  ]);
+  return {
+    today: now.toISOString().slice(0, 10),
+    accountQueues: a.queues,
+    contractQueues: c.queues,
+    ...(batches ? { batches } : {}),
+    ...(recent ? { recentlyChanged: recent } : {}),
+    charts: {
+      accountsByStatus: a.accountsByStatus,
+      rcesByStatus: a.rcesByStatus,
+      rcesEndingByMonth: a.rcesEndingByMonth,
+      amendmentsSignedByMonth: c.amendmentsSignedByMonth,
+      ...(batches ? { exceptionsByBatch: { labels: batches.map((b) => `${b.kind === 'upload' ? 'Upload' : 'Update'} ${b.batchId}`), values: batches.map((b) => b.openExceptions) } } : {}),
+    },
+  };
+}
