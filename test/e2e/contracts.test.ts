@@ -236,7 +236,9 @@ describe('Amendment Details', () => {
     await expect.poll(async () => (await api.get('/api/contract/Get', { id: savedId })).body.pricingValidation).toMatchObject({ isValidated: true, validatedBy: expect.any(String), validatedDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     expect(await page.getByLabel('Operations Validated').isChecked()).toBe(false);
     await page.getByRole('button', { name: /CHANGE LOG/ }).click();
-    await expect.poll(() => page.locator('.eb-changelog__table').first().textContent()).toContain('Term');
+    // newest first: the validation's save, then the term's
+    await expect.poll(() => page.locator('.eb-changelog__table').first().textContent()).toContain('Pricing Validated');
+    await expect.poll(async () => (await page.locator('.eb-changelog__table').allTextContents()).join(' ')).toContain('Term');
     await checkScreen(page, 'amendment-saved');
     // Act: an auto-renewal date before the start
     await page.getByLabel(/^Auto Renewal Date/).fill('01/15/2026');
