@@ -105,7 +105,8 @@ function AmendmentTab(props: DetailTabProps & { masterContractId: number | null;
     ? amendmentValues(stored.data)
     : source.data
       ? cloneValues(source.data, nextNumber!)
-      : newAmendmentValues(nextNumber!);
+      : // a new contract's first amendment is of type New (an added one, the lock-in extension: spec 2)
+        { ...newAmendmentValues(nextNumber!), ...(newContract ? { type: 'New' } : {}) };
   return (
     <AmendmentForm
       key={stored.data?.version ?? 'new'}
