@@ -60,7 +60,12 @@ async function accountPart(userType: UserType | undefined, now: Date) {
   const statusRce = new Map<string, number>();
   const ending = tally(months(now, HOME_ENDING_MONTHS));
   const pages = await accounts().queryMany(
-    ACCOUNT_QUEUE_FILTERS.map(([, f]) => ({ filter: accountFilterPredicate(f), limit: HOME_QUEUE_ROWS, orderBy: orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction) })),
+    ACCOUNT_QUEUE_FILTERS.map(([, f]) => ({
+      filter: accountFilterPredicate(f),
+      limit: HOME_QUEUE_ROWS,
+      // Accounts Search's sort for a renewals link: the soonest end first
+      orderBy: f.renewalWithinDays ? orderByOf('accountEndDate', 'Ascending') : orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
+    })),
     (r) => {
       const status = r.accountStatus || '(none)';
       const rce = rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;

@@ -32,7 +32,9 @@ export const appRoutes: RouteObject[] = [
         // The signed-in shell (session gate, layout, navigation) is its own chunk: not on the login page.
         lazy: async () => ({ Component: (await import('./SignedInShell')).SignedInShell }),
         children: [
-          { index: true, element: <Navigate to={AREAS.contracts.path} replace /> },
+          // Contracts (spec 1), or Work Queues for a user who chose it as their start page
+          { index: true, lazy: async () => ({ Component: (await import('./StartRedirect')).StartRedirect }) },
+          areaRoute(AREAS.workQueues, ['home'], async () => (await import('../features/home/components/HomePage')).HomePage),
           areaRoute(AREAS.contracts, ['contracts', 'contracts/:id'], async () =>
             (await import('../features/contracts/components/ContractsPage')).ContractsPage,
           ),

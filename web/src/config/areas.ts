@@ -26,6 +26,8 @@ const area = (a: Omit<Area, 'deniedTo' | 'adminMenu'> & Partial<Pick<Area, 'deni
 });
 
 export const AREAS = {
+  // the home page of work queues and charts (issue 31; beyond the spec)
+  workQueues: area({ label: 'Work Queues', title: 'Work Queues', path: PATHS.workQueues, icon: 'pi pi-inbox', access: 'signedIn' }),
   contracts: area({ label: 'Contracts', title: 'Contracts', path: PATHS.contracts, icon: 'pi pi-file-edit', access: 'signedIn' }),
   accounts: area({ label: 'Accounts', title: 'Accounts', path: PATHS.accounts, icon: 'pi pi-id-card', access: 'signedIn' }),
   reports: area({ label: 'Reports', title: 'Reports', path: PATHS.reports, icon: 'pi pi-chart-bar', access: 'nonAgent' }),
@@ -88,6 +90,7 @@ export type AreaKey = keyof typeof AREAS;
 
 /** The navigation order. */
 export const AREA_ORDER: readonly AreaKey[] = [
+  'workQueues',
   'contracts',
   'accounts',
   'reports',

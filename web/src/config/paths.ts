@@ -7,6 +7,7 @@ export const REF_PARAM = 'ref';
 export const PATHS = {
   login: LOGIN_PATH,
   home: DEFAULT_ROUTE,
+  workQueues: `${DEFAULT_ROUTE}/home`,
   contracts: `${DEFAULT_ROUTE}/contracts`,
   accounts: `${DEFAULT_ROUTE}/accounts`,
   reports: `${DEFAULT_ROUTE}/reports`,

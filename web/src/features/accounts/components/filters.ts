@@ -6,7 +6,8 @@ import { defineSearchFilters, type SearchFilters } from '../../../lib/search-fil
  * The filters of Accounts Search (spec 2 "Search filters", the account filter), in the URL query
  * (?keyword=...&status=Enrolled&type=New&flowDatePeriod.from=2026-01-01&f.ldcAccountNumber=PE12):
  * the per-column filters, status, account type and amendment type, the four date periods at once
- * (flow, requested start, account end, drop), and the renewals-due window (?renewal=90).
+ * (flow, requested start, account end, drop), the renewals-due window (?renewal=90) and the status
+ * age of the home page's queue (?statusAge=14).
  */
 export const ACCOUNT_DATE_KINDS = [
   { value: 'flowDatePeriod', label: 'Flow Date', filter: 'flowDatePeriod' },
@@ -39,13 +40,17 @@ export const ACCOUNT_FILTERS = defineSearchFilters({
   dateKinds: ACCOUNT_DATE_KINDS,
   defaultDateKind: 'flowDatePeriod',
   keywordBodyKey: 'keyword',
-  extras: [{ key: 'renewal', valid: (v) => RENEWAL_WINDOW_DAYS.some((d) => String(d) === v), body: (v) => ({ renewalWithinDays: Number(v) }) }],
+  extras: [
+    { key: 'renewal', valid: (v) => RENEWAL_WINDOW_DAYS.some((d) => String(d) === v), body: (v) => ({ renewalWithinDays: Number(v) }) },
+    // the home page's stale 'Sent to Utility' queue (?statusAge=14): the status date more than this many days ago
+    { key: 'statusAge', valid: (v) => /^[1-9]\d{0,3}$/.test(v), body: (v) => ({ statusOlderThanDays: Number(v) }) },
+  ],
 });
 export type AccountFilters = SearchFilters<
   'camsAccountId' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'ticketNumber' | 'legacyId' | 'territory' | 'ldcAccountNumber' | 'prevAccountNum' | 'accountName' | 'term' | 'businessEntityLegalName',
   'status' | 'type' | 'amendmentType',
   AccountDateKind,
-  'renewal'
+  'renewal' | 'statusAge'
 >;
 export type AccountColumnFilter = keyof AccountFilters['columns'];
 /** The GetList body of the filters. */

@@ -1,0 +1,184 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { Checkbox } from 'primereact/checkbox';
+import { ProgressSpinner } from 'primereact/progressspinner';
+import type { AccountRow } from '@eb/shared/account/schemas';
+import type { AmendmentRow } from '@eb/shared/contract/schemas';
+import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
+import type { HomeQueue, HomeSeries } from '@eb/shared/home';
+import { homePageQuery, isWorkQueuesStart, setWorkQueuesStart, startPageQuery } from '../../../entities/home/api';
+import { HOME_TEXTS, QUEUE_TITLES } from '../../../entities/home/home-texts';
+import { AREAS } from '../../../config/areas';
+import { PageHeader } from '../../../components/PageHeader';
+import { HomeChart } from './HomeChart';
+import './home.css';
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** '2026-11' -> 'Nov 2026' */
+const monthLabels = (s: HomeSeries): HomeSeries => ({ ...s, labels: s.labels.map((m) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`) });
+
+function QueueCard<R>({ queue, row }: { queue: HomeQueue<R>; row: (r: R) => { key: number; to: string; main: string; detail: string } }) {
+  const title = QUEUE_TITLES[queue.id];
+  const href = `${queue.search.path}${queue.search.query ? `?${queue.search.query}` : ''}`;
+  const headingId = `queue-${queue.id}`;
+  return (
+    <section className="eb-home-queue" aria-labelledby={headingId} data-queue={queue.id}>
+      <div className="eb-home-queue__head">
+        <h3 id={headingId} className="eb-home-queue__title">
+          {title}
+        </h3>
+        <Link to={href} className="eb-home-queue__count" aria-label={HOME_TEXTS.openSearch(title, queue.count)} data-count={queue.count}>
+          {queue.count.toLocaleString('en-US')}
+        </Link>
+      </div>
+      {queue.rows.length ? (
+        <ul className="eb-home-queue__rows">
+          {queue.rows.map((r) => {
+            const v = row(r);
+            return (
+              <li key={v.key}>
+                <Link to={v.to}>{v.main}</Link>
+                <span className="eb-home-queue__detail">{v.detail}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="eb-home-queue__none">{HOME_TEXTS.none}</p>
+      )}
+      <Link to={href} className="eb-home-queue__open">
+        {HOME_TEXTS.openAll} <i className="pi pi-arrow-right" aria-hidden="true" />
+      </Link>
+    </section>
+  );
+}
+
+const accountRow = (queueId: string) => (r: AccountRow) => ({
+  key: r.objectId,
+  to: `${AREAS.accounts.path}/${r.objectId}`,
+  main: r.accountName || r.ldcAccountNumber,
+  detail: queueId.startsWith('renewals')
+    ? `ends ${formatDisplayDate(r.accountEndDate)}`
+    : queueId === 'staleSentToUtility'
+      ? `since ${formatDisplayDate(r.statusDate)}`
+      : (r.territoryCode ?? r.ldcAccountNumber),
+});
+const amendmentRow = (r: AmendmentRow) => ({
+  key: r.objectId,
+  to: `${AREAS.contracts.path}/amendment/${r.objectId}`,
+  main: `${r.contractId ?? ''}-${r.amendmentNumber} ${r.businessEntityLegalName ?? ''}`.trim(),
+  detail: r.contractStatus,
+});
+
+/**
+ * Work Queues (issue 31, docs/home.md): what needs doing today. Each queue is a count that opens its
+ * search with the queue's filters in the URL, and its first rows; the charts below, each with a
+ * table view. Agents see the same page without the change log and the batches; only admins see
+ * the uploader's and updater's batches with open exceptions. One call answers the page.
+ */
+export function HomePage() {
+  const page = useQuery(homePageQuery());
+  const start = useQuery(startPageQuery());
+  const queryClient = useQueryClient();
+  const toggleStart = useMutation({
+    mutationFn: setWorkQueuesStart,
+    onSuccess: (views) => queryClient.setQueryData(startPageQuery().queryKey, views as never),
+  });
+  const data = page.data;
+  const startChecked = isWorkQueuesStart(start.data);
+  return (
+    <section className="eb-list-page eb-home">
+      <PageHeader
+        title={AREAS.workQueues.title}
+        subtitle={data ? HOME_TEXTS.subtitle(formatDisplayDate(data.today)) : undefined}
+        actions={
+          <span className="eb-home__start">
+            <Checkbox
+              inputId="home-start-page"
+              checked={startChecked}
+              disabled={start.isPending || toggleStart.isPending}
+              onChange={(e) => toggleStart.mutate(e.checked === true)}
+            />
+            <label htmlFor="home-start-page">{HOME_TEXTS.startPage}</label>
+          </span>
+        }
+      />
+      {!data ? (
+        page.isError ? (
+          <p role="alert">{HOME_TEXTS.failed}</p>
+        ) : (
+          <ProgressSpinner aria-label={HOME_TEXTS.loading} />
+        )
+      ) : (
+        <>
+          <h2 className="eb-sr-only">{HOME_TEXTS.queues}</h2>
+          <div className="eb-home__queues">
+            {data.accountQueues.map((q) => (
+              <QueueCard key={q.id} queue={q} row={accountRow(q.id)} />
+            ))}
+            {data.contractQueues.map((q) => (
+              <QueueCard key={q.id} queue={q} row={amendmentRow} />
+            ))}
+            {data.batches && (
+              <section className="eb-home-queue" aria-labelledby="queue-batches" data-queue="batches">
+                <div className="eb-home-queue__head">
+                  <h3 id="queue-batches" className="eb-home-queue__title">
+                    {HOME_TEXTS.batches}
+                  </h3>
+                  <span className="eb-home-queue__count eb-home-queue__count--plain">{data.batches.length}</span>
+                </div>
+                {data.batches.length ? (
+                  <ul className="eb-home-queue__rows">
+                    {data.batches.slice(0, 5).map((b) => (
+                      <li key={`${b.kind}${b.batchId}`}>
+                        <Link to={b.kind === 'upload' ? AREAS.uploader.path : AREAS.updater.path}>{HOME_TEXTS.batch(b.kind, b.batchId)}</Link>
+                        <span className="eb-home-queue__detail">
+                          {b.rowType} · {HOME_TEXTS.exceptions(b.openExceptions)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="eb-home-queue__none">{HOME_TEXTS.batchesNone}</p>
+                )}
+              </section>
+            )}
+            {data.recentlyChanged && (
+              <section className="eb-home-queue" aria-labelledby="queue-recent" data-queue="recent">
+                <div className="eb-home-queue__head">
+                  <h3 id="queue-recent" className="eb-home-queue__title">
+                    {HOME_TEXTS.recent}
+                  </h3>
+                </div>
+                {data.recentlyChanged.length ? (
+                  <ul className="eb-home-queue__rows">
+                    {data.recentlyChanged.slice(0, 5).map((r) => (
+                      <li key={`${r.entity}${r.objectId}`}>
+                        <Link to={r.entity === 'account' ? `${AREAS.accounts.path}/${r.objectId}` : `${AREAS.contracts.path}/amendment/${r.objectId}`}>
+                          {r.entity === 'account' ? 'Account' : 'Amendment'} {r.label}
+                        </Link>
+                        <span className="eb-home-queue__detail">
+                          {r.action} {formatDisplayDateTime(r.actionDate)}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className="eb-home-queue__none">{HOME_TEXTS.recentNone}</p>
+                )}
+              </section>
+            )}
+          </div>
+          <h2 className="eb-home__heading">{HOME_TEXTS.charts}</h2>
+          <div className="eb-home__charts">
+            <HomeChart id="accountsByStatus" series={data.charts.accountsByStatus} type="doughnut" />
+            <HomeChart id="rcesByStatus" series={data.charts.rcesByStatus} type="doughnut" />
+            <HomeChart id="rcesEndingByMonth" series={monthLabels(data.charts.rcesEndingByMonth)} type="bar" />
+            <HomeChart id="amendmentsSignedByMonth" series={monthLabels(data.charts.amendmentsSignedByMonth)} type="bar" />
+            {data.charts.exceptionsByBatch && <HomeChart id="exceptionsByBatch" series={data.charts.exceptionsByBatch} type="bar" />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
