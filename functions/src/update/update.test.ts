@@ -93,7 +93,8 @@ describe('update/Upload, GetList, GetUpdateFilterHints, Resolve and importAllRow
     await runJobNow(save.jobId);
     await runChunkOf(save.jobId);
     // Assess
-    expect(fixed.map((r) => [r.rowState, r.updateExceptions.length])).toEqual([['validated', 0], ['validated', 0]]);
+    // validated, each row keeping the exception it cleared with its fix (the row's history)
+    expect(fixed.map((r) => [r.rowState, r.updateExceptions.map((e) => [e.uiHeader, e.newValue])])).toEqual([['validated', [['Field Name', 'Promotion Code']]], ['validated', [['Legacy ID', 'LG-UPD-1']]]]);
     const after = await ok<{ term: number; endDate: string; promotionCode: string; legacyId: string; version: number }>(admin.get('/api/contract/Get', { id: amendment.objectId }));
     expect(after).toMatchObject({ term: 24, promotionCode: 'blue', legacyId: 'LG-UPD-1' });
     expect(after.endDate).toBe(amendmentEndDate(amendment.startDate, 24));
