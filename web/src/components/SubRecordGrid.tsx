@@ -72,10 +72,14 @@ export interface SubRecordSpec<T extends SubRecord> {
 
 const NO_ROWS: never[] = [];
 
-/** What is wrong with a pending row, as far as it was typed. */
-export function visibleErrors<T extends SubRecord>(spec: SubRecordSpec<T>, row: T): string[] {
+/**
+ * What is wrong with a pending row, as far as it was typed: a typed value's rule, and the row's
+ * required fields once the user has typed in the row (`typed`; issue 28: no 'Required' on a row
+ * nobody has touched yet, such as one just added or filled from a chosen contact).
+ */
+export function visibleErrors<T extends SubRecord>(spec: SubRecordSpec<T>, row: T, typed = true): string[] {
   const values = row as unknown as Record<string, unknown>;
-  const required = new Set(spec.requiredNow?.(row) ?? []);
+  const required = new Set(typed ? (spec.requiredNow?.(row) ?? []) : []);
   return Object.entries(spec.errors(row))
     .filter(([field]) => {
       const v = values[field];
@@ -220,7 +224,12 @@ export function SubRecordGrid<T extends SubRecord>({ spec, parentId, canEdit = t
     return [...cols, deleteColumn];
   }, [spec, canEdit, deleting, latest, removeLatest, saveNowLatest]);
 
-  const problems = editable.draft ? visibleErrors(spec, editable.draft) : [];
+  // the pending row as it was opened or added: typed once it differs
+  const [opened, setOpened] = useState<{ draft: T | null }>({ draft: null });
+  if (editable.draft === null && opened.draft !== null) setOpened({ draft: null });
+  else if (editable.draft !== null && opened.draft === null) setOpened({ draft: editable.draft });
+  const typed = opened.draft !== null && editable.draft !== null && JSON.stringify(opened.draft) !== JSON.stringify(editable.draft);
+  const problems = editable.draft ? visibleErrors(spec, editable.draft, typed) : [];
   const total = list.data?.totalCount ?? 0;
   const rowLabelRef = useRef(spec.texts.rowLabel);
   rowLabelRef.current = spec.texts.rowLabel;
