@@ -128,7 +128,8 @@ describe('Accounts', () => {
     await question.getByRole('button', { name: 'Yes' }).click();
     // Assess
     await expect.poll(statusOf).toBe('Cancelled');
-  });
+    // a whole day's journey (add, address, statuses, clone, the agent's view): more than the default minute on a loaded machine
+  }, 120_000);
 
   it('finds the account in Accounts Search by its LDC number and opens it; an agent reads it without Commission', async () => {
     // Prepare
