@@ -106,7 +106,7 @@ describe('Data Administration page', { timeout: 30_000 }, () => {
     const put = api.to('PUT /api/Reference/TerritoryUpdate');
     expect(put).toHaveLength(1);
     expect(put[0]!.query.get('id')).toBe('1');
-    expect(put[0]!.body).toEqual({ code: 'PSEG', name: 'PSE and G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625', version: 3 });
+    expect(put[0]!.body).toEqual({ code: 'PSEG', name: 'PSE and G', state: 'NJ', commodity: 'Electric', measureUnit: 'KWH', billMethodId: '1', taxRate: '0.06625', ldcPattern: '\\d{10}', ldcFormatDescription: '10 digits', ldcMismatch: 'Warn', version: 3 });
     await waitFor(() => expect(api.to('GET /api/Reference/GetReferences').length).toBeGreaterThan(before.refs));
     await waitFor(() => expect(api.to('GET /api/Reference/ChangeLogs').length).toBeGreaterThan(before.log));
     expect(screen.getByRole('button', { name: 'Add' })).toBeInTheDocument();
