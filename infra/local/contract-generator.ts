@@ -85,6 +85,17 @@ export function generatedAmendment(c: number, n: number, today: Date = new Date(
   };
 }
 
+/**
+ * The validation flags of an amendment (the home page's validation queues): a running or ended one
+ * was validated on both; of those not started, about a third awaits pricing validation and a third
+ * operations validation.
+ */
+export function generatedValidation(c: number, n: number, contractStatus: string) {
+  const settled = contractStatus === 'Active' || contractStatus === 'Expired';
+  const k = mix(c * 7 + n, 20) % 3;
+  return { pricingValidation: { isValidated: settled || k !== 0 }, operationsValidation: { isValidated: settled || k === 2 } };
+}
+
 /** An account's status by its amendment's: running, not started, ended. */
 const ACCOUNT_STATUSES = {
   running: ['Enrolled', 'Enrolled', 'Enrolled', 'Enrolled', 'Sent to Utility', 'Drop Pending'],
@@ -114,6 +125,8 @@ export function generatedAccount(i: number, amendment: { startDate: string; term
     name: `${pick(WORDS, i, 14)} ${pick(KINDS, i, 15)} - Site ${1 + (i % 9)}`,
     type: i % 5 === 0 ? 'Renewal' : 'New',
     accountStatus: pick(ACCOUNT_STATUSES[phase], i, 16),
+    // when the status was last set: a few days to six weeks back (some 'Sent to Utility' wait past SENT_TO_UTILITY_STALE_DAYS)
+    statusDate: daysBefore(day(today.getUTCFullYear(), today.getUTCMonth() + 1, today.getUTCDate()), 2 + (mix(i, 19) % 40)),
     ldcAccountNum: sampleLdcNumber(territoryCode, 7_000_000_000 + i),
     serviceClass: pick(SERVICE_CLASSES, i, 17),
     revenueClass: pick(REVENUE_CLASSES, i, 18),

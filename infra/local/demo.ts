@@ -11,7 +11,9 @@ import { loadBillingBodySchema } from '@eb/shared/account/billing';
 import { loadBillingRows } from '../../functions/src/account/billing';
 import { createAccount } from '../../functions/src/account/repository';
 import { listTerritoryPage } from '../../functions/src/reference/repository';
-import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact, generatedVolume } from './contract-generator';
+import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact, generatedValidation, generatedVolume } from './contract-generator';
+import { rowStore } from '../../functions/src/upload/rows';
+import { nextId } from '../../functions/src/lib/db';
 import { getItem, table } from '../../functions/src/lib/db';
 import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
@@ -145,6 +147,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
       const amendment = await createAmendment(
         amendmentCreateBodySchema.parse({
           ...generatedAmendment(c, n),
+          ...generatedValidation(c, n, generatedAmendment(c, n).contractStatus),
           masterContract: { objectId: master.objectId },
           businessEntity: { objectId: entities[owner]!.objectId },
           primaryContact: { objectId: contacts[owner]!.objectId },
@@ -198,6 +201,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
       const amendment = await createAmendment(
         amendmentCreateBodySchema.parse({
           ...generatedAmendment(c, n),
+          ...generatedValidation(c, n, generatedAmendment(c, n).contractStatus),
           masterContract: { objectId: master.objectId },
           businessEntity: { objectId: owner.be },
           primaryContact: { objectId: owner.contact },
@@ -207,6 +211,33 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
       await demoAccount(++accountSerial, amendment, territories, actor);
     }
   }
+  await demoBatches();
   await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));
   return contracts;
+}
+
+/**
+ * Uploader and updater batches left with exceptions (the home page's batches queue and exceptions
+ * chart): a few rows each, some fixed, some still open, as a parse leaves them.
+ */
+async function demoBatches() {
+  const user = 'Demo Admin';
+  const open = (header: string, value: string) => ({ uiHeader: header, oldValue: value, newValue: value, type: 'invalidDataTypeEnum' as const, fixUser: null });
+  for (const [k, [rowType, rows, bad]] of ([['Accounts', 40, 9], ['Amendments', 25, 4], ['Volumes', 60, 14]] as const).entries()) {
+    const batchId = await nextId('uploadBatch');
+    await rowStore('upload').write(
+      Array.from({ length: rows }, (_, r) => ({
+        rowType,
+        batchId,
+        rowNumber: r + 2,
+        user,
+        data: { row: r + 2 },
+        exceptions: r % Math.ceil(rows / bad) === 0 ? [open(k === 2 ? 'Volume' : 'LDC Account #', `x${r}`)] : [],
+      })),
+    );
+  }
+  const batchId = await nextId('updateBatch');
+  await rowStore('update').write(
+    Array.from({ length: 20 }, (_, r) => ({ rowType: 'Accounts', batchId, rowNumber: r + 2, user, data: { row: r + 2 }, exceptions: r % 4 === 0 ? [open('Account Status', 'Enroled')] : [] })),
+  );
 }

@@ -119,7 +119,7 @@ describe('sign-in', () => {
 });
 
 describe('shell', () => {
-  const NAV = ['Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity', 'Uploader'];
+  const NAV = ['Work Queues', 'Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity', 'Uploader'];
 
   async function navFor(type: 'superAdmin' | 'viewOnly' | 'agent', shot?: string) {
     const user = await createTestUser(type);
@@ -149,13 +149,13 @@ describe('shell', () => {
 
   it('shows a viewOnly user the staff entries without Uploader or the gear menu', async () => {
     const { visible, gear } = await navFor('viewOnly');
-    expect(visible).toEqual(['Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity']);
+    expect(visible).toEqual(['Work Queues', 'Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity']);
     expect(gear).toBe(0);
   });
 
   it('shows an agent only Contracts and Accounts, and sends them away from Reports', async () => {
     const { page, visible, gear } = await navFor('agent', 'shell-agent');
-    expect(visible).toEqual(['Contracts', 'Accounts']);
+    expect(visible).toEqual(['Work Queues', 'Contracts', 'Accounts']);
     expect(gear).toBe(0);
     await page.goto(appUrl('/enrollments/reports'));
     await page.waitForURL((u) => !u.pathname.startsWith('/enrollments/reports'));

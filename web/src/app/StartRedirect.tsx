@@ -9,7 +9,8 @@ import { isWorkQueuesStart, startPageQuery } from '../entities/home/api';
  * (a saved view of the 'start' list; docs/home.md). A failed read keeps the spec's default.
  */
 export function StartRedirect() {
-  const start = useQuery(startPageQuery());
+  // one try: a failure keeps the spec's default at once
+  const start = useQuery({ ...startPageQuery(), retry: false });
   if (start.isPending) return <LoadingScreen />;
   return <Navigate to={isWorkQueuesStart(start.data) ? AREAS.workQueues.path : AREAS.contracts.path} replace />;
 }

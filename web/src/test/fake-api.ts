@@ -100,5 +100,7 @@ export function sessionRoutes(user: CurrentUser | null | (() => CurrentUser | nu
     'GET /api/users/GetCurrentUser': signedIn(undefined),
     'GET /api/job': signedIn(EMPTY_JOBS),
     'GET /api/Reference/GetReferences': signedIn(REFERENCES),
+    // the start-page preference (/enrollments): none chosen, so Contracts
+    'GET /api/users/GetViews': signedIn([]),
   };
 }

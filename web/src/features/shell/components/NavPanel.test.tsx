@@ -7,7 +7,7 @@ import { browser } from '../../../lib/browser';
 import { installFakeApi, reply, sessionRoutes, userOf } from '../../../test/fake-api';
 import { currentPath, renderApp } from '../../../test/render-app';
 
-const MAIN_ENTRIES = ['Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity', 'Uploader'];
+const MAIN_ENTRIES = ['Work Queues', 'Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity', 'Uploader'];
 
 async function openAppAs(userType: UserType) {
   const api = installFakeApi({ ...sessionRoutes(userOf(userType)), 'DELETE /api/users/Logout': () => reply(204) });
@@ -58,7 +58,7 @@ describe('Navigation panel', () => {
       // Prepare / Act
       await openAppAs(userType);
       // Assess
-      expect(navLinks()).toEqual(['Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity']);
+      expect(navLinks()).toEqual(['Work Queues', 'Contracts', 'Accounts', 'Reports', 'Business Entity', 'Contact Entity']);
       expect(screen.queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument();
     });
 
@@ -66,7 +66,7 @@ describe('Navigation panel', () => {
       // Prepare / Act
       await openAppAs('agent');
       // Assess
-      expect(navLinks()).toEqual(['Contracts', 'Accounts']);
+      expect(navLinks()).toEqual(['Work Queues', 'Contracts', 'Accounts']);
       expect(screen.queryByRole('button', { name: 'Administration' })).not.toBeInTheDocument();
     });
   });
