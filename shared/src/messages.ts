@@ -128,6 +128,13 @@ export const MSG = {
   ldcFormatMismatch: '{code} account numbers are {description}',
   /** the same without a description */
   ldcFormatMismatchPlain: 'This number does not fit the {code} format',
+  // Undo of an import (issue 29 section 5, beyond the spec: chosen texts)
+  undoConfirm: 'Undo the import of batch {batchId}? Every record it created is removed and every field it changed is set back; a record someone changed since is kept and listed.',
+  undoNothingImported: 'This batch has no imported rows to undo.',
+  undoNotUndoable: 'not undone (a change undo does not revert)',
+  undoAccountSince: 'an account added to it since',
+  undoDone: 'Undo of batch {batchId}: {undone} changes undone, {rows} rows back to Validated.',
+  undoKept: '{count} records were changed since the import and were kept:',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -111,6 +111,7 @@ import {
   updateTypeQuerySchema,
   type UpdateRow,
 } from './update/schemas';
+import { undoBodySchema } from './upload/undo';
 import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
 import type { HomePage } from './home';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
@@ -250,6 +251,8 @@ export const ROUTES = [
   { method: 'POST', resource: 'upload', action: 'ImportRows', access: 'admin', body: importRowsBodySchema, response: res<Job>() },
   { method: 'POST', resource: 'upload', action: 'SaveAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
   { method: 'DELETE', resource: 'upload', action: 'DeleteAll', access: 'admin', body: allRowsBodySchema, response: res<Job>() },
+  // Undo of a batch's import (issue 29 section 5, beyond the spec): the undo job
+  { method: 'POST', resource: 'upload', action: 'Undo', access: 'admin', body: undoBodySchema, response: res<Job>() },
   // Updater (spec 3 section 7 "Updater calls"; administrators only): the uploader's pipeline with an updateType
   { method: 'GET', resource: 'update', action: 'DownloadTemplate', access: 'admin', query: updateTypeQuerySchema, response: res<FileResponse>() },
   { method: 'GET', resource: 'update', action: 'DownloadExceptions', access: 'admin', query: updateRowsDownloadQuerySchema, response: res<FileResponse>() },
@@ -261,6 +264,7 @@ export const ROUTES = [
   { method: 'DELETE', resource: 'update', action: 'deleteAllRows', access: 'admin', body: updateAllRowsBodySchema, response: res<Job>() },
   { method: 'DELETE', resource: 'update', action: 'DeleteRows', access: 'admin', body: rowIdsBodySchema, response: res<NoContent>() },
   { method: 'POST', resource: 'update', action: 'Resolve', access: 'admin', body: resolveBodySchema, response: res<UpdateRow[]>() },
+  { method: 'POST', resource: 'update', action: 'Undo', access: 'admin', body: undoBodySchema, response: res<Job>() },
   { method: 'POST', resource: 'update', action: 'GetUpdateFilterHints', access: 'admin', body: updateFilterHintsBodySchema, response: res<{ batchIds: number[] }>() },
   // Jobs
   { method: 'GET', resource: 'job', action: '', access: 'signedIn', response: res<JobList>() },

@@ -483,10 +483,10 @@ export async function setAccountStatus(objectId: number, status: string, actor: 
 }
 
 /** DELETE account/Delete?id[&version]. */
-export async function deleteAccount(objectId: number, version: number | undefined, actor: Actor): Promise<void> {
+export async function deleteAccount(objectId: number, version: number | undefined, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
   const current = await requireEntity(accountDef, objectId);
   const ldc = (current as unknown as { ldcAccountNum?: string | null }).ldcAccountNum;
-  await deleteEntity(accountDef, objectId, version, { actor, extra: ldc ? await ldcRelease(objectId, ldc) : [] }, current);
+  await deleteEntity(accountDef, objectId, version, { actor, extra: [...(ldc ? await ldcRelease(objectId, ldc) : []), ...(opts.extra ?? [])], ...(opts.source ? { source: opts.source } : {}) }, current);
 }
 
 /** GET account/ChangeLogs?accountId: the account's log, newest first. */

@@ -438,8 +438,8 @@ export async function updateAmendmentRecord(objectId: number, input: AmendmentUp
 }
 
 /** DELETE contract/Delete?id[&version]: the amendment (a tombstone for the list), with its 'deleted' event. */
-export async function deleteAmendment(objectId: number, version: number | undefined, actor: Actor): Promise<void> {
-  await deleteEntity(amendmentDef, objectId, version, { actor });
+export async function deleteAmendment(objectId: number, version: number | undefined, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
+  await deleteEntity(amendmentDef, objectId, version, { actor, ...opts });
 }
 
 /** GET contract/ChangeLogs?id: the amendment's log (its children's events are logged under it), newest first. */

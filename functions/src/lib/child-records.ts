@@ -192,7 +192,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
      * each, and the caller's `extra` actions). 404 when one does not exist; 409 when one changed since it was read (its version,
      * when sent, or any change between this call's read and its write). All or nothing.
      */
-    async remove(list: ChildDeleteBody, actor: Actor, extra: TransactItem[] = []): Promise<void> {
+    async remove(list: ChildDeleteBody, actor: Actor, extra: TransactItem[] = [], source?: string): Promise<void> {
       const refs = await batchGet(list.map((x) => pointerKey(x.objectId)));
       const parentOfId = new Map(refs.map((r) => [r.pk as string, Number(r[parentAttr])]));
       const at = (id: number) => parentOfId.get(pointerKey(id).pk);
@@ -204,7 +204,7 @@ export function childKind<K extends AnyChildKind>(def: ChildDef<K>) {
         const current = byId.get(x.objectId);
         if (!current) throw new NotFoundError();
         const parentId = at(x.objectId)!;
-        actions.push(...(await prepareDelete(versioned(parentId), current, x.version, ctxOf(parentId, actor, releaseUnique(parentId, uniqueValue(current))))));
+        actions.push(...(await prepareDelete(versioned(parentId), current, x.version, ctxOf(parentId, actor, releaseUnique(parentId, uniqueValue(current)), source))));
       }
       await transact([...actions, ...extra]);
     },

@@ -13,6 +13,7 @@ import { startParse } from '../upload/parse';
 import { startRemoveAll } from '../upload/remove-job';
 import { resolveRows, type ResolveInput } from '../upload/resolve';
 import { UPDATES } from './pipeline';
+import { startUndo } from '../upload/undo';
 
 type Query = Record<string, string | undefined>;
 type AllRows = { updateType: UpdateType; rowState?: 'validated' | 'withExceptions'; batchId?: number };
@@ -48,6 +49,8 @@ export const handler = resourceHandler('update', {
   'POST getupdatefilterhints': ({ body }: ActionContext<unknown, { updateType: UpdateType; isValid: boolean }>) => UPDATES.store.batchIds(body.updateType, body.isValid ? 'validated' : 'withExceptions'),
   /** POST update/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
   'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPDATES, body, user!.objectId),
+  /** POST update/Undo, body: { batchId } -> the undo job of the batch's import (issue 29) */
+  'POST undo': ({ body, user }: ActionContext<unknown, { batchId: number }>) => startUndo(UPDATES, body.batchId, userName(user!), user!.objectId),
   /** POST update/ImportRows, body: { updateType, ids } -> the Save job */
   'POST importrows': ({ body, user }: ActionContext<unknown, { updateType: UpdateType; ids: number[] }>) => startImport(UPDATES, { rowType: body.updateType, ids: body.ids, userName: userName(user!) }, user!.objectId),
   /** POST update/importAllRows, body: { updateType, batchId? } -> the Save All job */

@@ -6,6 +6,7 @@ import { registerImportJob, RowRefused } from '../upload/import';
 import { registerParseJob } from '../upload/parse';
 import { registerPipeline } from '../upload/pipeline';
 import { registerRemoveJob } from '../upload/remove-job';
+import { registerUndoJob } from '../upload/undo';
 import { rowStore } from '../upload/rows';
 import { changeOf } from './changes';
 
@@ -54,3 +55,4 @@ export const UPDATES = registerPipeline({
 registerParseJob('update');
 registerImportJob('update');
 registerRemoveJob('update');
+registerUndoJob('update');

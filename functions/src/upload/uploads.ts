@@ -9,6 +9,7 @@ import { registerParseJob } from './parse';
 import { registerPipeline } from './pipeline';
 import { amendmentKeyOfRow, importUploadRow } from './records';
 import { registerRemoveJob } from './remove-job';
+import { registerUndoJob } from './undo';
 import { uploadStore } from './rows';
 
 /**
@@ -42,3 +43,4 @@ export const UPLOADS = registerPipeline({
 registerParseJob('upload');
 registerImportJob('upload');
 registerRemoveJob('upload');
+registerUndoJob('upload');

@@ -1,0 +1,113 @@
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Job } from '@eb/shared/job/schemas';
+import type { UploadedRow } from '@eb/shared/upload/schemas';
+import type { UndoResult } from '@eb/shared/upload/undo';
+import type { Session } from '../../../test/support/invoke';
+import { deliverOnce, runJobNow } from '../../../test/support/jobs';
+import { newAccount, newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
+import { signedIn } from '../../../test/support/users';
+import { listChangeLogs } from '../lib/change-log';
+import { SimulatedCrash } from './import';
+import { undoFaults } from './undo';
+
+/**
+ * Undo of an import (issue 29 section 5): a batch's created records removed and changed fields set
+ * back, a record changed by someone else since kept and listed with what differs, each change
+ * undone exactly once through a killed worker and redeliveries, the rows back to Validated.
+ */
+let admin: Session;
+beforeAll(async () => {
+  admin = (await signedIn('superAdmin')).session;
+});
+afterEach(() => {
+  undoFaults.at = null;
+});
+
+const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
+
+async function deliverUntilDone(jobId: string): Promise<Job> {
+  for (let delivery = 0; delivery < 50; delivery++) {
+    await deliverOnce(jobId);
+    const job = await ok<Job>(admin.get('/api/job/getjob', { id: jobId }));
+    if (job.status !== 'running' && job.status !== 'queued') return job;
+  }
+  throw new Error('the job did not finish');
+}
+
+describe('upload/Undo', () => {
+  it('removes the accounts a Save All created exactly once through a killed worker, keeps one a user added an address to and lists it, and puts the rows back to Validated to be saved again', { timeout: 180_000 }, async () => {
+    // Prepare: three accounts imported by a Save All, then a user's address on the second
+    const amendment = await newAmendment(admin);
+    const ldcs = [uniqueLdc(), uniqueLdc(), uniqueLdc()];
+    const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Accounts', await xlsxOf('Accounts', [headers, ...ldcs.map((ldc, i) => [amendment.contractId, 1, `Undo ${i}`, 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12])]), 'undo.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = await parsedBatchId(admin, parse.jobId);
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId }))).jobId);
+    const created = (await ok<{ data: { objectId: number; ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data;
+    const byLdc = (ldc: string) => created.find((a) => a.ldcAccountNumber === ldc)!.objectId;
+    const edited = byLdc(ldcs[1]!);
+    await ok(admin.post('/api/account/AddressAdd', { account: { objectId: edited }, addressType: 'Service', addressLine: '1 Ocean Ave', zipCode: '07740', county: 'Monmouth', city: 'Long Branch', state: 'NJ' }));
+    // Act: Undo, the worker killed after the first change undone, then the job delivered three more times
+    let kills = 0;
+    undoFaults.at = () => {
+      if (kills++ === 0) throw new SimulatedCrash('killed');
+    };
+    const undo = await ok<Job>(admin.post('/api/upload/Undo', { batchId }));
+    const done = await deliverUntilDone(undo.jobId);
+    undoFaults.at = null;
+    for (let i = 0; i < 3; i++) await deliverOnce(undo.jobId);
+    // Assess: the two others gone, the edited one kept and listed with the address
+    expect(done.status).toBe('completed');
+    const result = done.result as UndoResult;
+    expect(result.kept.map((k) => [k.entity, k.objectId])).toEqual([['account', edited]]);
+    expect(result.kept[0]!.differences).toEqual([expect.objectContaining({ fieldName: expect.stringMatching(/added$/), changedBy: expect.any(String) })]);
+    expect(result.rows).toBe(3);
+    for (const ldc of [ldcs[0]!, ldcs[2]!]) expect((await admin.get('/api/account/Get', { id: byLdc(ldc) })).status).toBe(404);
+    expect((await admin.get('/api/account/Get', { id: edited })).status).toBe(200);
+    const search = (await ok<{ data: { objectId: number }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data;
+    expect(search.map((a) => a.objectId)).toEqual([edited]);
+    // each deletion logged once with the undo's source
+    for (const ldc of [ldcs[0]!, ldcs[2]!]) {
+      const log = await listChangeLogs({ entity: 'account', id: byLdc(ldc) });
+      expect(log.filter((e) => e.source === `Undo of upload batch ${batchId}`).map((e) => e.action)).toEqual(['deleted']);
+    }
+    const validated = await ok<{ data: UploadedRow[]; totalCount: number }>(admin.post('/api/upload/GetList', { uploadType: 'Accounts', rowState: 'validated', batchId }, { getTotalCount: true, limit: 10 }));
+    expect(validated.totalCount).toBe(3);
+    // Act: the rows saved again (the kept account's LDC number is taken: its row is refused)
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId }))).jobId);
+    const again = (await ok<{ data: { ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data;
+    expect(again.map((a) => a.ldcAccountNumber).sort()).toEqual([...ldcs].sort());
+  });
+});
+
+describe('update/Undo', () => {
+  it("sets back the fields an updater import changed, upload rate following its contract rate, and keeps an account whose field another import changed since, listing the field's values", { timeout: 180_000 }, async () => {
+    // Prepare: two accounts; an update batch changes both contract rates, a later one the second's again
+    const amendment = await newAmendment(admin);
+    const [a, b] = [await newAccount(admin, amendment.objectId), await newAccount(admin, amendment.objectId)];
+    const parsed = async (rows: unknown[][]) => {
+      const job = await ok<Job>(postSpreadsheet(admin, 'update', 'Accounts', await xlsxOf('Accounts', [['CAMS Account ID', 'Field Name', 'New Value'], ...rows]), 'rates.xlsx'));
+      await runJobNow(job.jobId);
+      const batchId = await parsedBatchId(admin, job.jobId);
+      await runJobNow((await ok<Job>(admin.post('/api/update/importAllRows', { updateType: 'Accounts', batchId }))).jobId);
+      return batchId;
+    };
+    const batchId = await parsed([[a.objectId, 'Contract Rate', 0.2], [b.objectId, 'Contract Rate', 0.3]]);
+    await parsed([[b.objectId, 'Contract Rate', 0.4]]);
+    // Act
+    const undo = await ok<Job>(admin.post('/api/update/Undo', { batchId }));
+    await runJobNow(undo.jobId);
+    // Assess
+    const done = await ok<Job>(admin.get('/api/job/getjob', { id: undo.jobId }));
+    const result = done.result as UndoResult;
+    const rate = async (id: number) => (await ok<{ contractRate: number; uploadRate: number }>(admin.get('/api/account/Get', { id })));
+    expect((await rate(a.objectId)).contractRate).toBe(0.1);
+    expect((await rate(a.objectId)).uploadRate).toBe(a.uploadRate);
+    expect((await rate(b.objectId)).contractRate).toBe(0.4);
+    expect(result.kept).toEqual([expect.objectContaining({ entity: 'account', objectId: b.objectId, differences: expect.arrayContaining([expect.objectContaining({ fieldName: 'contractRate', importedValue: '0.3', currentValue: '0.4' })]) })]);
+    expect(result.rows).toBe(2);
+    // nothing imported left: a second undo is refused
+    expect((await admin.post('/api/update/Undo', { batchId })).status).toBe(400);
+  });
+});

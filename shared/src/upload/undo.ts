@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { MSG } from '../messages';
+
+/** POST upload/Undo, update/Undo (issue 29 section 5): the batch whose import to undo. */
+export const undoBodySchema = z.object({
+  batchId: z.number({ error: MSG.invalidInput }).int().positive(),
+});
+export type UndoBody = z.infer<typeof undoBodySchema>;
+
+/** One field (or child) of a kept record that differs from what the import left. */
+export interface UndoDifference {
+  fieldName: string;
+  /** the value the import wrote (null: none, e.g. a child added since) */
+  importedValue: string | null;
+  /** the value now */
+  currentValue: string | null;
+  /** who changed it since (empty when the log does not say) */
+  changedBy: string;
+  changedOn: string;
+}
+
+/** A record the undo kept because someone changed it since the import. */
+export interface UndoKept {
+  entity: string;
+  objectId: number;
+  /** the record as users know it (an LDC number, an amendment's id) */
+  name: string;
+  differences: UndoDifference[];
+}
+
+/** The undo job's result. */
+export interface UndoResult {
+  batchId: number;
+  /** change events reverted */
+  undone: number;
+  /** rows back to Validated */
+  rows: number;
+  keptCount: number;
+  /** at most 500 */
+  kept: UndoKept[];
+}
