@@ -563,5 +563,12 @@ describe('Contracts Search for all-day use (issue 28 section 5)', () => {
     expect(save.y).toBeGreaterThanOrEqual(0);
     expect(save.y + save.height).toBeLessThanOrEqual(768);
     await checkScreen(page, 'amendment-details-1366');
+    // Act: a popup opened by the keyboard and closed by Esc gives the focus back to its opener
+    await page.getByRole('button', { name: 'Search Business Entity' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(1);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+    await expect.poll(() => page.evaluate<string | null>("document.activeElement?.getAttribute('aria-label') ?? null")).toBe('Search Business Entity');
   });
 });

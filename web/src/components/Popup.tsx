@@ -49,6 +49,8 @@ function PopupDialog({ onClose, children, className, ...dialog }: PopupProps) {
   useEffect(() => {
     if (!visible) return;
     openPopups.push(id);
+    // closed, the popup gives the focus back to what opened it, unless the page put it elsewhere (issue 28)
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.key !== 'Escape' || e.defaultPrevented || openPopups.at(-1) !== id) return;
       if (document.querySelector('.p-confirm-dialog')) return; // the question answers its own Esc
@@ -59,6 +61,10 @@ function PopupDialog({ onClose, children, className, ...dialog }: PopupProps) {
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       openPopups.splice(openPopups.indexOf(id), 1);
+      requestAnimationFrame(() => {
+        const lost = !document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected;
+        if (lost && opener?.isConnected) opener.focus();
+      });
     };
   }, [visible, id]);
 
