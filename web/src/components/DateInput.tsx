@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { InputText } from 'primereact/inputtext';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { Calendar } from 'primereact/calendar';
 import { DATE_DISPLAY_FORMAT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { formatDisplayDate, parseInputDate } from '@eb/shared/validation';
@@ -31,6 +30,13 @@ export interface DateInputProps {
 }
 
 const DIGITS_AND_SLASH = /[\d/]/;
+
+/**
+ * PrimeReact's Calendar is a chunk of its own, loaded the first time a user points at or opens a
+ * date picker, not with every screen that shows a date field (route budgets, docs/web.md).
+ */
+let calendarModule: typeof import('primereact/calendar') | undefined;
+const loadCalendar = () => import('primereact/calendar').then((m) => (calendarModule = m));
 
 /** Parses the display/typed text; undefined for an empty text, null for a text that is not a date. */
 function parse(text: string): string | null | undefined {
@@ -144,7 +150,12 @@ export function DateInput(props: DateInputProps) {
           aria-label={props['aria-label'] ? `Choose ${props['aria-label']} from a calendar` : 'Choose from a calendar'}
           aria-haspopup="dialog"
           aria-expanded={open}
-          onClick={(e) => panel.current?.toggle(e)}
+          onPointerEnter={() => void loadCalendar()}
+          onFocus={() => void loadCalendar()}
+          onClick={(e) => {
+            const target = e.currentTarget;
+            void loadCalendar().then(() => panel.current?.toggle(null, target));
+          }}
         />
       </div>
       {showError && (
@@ -167,7 +178,7 @@ export function DateInput(props: DateInputProps) {
         closeOnEscape
         aria-label={KIT_TEXTS.calendar}
       >
-        <Calendar inline value={calendarValue} onChange={(e) => e.value instanceof Date && pick(e.value)} />
+        {calendarModule && <calendarModule.Calendar inline value={calendarValue} onChange={(e) => e.value instanceof Date && pick(e.value)} />}
       </OverlayPanel>
     </div>
   );
