@@ -135,6 +135,9 @@ export const MSG = {
   undoAccountSince: 'an account added to it since',
   undoDone: 'Undo of batch {batchId}: {undone} changes undone, {rows} rows back to Validated.',
   undoKept: '{count} records were changed since the import and were kept:',
+  undoAction: 'Undo',
+  undoResult: 'Undo result',
+  undoColumns: 'Record|Field|Imported Value|Value Now|Changed By',
 } as const;
 
 export type MessageKey = keyof typeof MSG;

@@ -39,3 +39,6 @@ export interface UndoResult {
   /** at most 500 */
   kept: UndoKept[];
 }
+
+/** A message of the undo with its values ('{batchId}' -> 12). */
+export const undoText = (template: string, values: Record<string, string | number>): string => template.replace(/\{(\w+)\}/g, (_, k: string) => String(values[k] ?? ''));

@@ -17,6 +17,7 @@ import { useUrlQuery } from '../../components/use-url-query';
 import { useNotify } from '../../components/notify-context';
 import { useDebouncedValue } from '../../components/use-debounced-value';
 import { RowExceptions } from './RowExceptions';
+import { UndoImport } from './UndoImport';
 import { rowColumns } from './row-columns';
 import { UPLOADER_TEXTS as T } from './upload-texts';
 import type { WorkbenchConfig, WorkbenchRow } from './workbench';
@@ -243,6 +244,8 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
               {!saveless && <Button type="button" label={T.remove} size="small" outlined severity="danger" disabled={!rowRuleOk} onClick={() => void removeSelected()} />}
               <Button type="button" label={T.saveAll} size="small" disabled={!allRuleOk} onClick={() => rowType && void api.saveAll(rowType, batchId).then((j) => follow(j), () => undefined)} />
               <Button type="button" label={T.removeAll} size="small" outlined severity="danger" disabled={!allRuleOk} onClick={() => void removeAll()} />
+              {/* a type without a last-save tab (the updater's): Undo of the chosen batch's import here */}
+              {!hasLastSave && <UndoImport resource={api.resource} batchId={batchId} follow={(job, done) => void follow(job, done)} />}
             </div>
             {grid}
           </TabPanel>
@@ -265,6 +268,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
                     {api.downloadImported && (
                       <Button type="button" label={T.download} icon="pi pi-download" size="small" outlined disabled={total === 0} onClick={() => rowType && download(api.downloadImported!(rowType, batchId))} />
                     )}
+                    <UndoImport resource={api.resource} batchId={batchId} follow={(job, done) => void follow(job, done)} />
                   </div>
                   {grid}
                 </>
