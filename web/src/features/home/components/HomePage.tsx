@@ -11,6 +11,7 @@ import { HOME_TEXTS, QUEUE_TITLES } from '../../../entities/home/home-texts';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
 import { HomeChart } from './HomeChart';
+import '../../../components/list-page.css';
 import './home.css';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -85,7 +86,8 @@ export function HomePage() {
     onSuccess: (views) => queryClient.setQueryData(startPageQuery().queryKey, views as never),
   });
   const data = page.data;
-  const startChecked = isWorkQueuesStart(start.data);
+  // shown as chosen at once (the saved views answer follows)
+  const startChecked = toggleStart.isPending ? toggleStart.variables === true : isWorkQueuesStart(start.data);
   return (
     <section className="eb-list-page eb-home">
       <PageHeader
@@ -96,7 +98,7 @@ export function HomePage() {
             <Checkbox
               inputId="home-start-page"
               checked={startChecked}
-              disabled={start.isPending || toggleStart.isPending}
+              disabled={start.isPending}
               onChange={(e) => toggleStart.mutate(e.checked === true)}
             />
             <label htmlFor="home-start-page">{HOME_TEXTS.startPage}</label>

@@ -1,0 +1,74 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newAccount, newAmendment } from '../support/records';
+import { signedIn } from '../support/users';
+import { checkScreen, launchBrowser, sharedPages } from './support/browser';
+
+/**
+ * Work Queues (issue 31): the queues and charts, a queue opened into its search with the same
+ * count, the start-page preference, and an agent's page without the batches and the change log.
+ */
+let browser: Browser;
+let open: ReturnType<typeof sharedPages>;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  open = sharedPages(() => browser);
+  // a pending account (the 'Accounts pending' queue is never empty here)
+  const api = (await signedIn('admin')).session;
+  const amendment = await newAmendment(api, { contractStatus: 'Signed' });
+  await newAccount(api, amendment.objectId, { accountStatus: 'Pending' });
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const queue = (page: Page, id: string) => page.locator(`[data-queue="${id}"]`);
+const countOf = async (page: Page, id: string) => Number(await queue(page, id).locator('.eb-home-queue__count').getAttribute('data-count'));
+
+describe('Work Queues', () => {
+  it('shows the queues and charts, opens a queue into its search with the same count, and keeps Work Queues as the start page', async () => {
+    // Prepare
+    const page = await open('admin', 'superAdmin', { width: 1366, height: 768 }, '/enrollments/home');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Work Queues');
+    await expect.poll(() => page.locator('.eb-home-chart canvas').count(), { timeout: 20_000 }).toBe(5);
+    // Assess: the first entry of the menu, every queue and the admins' batches
+    expect(await page.locator('.eb-nav__link').first().textContent()).toBe('Work Queues');
+    expect(await page.locator('[data-queue]').count()).toBe(9);
+    await checkScreen(page, 'home');
+    // Act: a chart's table view, by the keyboard
+    await page.getByRole('button', { name: 'Show table: Accounts by enrollment status' }).focus();
+    await page.keyboard.press('Enter');
+    // Assess
+    const table = page.locator('[data-chart="accountsByStatus"] table');
+    await expect.poll(() => table.locator('tbody th').allTextContents()).toContain('Pending');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await checkScreen(page, 'home-1440');
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // Act: the pending accounts' count opens Accounts Search with the queue's filter
+    const pending = await countOf(page, 'pendingAccounts');
+    expect(pending).toBeGreaterThan(0);
+    await queue(page, 'pendingAccounts').locator('.eb-home-queue__count').click();
+    // Assess
+    await page.waitForURL((u) => u.pathname === '/enrollments/accounts' && u.searchParams.get('status') === 'Pending');
+    await expect.poll(() => page.locator('.p-paginator-current').first().textContent(), { timeout: 15_000 }).toMatch(new RegExp(` of ${pending}$`));
+    // Act: Work Queues as the start page
+    await page.goto('/enrollments/home');
+    const saved = page.waitForResponse((r) => r.url().includes('/api/users/SaveView') && r.ok());
+    await page.getByLabel('Open Work Queues when I sign in').check();
+    await saved;
+    await page.goto('/enrollments');
+    // Assess
+    await page.waitForURL((u) => u.pathname === '/enrollments/home');
+  });
+
+  it("shows an agent the queues and charts without the batches or the change log", async () => {
+    // Prepare
+    const page = await open('agent', 'agent', { width: 1366, height: 768 }, '/enrollments/home');
+    // Assess
+    await expect.poll(() => page.locator('.eb-home-chart canvas').count(), { timeout: 20_000 }).toBe(4);
+    expect(await page.locator('[data-queue]').count()).toBe(7);
+    expect(await queue(page, 'batches').count()).toBe(0);
+    expect(await queue(page, 'recent').count()).toBe(0);
+    await checkScreen(page, 'home-agent');
+  });
+});
