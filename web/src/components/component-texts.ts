@@ -35,6 +35,8 @@ export const ROW_ACTION_TEXTS = {
 /** Accessible names and small texts of the shared kit and the app frame (chosen). */
 export const KIT_TEXTS = {
   calendar: 'Calendar',
+  showPassword: 'Show password',
+  hidePassword: 'Hide password',
   /** an empty value in the change log (shown as a dash) */
   empty: 'empty',
   loading: 'Loading',

@@ -5,7 +5,6 @@ import { Button } from 'primereact/button';
 import { Card } from 'primereact/card';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { DEFAULT_ROUTE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { CurrentUser } from '@eb/shared/users/schemas';
@@ -16,6 +15,7 @@ import { browser } from '../../../lib/browser';
 import { APP_LOGO_ICON, APP_NAME } from '../../../config/brand';
 import { LOGIN_PATH, REF_PARAM, safeReturnPath } from '../../../config/paths';
 import { LoadingScreen } from '../../../components/LoadingScreen';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { login, resetPassword, setPassword } from '../api/auth';
 import { loginAttempts } from '../api/login-attempts';
@@ -104,12 +104,10 @@ function SignInForm({ email, onEmail, onForgot }: EmailProps & { onForgot: () =>
     <form className="eb-login__form" onSubmit={submit} noValidate>
       <EmailField value={email} onChange={onEmail} autoFocus />
       <Field id="password" label={T.password}>
-        <Password
+        <PasswordInput
           inputId="password"
           value={password}
           onChange={(e) => setPasswordText(e.target.value)}
-          toggleMask
-          feedback={false}
           autoComplete="current-password"
           className="w-full"
           inputClassName="w-full"
@@ -235,12 +233,10 @@ function PasswordField(props: {
 }) {
   return (
     <Field id={props.id} label={props.label}>
-      <Password
+      <PasswordInput
         inputId={props.id}
         value={props.value}
         onChange={(e) => props.onChange(e.target.value)}
-        toggleMask
-        feedback={false}
         autoComplete="new-password"
         aria-describedby="password-rules"
         autoFocus={props.autoFocus}

@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
@@ -12,6 +11,7 @@ import type { UserDto } from '@eb/shared/users/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
+import { PasswordInput } from '../../../components/PasswordInput';
 import { FormFailure } from '../../../components/FormFailure';
 import { FormField } from '../../../components/FormField';
 import { useNotify } from '../../../components/notify-context';
@@ -233,13 +233,11 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         />
         {mode === 'edit' && identifier}
         <FormField label={L.password} required={mode === 'create'} {...f.password}>
-          <Password
+          <PasswordInput
             inputId={f.password.id}
             value={values.password}
             onChange={(e) => set('password', e.target.value)}
             onBlur={blur('password')}
-            feedback={false}
-            toggleMask
             placeholder={mode === 'edit' ? USER_FORM_TEXTS.keepPasswordPlaceholder : undefined}
             invalid={f.password.invalid}
             aria-required={mode === 'create' ? 'true' : undefined}
@@ -248,13 +246,11 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
           />
         </FormField>
         <FormField label={L.confirmPassword} required={mode === 'create'} {...f.confirmPassword}>
-          <Password
+          <PasswordInput
             inputId={f.confirmPassword.id}
             value={values.confirmPassword}
             onChange={(e) => set('confirmPassword', e.target.value)}
             onBlur={blur('confirmPassword')}
-            feedback={false}
-            toggleMask
             placeholder={USER_FORM_TEXTS.matchPlaceholder}
             invalid={f.confirmPassword.invalid}
             aria-required={mode === 'create' ? 'true' : undefined}
