@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { accountListBodySchema } from '@eb/shared/account/schemas';
+import { HOME_QUEUE_SEARCH, SENT_TO_UTILITY_STALE_DAYS } from '@eb/shared/home';
 import { ACCOUNT_FILTERS, accountFilterBody } from './filters';
 
 describe('Accounts Search filters', () => {
@@ -30,5 +31,13 @@ describe('Accounts Search filters', () => {
     expect(f.extras).toEqual({});
     expect(ACCOUNT_FILTERS.hasFilters(f)).toBe(false);
     expect(ACCOUNT_FILTERS.hasFilters(ACCOUNT_FILTERS.filtersOf(new URLSearchParams('renewal=30')))).toBe(true);
+  });
+
+  it("reads the home page's queue links into the queues' filters (renewals, pending, stale Sent to Utility)", () => {
+    // Act
+    const bodies = (['renewals30', 'pendingAccounts', 'staleSentToUtility'] as const).map((id) => accountFilterBody(ACCOUNT_FILTERS.filtersOf(new URLSearchParams(HOME_QUEUE_SEARCH[id].query))));
+    // Assess
+    expect(bodies).toEqual([{ renewalWithinDays: 30 }, { status: 'Pending' }, { status: 'Sent to Utility', statusOlderThanDays: SENT_TO_UTILITY_STALE_DAYS }]);
+    expect(ACCOUNT_FILTERS.filtersOf(new URLSearchParams('statusAge=0')).extras).toEqual({});
   });
 });

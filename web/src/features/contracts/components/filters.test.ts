@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contractListBodySchema } from '@eb/shared/contract/schemas';
+import { HOME_QUEUE_SEARCH } from '@eb/shared/home';
 import { NO_FILTERS, filterBody, filtersOf, withFilters, withPeriod, type ContractFilters } from './filters';
 
 describe('Contracts Search filters', () => {
@@ -32,5 +33,14 @@ describe('Contracts Search filters', () => {
   it('removes a period when both its dates are cleared', () => {
     const f = filtersOf(new URLSearchParams('agreementDatePeriod.from=2026-01-01'));
     expect(withPeriod(f, { from: null }, 'agreementDatePeriod')).toEqual({ periods: {} });
+  });
+
+  it("reads the home page's validation queue links into the awaiting-validation filter", () => {
+    // Act
+    const bodies = (['pricingValidation', 'operationsValidation'] as const).map((id) => filterBody(filtersOf(new URLSearchParams(HOME_QUEUE_SEARCH[id].query))));
+    // Assess
+    expect(bodies).toEqual([{ awaitingValidation: 'pricing' }, { awaitingValidation: 'operations' }]);
+    expect(contractListBodySchema.safeParse(bodies[0]).success).toBe(true);
+    expect(filtersOf(new URLSearchParams('awaiting=legal')).extras).toEqual({});
   });
 });
