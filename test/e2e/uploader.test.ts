@@ -10,7 +10,8 @@ import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchB
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
  * workbook with a good row and one with a bad date, see both tabs' counts, fix the date in the
  * exception row and validate it, then Save All of the batch and find the accounts, their change log
- * naming the batch.
+ * naming the batch; then one account edited and the batch's import undone: the edited account
+ * reported and kept, the other gone.
  */
 let browser: Browser;
 let api: Session;
@@ -85,6 +86,21 @@ describe('Uploader', () => {
     const accountPage = await open(`/enrollments/accounts/${saved[0]!.objectId}`);
     await accountPage.getByRole('button', { name: /change log/i }).click();
     await expect.poll(() => accountPage.locator('.eb-list-page__changelog').textContent(), { timeout: 15_000 }).toContain(`(Upload batch ${batches[0]})`);
+    // Act: a user edits one imported account (an address added), then Undo of the batch on its Last Save tab (issue 29 section 5)
+    const [edited, other] = [saved.find((a) => a.ldcAccountNumber === ldc1)!, saved.find((a) => a.ldcAccountNumber === ldc2)!];
+    expect((await api.post('/api/account/AddressAdd', { account: { objectId: edited.objectId }, addressType: 'Service', addressLine: '1 Ocean Ave', zipCode: '07740', county: 'Monmouth', city: 'Long Branch', state: 'NJ' })).status).toBe(200);
+    const undoPage = await open(`/enrollments/uploader?type=Accounts&tab=2&batch=${batches[0]}`);
+    await undoPage.getByRole('button', { name: 'Undo' }).click();
+    await expect.poll(() => undoPage.locator('.p-confirm-dialog').textContent()).toContain(`Undo the import of batch ${batches[0]}?`);
+    await undoPage.locator('.p-confirm-dialog').getByRole('button', { name: 'Yes' }).click();
+    // Assess: the edited account reported and kept with what differs, the other gone, the rows back to Validated
+    const report = undoPage.getByRole('region', { name: 'Undo result' });
+    await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('1 records were changed since the import and were kept:');
+    expect(await report.textContent()).toContain(`account ${ldc1}`);
+    await checkScreen(undoPage, 'uploader-undo-result');
+    expect((await api.get('/api/account/Get', { id: edited.objectId })).status).toBe(200);
+    expect((await api.get('/api/account/Get', { id: other.objectId })).status).toBe(404);
+    expect((await api.post('/api/upload/GetList', { uploadType: 'Accounts', rowState: 'validated', batchId: batches[0], rowCountOnly: true }, { getTotalCount: true })).body.totalCount).toBe(2);
   });
 
   it("fixes a price report's exception in place and validates it, its validated tab without Save, Remove, template or selection", async () => {

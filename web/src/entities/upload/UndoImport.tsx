@@ -1,11 +1,13 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Button } from 'primereact/button';
 import type { Job } from '@eb/shared/job/schemas';
 import { MSG } from '@eb/shared/messages';
 import { undoText, type UndoResult } from '@eb/shared/upload/undo';
 import { call, endpoint } from '../../lib/api-client';
-import { Popup } from '../../components/Popup';
 import { useConfirm } from '../../components/confirm-context';
+
+// the result's popup loads when a result is there (the screens' bundles stay within their budget)
+const UndoResultPopup = lazy(() => import('./UndoResultPopup'));
 
 /**
  * Undo of a batch's import (issue 29 section 5, beyond the spec): the button asks with the kit's
@@ -26,38 +28,9 @@ export function UndoImport({ resource, batchId, follow }: { resource: string; ba
     <>
       <Button type="button" label={MSG.undoAction} icon="pi pi-undo" size="small" outlined severity="danger" disabled={batchId === null} onClick={() => void undo()} />
       {result && (
-        <Popup header={MSG.undoAction} visible onClose={() => setResult(null)} style={{ width: '48rem' }}>
-          <div className="eb-undo-result" role="region" aria-label={MSG.undoResult}>
-            <p>{undoText(MSG.undoDone, { batchId: result.batchId, undone: result.undone, rows: result.rows })}</p>
-            {result.keptCount > 0 && (
-              <>
-                <p>{undoText(MSG.undoKept, { count: result.keptCount })}</p>
-                <table className="eb-undo-result__kept">
-                  <thead>
-                    <tr>
-                      {MSG.undoColumns.split('|').map((h) => (
-                        <th key={h}>{h}</th>
-                      ))}
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {result.kept.flatMap((k) =>
-                      k.differences.map((d, i) => (
-                        <tr key={`${k.entity}#${k.objectId}#${i}`}>
-                          <td>{i === 0 ? `${k.entity === 'contract' ? 'amendment' : k.entity} ${k.name}` : ''}</td>
-                          <td>{d.fieldName}</td>
-                          <td>{d.importedValue ?? ''}</td>
-                          <td>{d.currentValue ?? ''}</td>
-                          <td>{d.changedBy}</td>
-                        </tr>
-                      )),
-                    )}
-                  </tbody>
-                </table>
-              </>
-            )}
-          </div>
-        </Popup>
+        <Suspense fallback={null}>
+          <UndoResultPopup result={result} onClose={() => setResult(null)} />
+        </Suspense>
       )}
     </>
   );
