@@ -4,7 +4,7 @@ import type { UploadedRow } from '@eb/shared/upload/schemas';
 import type { UndoResult } from '@eb/shared/upload/undo';
 import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
-import { newAccount, newAmendment, ok, uniqueLdc } from '../../../test/support/records';
+import { newAccount, newAmendment, newContract, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 import { listChangeLogs } from '../lib/change-log';
@@ -78,6 +78,32 @@ describe('upload/Undo', () => {
     await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId }))).jobId);
     const again = (await ok<{ data: { ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data;
     expect(again.map((a) => a.ldcAccountNumber).sort()).toEqual([...ldcs].sort());
+  });
+});
+
+describe('upload/Undo of amendments', () => {
+  it('removes the amendments a Save All created from the search and keeps one a user added an account to, listing the account', { timeout: 180_000 }, async () => {
+    // Prepare: three amendments of a new contract imported, then a user's account on the second
+    const contract = await newContract(admin);
+    const amendmentHeaders = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
+    const rows = [1, 2, 3].map((n) => [contract.contractId, n, 'New', 'Signed', '1/15/2026', '1/20/2026', '3/1/2026', 12, 'No', 'Month to Month Variable', 'KWH']);
+    const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Amendments', await xlsxOf('Amendments', [amendmentHeaders, ...rows]), 'amendments.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = await parsedBatchId(admin, parse.jobId);
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Amendments', batchId }))).jobId);
+    const search = async () => (await ok<{ data: { objectId: number; amendmentNumber: number }[] }>(admin.post('/api/contract/GetList', { contractId: contract.contractId }, { limit: 10 }))).data;
+    const second = (await search()).find((a) => a.amendmentNumber === 2)!.objectId;
+    const account = await newAccount(admin, second);
+    // Act
+    const undo = await ok<Job>(admin.post('/api/upload/Undo', { batchId }));
+    await runJobNow(undo.jobId);
+    // Assess
+    const result = (await ok<Job>(admin.get('/api/job/getjob', { id: undo.jobId }))).result as UndoResult;
+    expect((await search()).map((a) => a.objectId)).toEqual([second]);
+    expect(result.kept.map((k) => [k.entity, k.objectId])).toEqual([['contract', second]]);
+    expect(result.kept[0]!.differences.map((d) => d.fieldName)).toEqual([expect.stringContaining('account')]);
+    expect((await admin.get('/api/account/Get', { id: account.objectId })).status).toBe(200);
+    expect(result.rows).toBe(3);
   });
 });
 
