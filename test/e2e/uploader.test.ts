@@ -95,7 +95,7 @@ describe('Uploader', () => {
     await undoPage.locator('.p-confirm-dialog').getByRole('button', { name: 'Yes' }).click();
     // Assess: the edited account reported and kept with what differs, the other gone, the rows back to Validated
     const report = undoPage.getByRole('region', { name: 'Undo result' });
-    await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('1 records were changed since the import and were kept:');
+    await expect.poll(() => report.textContent(), { timeout: 30_000 }).toContain('Kept because someone changed them since the import: 1');
     expect(await report.textContent()).toContain(`account ${ldc1}`);
     await checkScreen(undoPage, 'uploader-undo-result');
     expect((await api.get('/api/account/Get', { id: edited.objectId })).status).toBe(200);

@@ -45,8 +45,15 @@ export const handler = resourceHandler('update', {
   },
   /** POST update/GetList?limit&skip&orderBy&getTotalCount, body: { rowState, updateType, batchId?, rowCountOnly? } -> { data, totalCount } */
   'POST getlist': ({ query, body }: ActionContext<Query, UpdateListBody>) => UPDATES.store.list({ ...body, rowType: body.updateType }, query),
-  /** POST update/GetUpdateFilterHints, body: { updateType | uploadType, isValid } -> { batchIds } newest first */
-  'POST getupdatefilterhints': ({ body }: ActionContext<unknown, { updateType: UpdateType; isValid: boolean }>) => UPDATES.store.batchIds(body.updateType, body.isValid ? 'validated' : 'withExceptions'),
+  /** POST update/GetUpdateFilterHints, body: { updateType | uploadType, isValid, withImported? } -> { batchIds } newest first */
+  'POST getupdatefilterhints': async ({ body }: ActionContext<unknown, { updateType: UpdateType; isValid: boolean; withImported: boolean }>) => {
+    if (!body.isValid) return UPDATES.store.batchIds(body.updateType, 'withExceptions');
+    const validated = await UPDATES.store.batchIds(body.updateType, 'validated');
+    if (!body.withImported) return validated;
+    // the Validated tab's filter also offers the batches with imported rows: Undo of a batch's import starts there
+    const imported = await UPDATES.store.batchIds(body.updateType, 'imported');
+    return { batchIds: [...new Set([...validated.batchIds, ...imported.batchIds])].sort((a, b) => b - a) };
+  },
   /** POST update/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
   'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPDATES, body, user!.objectId),
   /** POST update/Undo, body: { batchId } -> the undo job of the batch's import (issue 29) */

@@ -121,6 +121,10 @@ describe('update/Undo', () => {
     };
     const batchId = await parsed([[a.objectId, 'Contract Rate', 0.2], [b.objectId, 'Contract Rate', 0.3]]);
     await parsed([[b.objectId, 'Contract Rate', 0.4]]);
+    // the imported batch is offered by the Validated tab's batch filter, where Undo starts
+    const hints = (withImported: boolean) => ok<{ batchIds: number[] }>(admin.post('/api/update/GetUpdateFilterHints', { updateType: 'Accounts', isValid: true, withImported }));
+    expect((await hints(true)).batchIds).toContain(batchId);
+    expect((await hints(false)).batchIds).not.toContain(batchId);
     // Act
     const undo = await ok<Job>(admin.post('/api/update/Undo', { batchId }));
     await runJobNow(undo.jobId);

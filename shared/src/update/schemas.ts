@@ -30,9 +30,15 @@ export const updateListQuerySchema = pageQuerySchema;
  * table has it, uploadType.
  */
 export const updateFilterHintsBodySchema = z
-  .object({ updateType: updateType.optional(), uploadType: updateType.optional(), isValid: z.boolean({ error: MSG.invalidInput }) })
+  .object({
+    updateType: updateType.optional(),
+    uploadType: updateType.optional(),
+    isValid: z.boolean({ error: MSG.invalidInput }),
+    /** with isValid: also the batches with imported rows (the Validated tab, where Undo of a batch's import starts; the updater has no last-save tab) */
+    withImported: z.boolean({ error: MSG.invalidInput }).optional(),
+  })
   .refine((b) => (b.updateType ?? b.uploadType) !== undefined, { message: MSG.required, path: ['updateType'] })
-  .transform((b) => ({ updateType: (b.updateType ?? b.uploadType)!, isValid: b.isValid }));
+  .transform((b) => ({ updateType: (b.updateType ?? b.uploadType)!, isValid: b.isValid, withImported: b.withImported === true }));
 /** POST update/ImportRows: the chosen rows (Save). */
 export const updateImportRowsBodySchema = importRowsBodySchema.omit({ uploadType: true }).extend({ updateType });
 /** POST update/importAllRows and DELETE update/deleteAllRows: the search body (a type's rows, of a state and batch). */

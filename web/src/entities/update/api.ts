@@ -18,7 +18,9 @@ export const UPDATE_WORKBENCH_API: WorkbenchApi = {
     ...routeQuery(endpoint('POST', 'update', 'GetList'), { query: { limit: 0, getTotalCount: true }, body: { updateType: t(type), rowState, rowCountOnly: true, ...batch(batchId) } }),
     select: rowsPageOf('update'),
   }),
-  batchIdsQuery: (type, state) => routeQuery(endpoint('POST', 'update', 'GetUpdateFilterHints'), { body: { updateType: t(type), isValid: state !== 'withExceptions' } }),
+  // the Validated tab also lists the batches with imported rows: the updater's Undo of a batch's import starts there
+  batchIdsQuery: (type, state) =>
+    routeQuery(endpoint('POST', 'update', 'GetUpdateFilterHints'), { body: { updateType: t(type), isValid: state !== 'withExceptions', ...(state === 'validated' ? { withImported: true } : {}) } }),
   downloadTemplate: (type) => call(endpoint('GET', 'update', 'DownloadTemplate'), { query: { updateType: t(type) } }),
   downloadExceptions: (type, batchId) => call(endpoint('GET', 'update', 'DownloadExceptions'), { query: { updateType: t(type), ...batch(batchId) } }),
   importRows: (type, ids) => call(endpoint('POST', 'update', 'ImportRows'), { body: { updateType: t(type), ids } }),
