@@ -73,6 +73,22 @@ describe('home page', () => {
     expect(page.recentlyChanged!.length).toBeGreaterThan(0);
   });
 
+  it('answers a write committed after an earlier answer (the lists\' part is kept only until a list changes)', async () => {
+    // Prepare: an answer, then a pending account of an amendment awaiting pricing
+    const pending = (p: HomePage) => p.accountQueues.find((q) => q.id === 'pendingAccounts')!.count;
+    const pricing = (p: HomePage) => p.contractQueues.find((q) => q.id === 'pricingValidation')!.count;
+    const before = await ok<HomePage>(admin.get('/api/home/Get'));
+    const again = await ok<HomePage>(admin.get('/api/home/Get'));
+    // Act
+    const amendment = await newAmendment(admin, { contractStatus: 'Signed' });
+    await newAccount(admin, amendment.objectId, { accountStatus: 'Pending' });
+    const after = await ok<HomePage>(admin.get('/api/home/Get'));
+    // Assess
+    expect(pending(again)).toBe(pending(before));
+    expect(pending(after)).toBe(pending(before) + 1);
+    expect(pricing(after)).toBe(pricing(before) + 1);
+  });
+
   it('shows an agent the queues without the change log or the batches, and a non-admin no batches', async () => {
     // Act
     const [forAgent, forCommon, mine] = await Promise.all([ok<HomePage>(agent.get('/api/home/Get')), ok<HomePage>(common.get('/api/home/Get')), ok<HomePage>(admin.get('/api/home/Get'))]);

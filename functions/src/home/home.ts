@@ -55,7 +55,7 @@ function tally(labels: string[]): { counts: Map<string, number>; series: () => {
   return { counts, series: () => ({ labels, values: labels.map((l) => Math.round((counts.get(l) ?? 0) * 100) / 100) }) };
 }
 
-async function accountPart(userType: UserType | undefined, now: Date) {
+async function accountPart(now: Date) {
   const statusCount = new Map<string, number>();
   const statusRce = new Map<string, number>();
   const ending = tally(months(now, HOME_ENDING_MONTHS));
@@ -83,7 +83,7 @@ async function accountPart(userType: UserType | undefined, now: Date) {
   const queues: HomeQueue<ReturnType<typeof toAccountRow>>[] = ACCOUNT_QUEUE_FILTERS.map(([id], i) => ({
     id,
     count: pages[i]!.totalCount,
-    rows: pages[i]!.data.map((r) => visibleToUser('account', userType, toAccountRow(r))),
+    rows: pages[i]!.data.map(toAccountRow),
     search: HOME_QUEUE_SEARCH[id],
   }));
   return {
@@ -151,19 +151,37 @@ async function recentPart(userId: number): Promise<HomeRecent[]> {
   return out;
 }
 
+/**
+ * A list's part of the page, kept until the list (or a list it joins) changes or the day turns: a
+ * pass over 500,000 accounts takes most of a second (docs/home.md), and the page is what every user
+ * opens first. The list is brought up to date before its version is read, so a write committed
+ * before the call is always in the answer.
+ */
+const parts = new Map<string, { key: string; value: Promise<unknown> }>();
+async function keptUntilChanged<T>(name: string, list: { refresh(): Promise<void>; deepVersion(): string }, now: Date, compute: () => Promise<T>): Promise<T> {
+  await list.refresh();
+  const key = `${list.deepVersion()}|${now.toISOString().slice(0, 10)}`;
+  const kept = parts.get(name);
+  if (kept?.key === key) return kept.value as Promise<T>;
+  const value = compute();
+  parts.set(name, { key, value });
+  value.catch(() => parts.get(name)?.value === value && parts.delete(name));
+  return value;
+}
+
 export async function homePage(user: { objectId: number; userType?: UserType }): Promise<HomePage> {
   const now = new Date();
   const admin = isAdmin(user.userType);
   const agent = isAgent(user.userType);
   const [a, c, batches, recent] = await Promise.all([
-    accountPart(user.userType, now),
-    contractPart(now),
+    keptUntilChanged('accounts', accounts(), now, () => accountPart(now)),
+    keptUntilChanged('amendments', amendments(), now, () => contractPart(now)),
     admin ? batchPart() : Promise.resolve(undefined),
     agent ? Promise.resolve(undefined) : recentPart(user.objectId),
   ]);
   return {
     today: now.toISOString().slice(0, 10),
-    accountQueues: a.queues,
+    accountQueues: a.queues.map((q) => ({ ...q, rows: q.rows.map((r) => visibleToUser('account', user.userType, r)) })),
     contractQueues: c.queues,
     ...(batches ? { batches } : {}),
     ...(recent ? { recentlyChanged: recent } : {}),
