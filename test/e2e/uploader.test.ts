@@ -55,8 +55,14 @@ describe('Uploader', () => {
     await pick(page, 'Batch', String(batches[0]), String(batches[0]));
     const grid = page.getByRole('table', { name: 'Exception rows' });
     await expect.poll(() => grid.locator('tbody tr').count(), { timeout: 15_000 }).toBe(1);
-    await grid.locator('tbody tr').first().getByRole('button').first().click();
     const fix = page.getByRole('textbox', { name: /^New value of Requested Start Date/ });
+    // the rows of the chosen batch load 100 ms after it was chosen: a row expanded before then is drawn again closed
+    await expect
+      .poll(async () => {
+        if ((await fix.count()) === 0) await grid.locator('tbody tr').first().getByRole('button').first().click();
+        return fix.count();
+      })
+      .toBe(1);
     await expect.poll(() => fix.inputValue()).toBe('next spring');
     await checkScreen(page, 'uploader-exceptions');
     await fix.fill('03/01/2026');

@@ -27,7 +27,7 @@ async function storeRaw(key: Record<string, unknown>, values: Record<string, unk
 }
 
 describe('stored reference values rewritten as codes', () => {
-  it('rewrites the objectIds of users, business entities and agents as codes, with no version bump and no log', async () => {
+  it('rewrites the objectIds of users, business entities and agents as codes, with no version bump and no log', { timeout: 120_000 }, async () => {
     // Prepare: three records as an older version stored them
     const user = await createTestUser('viewOnly');
     const entity = await createBusinessEntity({ legalName: `Legacy ${randomUUID().slice(0, 8)}`, companyType: 'LLC', type: 'Industrial', isActive: true }, SYSTEM_ACTOR);

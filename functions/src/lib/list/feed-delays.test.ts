@@ -151,7 +151,7 @@ describe('list engine feed with late commits', () => {
   });
 
   for (const seed of [1, 2, 3]) {
-    it(`shows exactly the committed writes at every query, commits delayed and reordered at random (seed ${seed})`, async () => {
+    it(`shows exactly the committed writes at every query, commits delayed and reordered at random (seed ${seed})`, { timeout: 120_000 }, async () => {
       // Prepare: draws of single numbers and reserved blocks, updates of the same records, commits
       // delayed up to the lag, queries by a warm engine and by engines started cold from its
       // snapshot at random moments; the last commits come with nothing after them.
