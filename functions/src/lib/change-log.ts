@@ -30,7 +30,8 @@ export interface ChangeLogEntry extends SharedEntry {
   parent: LogParent | null;
 }
 
-interface LogItem {
+/** The change-log item as stored. */
+export interface LogItem {
   pk: string;
   sk: string;
   gsi1pk: string;

@@ -7,7 +7,7 @@ import { accountChildren, accountAddresses } from '../account/children';
 import { accountDef, accounts, deleteAccount } from '../account/repository';
 import { contractCrms, contractParticipants } from '../contract/children';
 import { amendmentDef, deleteAmendment } from '../contract/repository';
-import { logValue, type Actor, type ChangeAction, type FieldChange, type LogEntity, type LogParent } from '../lib/change-log';
+import { logValue, type Actor, type LogEntity, type LogItem as StoredLogItem } from '../lib/change-log';
 import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
@@ -38,23 +38,8 @@ export interface UndoParams {
   userName: string;
 }
 
-/** The change-log item as stored (change-log.ts writes it). */
-interface LogItem {
-  pk: string;
-  sk: string;
-  eventId: string;
-  action: ChangeAction;
-  entity: LogEntity;
-  entityId: number;
-  parent: LogParent | null;
-  parentId: number | null;
-  actor: Actor;
-  actionDate: string;
-  changes: FieldChange[];
-  fieldPrefix?: string;
-  entityName?: string;
-  source?: string;
-}
+/** The change-log item as stored (change-log.ts writes it); its index keys are not read here. */
+type LogItem = Omit<StoredLogItem, 'gsi1pk' | 'gsi1sk'>;
 
 /** The entity types an import writes (the uploader's and the updater's row types). */
 const LOGGED: readonly LogEntity[] = ['participant', 'crm', 'address', 'account', 'contract'];
