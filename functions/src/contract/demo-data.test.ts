@@ -35,5 +35,5 @@ describe('demo data', () => {
     expect(account.accountVolume?.volumeData.length).toBeGreaterThan(0);
     expect(account.contractStartDate! < new Date(Date.now() - 400 * 86_400_000).toISOString()).toBe(true);
     expect((await billingRows(account.objectId)).length).toBe(12);
-  });
+  }, 120_000); // eleven contracts through the screens' write path: tens of seconds on a loaded 2-core machine
 });
