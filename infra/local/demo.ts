@@ -1,11 +1,11 @@
 import { agentCreateBodySchema } from '@eb/shared/agent/schemas';
-import { amendmentCreateBodySchema } from '@eb/shared/contract/schemas';
-import { contactCreateBodySchema } from '@eb/shared/primarycontact/schemas';
+import { amendmentCreateBodySchema } from '@eb/shared/amendment/schemas';
+import { contactCreateBodySchema } from '@eb/shared/contact/schemas';
 import { createAgent } from '../../functions/src/agent/repository';
-import { createBusinessEntity } from '../../functions/src/businessentity/repository';
-import { CONTRACT_CRMS } from '@eb/shared/contract/children';
-import { contactAddUpdate, contractCrms } from '../../functions/src/contract/children';
-import { createAmendment } from '../../functions/src/contract/repository';
+import { createBusinessEntity } from '../../functions/src/business-entity/repository';
+import { CONTRACT_CRMS } from '@eb/shared/amendment/children';
+import { contactAddUpdate, contractCrms } from '../../functions/src/amendment/children';
+import { createAmendment } from '../../functions/src/amendment/repository';
 import { accountCreateBodySchema } from '@eb/shared/account/schemas';
 import { loadBillingBodySchema } from '@eb/shared/account/billing';
 import { loadBillingRows } from '../../functions/src/account/billing';
@@ -17,8 +17,8 @@ import { nextId } from '../../functions/src/lib/db';
 import { getItem, table } from '../../functions/src/lib/db';
 import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { createMasterContract, generateMasterContract } from '../../functions/src/mastercontract/repository';
-import { createContact } from '../../functions/src/primarycontact/repository';
+import { createMasterContract, generateMasterContract } from '../../functions/src/master-contract/repository';
+import { createContact } from '../../functions/src/contact/repository';
 import { SYSTEM_ACTOR } from '../../functions/src/users/repository';
 
 /**

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { matchRoute, pathExists, type Resource } from '@eb/shared/routes';
+import { codeName, matchRoute, pathExists, type Resource } from '@eb/shared/routes';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { json } from '../../functions/src/lib/http';
 import { httpApiEvent, lambdaContext } from './events';
@@ -15,7 +15,7 @@ const handlers = new Map<Resource, Promise<ApiHandler>>();
 export function loadHandler(resource: Resource): Promise<ApiHandler> {
   let h = handlers.get(resource);
   if (!h) {
-    h = import(`../../functions/src/${resource}/handler.ts`).then((m) => m.handler as ApiHandler);
+    h = import(`../../functions/src/${codeName(resource)}/handler.ts`).then((m) => m.handler as ApiHandler);
     handlers.set(resource, h);
   }
   return h;

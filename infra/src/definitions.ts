@@ -3,7 +3,7 @@
  * infra/src/stacks/* turn them into CloudFormation; infra/local/provision.ts creates them in the
  * emulators (idempotently) from the same objects.
  */
-import { RESOURCES, type Resource } from '@eb/shared/routes';
+import { RESOURCES, codeName, type Resource } from '@eb/shared/routes';
 
 export const TABLE = {
   /** logical id in CDK; the local stack uses `name` */
@@ -51,7 +51,7 @@ export const ENV = {
 } as const;
 
 /** The Lambda entry of each API resource, relative to the repository root. */
-export const apiEntry = (resource: Resource): string => `functions/src/${resource}/handler.ts`;
+export const apiEntry = (resource: Resource): string => `functions/src/${codeName(resource)}/handler.ts`;
 export const WORKER_ENTRY = 'functions/src/job/worker.ts';
 export const CUSTOM_MESSAGE_ENTRY = 'functions/src/users/custom-message.ts';
 export const ALL_RESOURCES = RESOURCES;

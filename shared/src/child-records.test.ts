@@ -3,7 +3,7 @@ import { childRoutes } from './child-records';
 import { CHILD_DELETE_MAX, CONTACT_DELETE_MAX } from './constants';
 import { MSG } from './messages';
 import { pageQuerySchema } from './paging';
-import { CONTACT_ADDRESSES, CONTACT_EMAILS, CONTACT_PHONES } from './primarycontact/schemas';
+import { CONTACT_ADDRESSES, CONTACT_EMAILS, CONTACT_PHONES } from './contact/schemas';
 import { ROUTES, routePath, type RouteDef } from './routes';
 
 describe("the contact's child kinds in the route table", () => {

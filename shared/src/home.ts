@@ -1,5 +1,5 @@
 import type { AccountRow } from './account/schemas';
-import type { AmendmentRow } from './contract/schemas';
+import type { AmendmentRow } from './amendment/schemas';
 import { RENEWAL_WINDOW_DAYS } from './constants';
 
 /**

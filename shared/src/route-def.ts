@@ -12,6 +12,18 @@ export const RESOURCES = [
 export type Resource = (typeof RESOURCES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/**
+ * The code's name of a resource where the spec's API name says something else (see the glossary in
+ * README.md): the spec's `contract` is the amendment, `mastercontract` the contract. Each resource's
+ * code lives under that name (shared/src/X, functions/src/X, web/src/entities/X).
+ */
+export const RESOURCE_CODE_NAMES: Partial<Record<Resource, string>> = {
+  contract: 'amendment', mastercontract: 'master-contract', primarycontact: 'contact', businessentity: 'business-entity',
+};
+
+/** The folder of a resource's code: `functions/src/${codeName(r)}`. */
+export const codeName = (r: Resource): string => RESOURCE_CODE_NAMES[r] ?? r;
+
 /** A resource's path segment where the spec spells it differently from the resource ('Reference'). */
 export const RESOURCE_SEGMENTS: Partial<Record<Resource, string>> = { reference: 'Reference' };
 

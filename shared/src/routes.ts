@@ -22,7 +22,7 @@ import {
   businessEntityUpdateBodySchema,
   type BusinessEntity,
   type GeneratedBusinessEntityId,
-} from './businessentity/schemas';
+} from './business-entity/schemas';
 import {
   CONTACT_ADDRESSES,
   CONTACT_EMAILS,
@@ -36,7 +36,7 @@ import {
   type PrimaryContactCreated,
   type PrimaryContactReferenceData,
   type PrimaryContactRow,
-} from './primarycontact/schemas';
+} from './contact/schemas';
 import { exportQuerySchemaOf, optionalIdQuerySchema, pageQuerySchema, type PagedResult } from './paging';
 import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
 import {
@@ -56,7 +56,7 @@ import {
   type GeneratedMasterContract,
   type MasterContract,
   type NextAmendmentNumber,
-} from './mastercontract/schemas';
+} from './master-contract/schemas';
 import {
   amendmentCreateBodySchema,
   amendmentUpdateBodySchema,
@@ -65,11 +65,11 @@ import {
   type Amendment,
   type AmendmentRow,
   type LegacyId,
-} from './contract/schemas';
-import { CONTRACT_CHILDREN, CONTRACT_PARENT } from './contract/children';
+} from './amendment/schemas';
+import { CONTRACT_CHILDREN, CONTRACT_PARENT } from './amendment/children';
 import { ACCOUNT_ADDRESSES, ACCOUNT_CHILDREN, ACCOUNT_PARENT } from './account/children';
 import { childRoutes } from './child-records';
-import { recordChildRoutes } from './record-children';
+import { recordChildRoutes } from './participants-crm-documents';
 import { versionSchema } from './field-rules';
 import {
   accountCreateBodySchema,
@@ -119,7 +119,7 @@ import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file
 /** DELETE bodies that may name the version read (a stale one answers 409). */
 const optionalVersionBodySchema = z.object({ version: versionSchema.optional() });
 
-export { RESOURCES, RESOURCE_SEGMENTS, res, routePath, type FileResponse, type HttpMethod, type NoContent, type Res, type Resource, type RouteDef, type RouteResponse } from './route-def';
+export { RESOURCES, RESOURCE_CODE_NAMES, RESOURCE_SEGMENTS, codeName, res, routePath, type FileResponse, type HttpMethod, type NoContent, type Res, type Resource, type RouteDef, type RouteResponse } from './route-def';
 
 /**
  * The route table: every API route, one line each, with its answer's type (`response: res<T>()`;
@@ -207,7 +207,7 @@ export const ROUTES = [
   // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
   { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'contract', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
-  // an amendment's participants, CRM notes and documents (shared/src/record-children.ts)
+  // an amendment's participants, CRM notes and documents (shared/src/participants-crm-documents.ts)
   ...recordChildRoutes(CONTRACT_PARENT, CONTRACT_CHILDREN),
   // files (spec 2 "File resource"): a short-lived download link (staff: agents do not download), delete
   { method: 'GET', resource: 'file', action: 'Get', access: 'nonAgent', query: fileQuerySchema, response: res<FileDownload>() },

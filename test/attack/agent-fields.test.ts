@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account, AccountRow } from '@eb/shared/account/schemas';
 import { HIDDEN_FROM_AGENTS } from '@eb/shared/agent-hidden';
-import type { Amendment } from '@eb/shared/contract/schemas';
+import type { Amendment } from '@eb/shared/amendment/schemas';
 import type { PagedResult } from '@eb/shared/paging';
 import type { Session } from '../support/invoke';
 import { newAccount, newAmendment, ok } from '../support/records';

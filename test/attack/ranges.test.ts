@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@eb/shared/account/schemas';
-import type { Amendment } from '@eb/shared/contract/schemas';
+import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../support/invoke';
 import { amendmentBody, newAccount, newAmendment, newContract, ok, uniqueLdc } from '../support/records';

@@ -39,7 +39,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
   const { accountEndDate, accountListBodySchema, uploadRateOf } = await import('@eb/shared/account/schemas');
   const { listAccounts, accountDef } = await import('../../functions/src/account/repository');
   const { listTerritoryPage } = await import('../../functions/src/reference/repository');

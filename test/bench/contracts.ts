@@ -34,10 +34,10 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
-  const { listContracts } = await import('../../functions/src/contract/repository');
-  const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/contract/export');
-  const { contractListBodySchema } = await import('@eb/shared/contract/schemas');
+  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
+  const { listContracts } = await import('../../functions/src/amendment/repository');
+  const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/amendment/export');
+  const { contractListBodySchema } = await import('@eb/shared/amendment/schemas');
 
   const seed = seedItems;
   const t = Date.now();
@@ -148,7 +148,7 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
   const bareBytes = bare.bytes;
 
   // ---- Export all: the job over every row (no cap), through the worker --------------------------
-  const { startContractsExport } = await import('../../functions/src/contract/export-job');
+  const { startContractsExport } = await import('../../functions/src/amendment/export-job');
   t0 = process.hrtime.bigint();
   const job = await startContractsExport(contractListBodySchema.parse({}), undefined, 0);
   const finished = await runJobThroughWorker(job.jobId);

@@ -54,7 +54,7 @@ export async function seedItems(type: string, count: number, item: (id: number, 
 export async function seedContractWithAmendments(contractId: number, amendments: number): Promise<void> {
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/contract/schemas');
+  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
   const { generatedAmendment } = await import('../../infra/local/contract-generator');
   await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
   await seedItems('contract', amendments, (id, seq) => {

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
-import type { ContactAddress, ContactPhone, PrimaryContactCreated, PrimaryContactRow } from '@eb/shared/primarycontact/schemas';
+import type { ContactAddress, ContactPhone, PrimaryContactCreated, PrimaryContactRow } from '@eb/shared/contact/schemas';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
 import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';

@@ -1,13 +1,13 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { inject } from 'vitest';
-import { matchRoute, type Resource } from '@eb/shared/routes';
+import { codeName, matchRoute, type Resource } from '@eb/shared/routes';
 import { httpApiEvent, lambdaContext } from '../../infra/local/events';
 
 type Handler = (e: APIGatewayProxyEventV2, c: Context) => Promise<APIGatewayProxyStructuredResultV2>;
 const handlers = new Map<Resource, Promise<Handler>>();
 function handlerOf(resource: Resource): Promise<Handler> {
   let h = handlers.get(resource);
-  if (!h) handlers.set(resource, (h = import(`../../functions/src/${resource}/handler.ts`).then((m) => m.handler)));
+  if (!h) handlers.set(resource, (h = import(`../../functions/src/${codeName(resource)}/handler.ts`).then((m) => m.handler)));
   return h;
 }
 

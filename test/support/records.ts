@@ -1,8 +1,8 @@
 import { sampleLdcNumber } from '@eb/shared/account/ldc-formats';
 import { expect } from 'vitest';
-import type { Amendment } from '@eb/shared/contract/schemas';
-import type { MasterContract } from '@eb/shared/mastercontract/schemas';
-import type { PrimaryContactCreated } from '@eb/shared/primarycontact/schemas';
+import type { Amendment } from '@eb/shared/amendment/schemas';
+import type { MasterContract } from '@eb/shared/master-contract/schemas';
+import type { PrimaryContactCreated } from '@eb/shared/contact/schemas';
 import type { Session } from './invoke';
 
 /**

@@ -18,10 +18,10 @@ async function layerErrors(file: string, code: string): Promise<string[]> {
 
 describe('web layers lint rule', () => {
   it.each([
-    ['an entity importing a feature', 'web/src/entities/primarycontact/x.ts', "export { ContactEntityPage } from '../../features/contact-entity/components/ContactEntityPage';"],
-    ['a feature importing another feature', 'web/src/features/users/components/x.ts', "export { BusinessEntityPage } from '../../business-entity/components/BusinessEntityPage';"],
+    ['an entity importing a feature', 'web/src/entities/contact/x.ts', "export { ContactEntityPage } from '../../features/contacts/components/ContactEntityPage';"],
+    ['a feature importing another feature', 'web/src/features/users/components/x.ts', "export { BusinessEntityPage } from '../../business-entities/components/BusinessEntityPage';"],
     ['a feature importing app', 'web/src/features/users/components/x.ts', "export { appRoutes } from '../../../app/router';"],
-    ['a component importing an entity', 'web/src/components/x.ts', "export { contactQuery } from '../entities/primarycontact/api';"],
+    ['a component importing an entity', 'web/src/components/x.ts', "export { contactQuery } from '../entities/contact/api';"],
     ['lib importing a component', 'web/src/lib/x.ts', "export { DataGrid } from '../components/DataGrid';"],
     ['config importing a feature (dynamic import)', 'web/src/config/x.ts', "export const page = () => import('../features/users/components/UsersPage');"],
   ])('reports %s', async (_what, file, code) => {
@@ -33,11 +33,11 @@ describe('web layers lint rule', () => {
   });
 
   it.each([
-    ['a feature importing entities, components, lib and config', 'web/src/features/contact-entity/components/x.ts',
-      "export * from '../../../entities/primarycontact/api';\nexport * from '../../../components/DataGrid';\nexport * from '../../../lib/api-client';\nexport * from '../../../config/paths';\nexport * from './ContactDialogs';"],
-    ['an entity importing another entity', 'web/src/entities/primarycontact/x.ts', "export * from '../reference/references';"],
+    ['a feature importing entities, components, lib and config', 'web/src/features/contacts/components/x.ts',
+      "export * from '../../../entities/contact/api';\nexport * from '../../../components/DataGrid';\nexport * from '../../../lib/api-client';\nexport * from '../../../config/paths';\nexport * from './ContactDialogs';"],
+    ['an entity importing another entity', 'web/src/entities/contact/x.ts', "export * from '../reference/references';"],
     ['app importing features', 'web/src/app/x.ts', "export * from '../features/users/components/UsersPage';"],
-    ['a test importing app', 'web/src/entities/primarycontact/x.test.ts', "export * from '../../app/AppProviders';"],
+    ['a test importing app', 'web/src/entities/contact/x.test.ts', "export * from '../../app/AppProviders';"],
   ])('accepts %s', async (_what, file, code) => {
     const errors = await layerErrors(file, code);
     expect(errors).toEqual([]);

@@ -1,8 +1,8 @@
 import { ACCOUNT_ADDRESSES, ACCOUNT_CHILDREN } from '@eb/shared/account/children';
 import { childKind, type ParentDef } from '../lib/child-records';
 import { requireEntity } from '../lib/entity';
-import { recordChildren } from '../lib/record-children';
-import { contactReferenceData } from '../primarycontact/repository';
+import { recordChildren } from '../lib/participants-crm-documents';
+import { contactReferenceData } from '../contact/repository';
 import { accountDef } from './repository';
 
 /**

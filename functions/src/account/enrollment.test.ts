@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_FIELDS, type Account } from '@eb/shared/account/schemas';
-import type { Amendment } from '@eb/shared/contract/schemas';
+import type { Amendment } from '@eb/shared/amendment/schemas';
 import type { Job } from '@eb/shared/job/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { Territory } from '@eb/shared/reference/territory';

@@ -61,7 +61,7 @@ export const handler = resourceHandler('account', {
   'GET getbillingrows': ({ query }: ActionContext<{ accountId: number }>) => billingRows(query.accountId),
   /** POST account/LoadBillingRows (admins), body: { account: {objectId}, rows } -> { loaded } */
   'POST loadbillingrows': ({ body, user }: ActionContext<unknown, LoadBillingBody>) => loadBillingRows(body, actorOf(user!)),
-  // participants, CRM notes and documents (lib/record-children.ts: the same calls as an amendment's, with {account})
+  // participants, CRM notes and documents (lib/participants-crm-documents.ts: the same calls as an amendment's, with {account})
   ...accountChildren.actions,
   // addresses: GetAddressList, AddressAdd, AddressUpdate?id, AddressDelete
   ...childActions(accountAddresses),

@@ -1,6 +1,6 @@
 import type { FileType } from '@eb/shared/file/schemas';
 import { accountChildren } from '../account/children';
-import { contractDocuments } from '../contract/children';
+import { contractDocuments } from '../amendment/children';
 import type { Documents } from '../lib/documents';
 import { actorOf } from '../lib/entity';
 import { NotFoundError } from '../lib/errors';

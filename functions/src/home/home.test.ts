@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AccountListBody } from '@eb/shared/account/schemas';
-import type { ContractListBody } from '@eb/shared/contract/schemas';
+import type { ContractListBody } from '@eb/shared/amendment/schemas';
 import { SENT_TO_UTILITY_STALE_DAYS, type HomePage, type HomeQueueId } from '@eb/shared/home';
 import type { PagedResult } from '@eb/shared/paging';
 import type { Session } from '../../../test/support/invoke';

@@ -1,5 +1,5 @@
 import { ACCOUNT_DEFAULT_SORT, rceOf, type AccountListFilter } from '@eb/shared/account/schemas';
-import { CONTRACT_DEFAULT_SORT, type ContractListFilter } from '@eb/shared/contract/schemas';
+import { CONTRACT_DEFAULT_SORT, type ContractListFilter } from '@eb/shared/amendment/schemas';
 import {
   HOME_BATCHES,
   HOME_ENDING_MONTHS,
@@ -18,7 +18,7 @@ import { orderByOf } from '@eb/shared/paging';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
 import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/repository';
-import { amendments, contractFilterPredicate, toRow as toAmendmentRow } from '../contract/repository';
+import { amendments, contractFilterPredicate, toRow as toAmendmentRow } from '../amendment/repository';
 import { listChangeLogs } from '../lib/change-log';
 import { rowStore } from '../upload/rows';
 

@@ -3,7 +3,7 @@
  * Remove All, exports) arrive with the features that own them; the tests register their own.
  */
 // Contracts: Export all
-import '../contract/export-job';
+import '../amendment/export-job';
 // Accounts: Export all
 import '../account/export-job';
 // Reports: Export To P2C

@@ -1,4 +1,4 @@
-import { CRM_LABELS } from '@eb/shared/contract/labels';
+import { CRM_LABELS } from '@eb/shared/amendment/labels';
 import { referenceName } from '@eb/shared/reference/codes';
 import { xlsxWorkbook, type XlsxColumn } from './xlsx';
 

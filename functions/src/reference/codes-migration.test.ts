@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { agentFieldsSchema } from '@eb/shared/agent/schemas';
 import { createTestUser } from '../../../test/support/users';
 import { createAgent } from '../agent/repository';
-import { createBusinessEntity } from '../businessentity/repository';
+import { createBusinessEntity } from '../business-entity/repository';
 import { dynamo } from '../lib/aws';
 import { listChangeLogs } from '../lib/change-log';
 import { getItem, keys, table } from '../lib/db';

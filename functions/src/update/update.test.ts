@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
-import { amendmentEndDate } from '@eb/shared/contract/schemas';
+import { amendmentEndDate } from '@eb/shared/amendment/schemas';
 import { UPDATE_COLUMNS, UPDATABLE_FIELDS } from '@eb/shared/update/columns';
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';

@@ -7,12 +7,12 @@ import { exceptionOf } from '@eb/shared/upload/validate';
 import { ldcTerms } from '../account/ldc-markers';
 import { accountDef, accounts } from '../account/repository';
 import { agents } from '../agent/repository';
-import { businessEntities } from '../businessentity/repository';
-import { amendments } from '../contract/repository';
+import { businessEntities } from '../business-entity/repository';
+import { amendments } from '../amendment/repository';
 import { sharedRead, bulkScope } from '../lib/bulk-scope';
 import { batchGet } from '../lib/db';
-import { masterContracts } from '../mastercontract/repository';
-import { contacts } from '../primarycontact/repository';
+import { masterContracts } from '../master-contract/repository';
+import { contacts } from '../contact/repository';
 import { territories } from '../reference/repository';
 import type { Pending } from './pipeline';
 

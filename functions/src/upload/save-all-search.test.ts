@@ -6,7 +6,7 @@ import { runJobNow } from '../../../test/support/jobs';
 import { newContract, ok } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
-import { amendmentListSpec, amendments } from '../contract/repository';
+import { amendmentListSpec, amendments } from '../amendment/repository';
 import { ListEngine } from '../lib/list-engine';
 
 /**

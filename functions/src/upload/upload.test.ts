@@ -242,7 +242,7 @@ describe('Save All of Accounts rows of one amendment', () => {
     await runJobNow(parse.jobId);
     const batchId = await parsedBatchId(admin, parse.jobId);
     const { dynamo } = await import('../lib/aws');
-    const { amendmentDef } = await import('../contract/repository');
+    const { amendmentDef } = await import('../amendment/repository');
     const amendmentPk = amendmentDef.key(amendment.objectId).pk;
     let singleReads = 0;
     dynamo().middlewareStack.add(

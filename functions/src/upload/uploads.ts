@@ -2,7 +2,7 @@ import { normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import { validateCells } from '@eb/shared/upload/validate';
 import { ldcMarkerKey } from '../account/ldc-markers';
-import { amendmentDef } from '../contract/repository';
+import { amendmentDef } from '../amendment/repository';
 import { crossCheck } from './checks';
 import { registerImportJob } from './import';
 import { registerParseJob } from './parse';

@@ -2,11 +2,11 @@ import type { ChildRecord } from '../child-records';
 import { defineChildKind } from '../child-records';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH, COUNTY_MAX_LENGTH } from '../constants';
 import { optionalText, requiredReferenceCode, requiredText, requiredRuleTextSchema, integerRule, maxLengthRule, ruleTextSchema } from '../field-rules';
-import { recordChildKinds } from '../record-children';
+import { recordChildKinds } from '../participants-crm-documents';
 
 /**
  * What an account holds: participants, CRM notes (account CRM types) and documents
- * (shared/src/record-children.ts), and its addresses (spec 2 "Account address", section 5
+ * (shared/src/participants-crm-documents.ts), and its addresses (spec 2 "Account address", section 5
  * "Account address row"), under the account as their parent ('a' before their fields in its
  * change log).
  */

@@ -1,5 +1,5 @@
 import { ACCOUNT_ROW_LABELS } from '../account/labels';
-import { AMENDMENT_LABELS } from '../contract/labels';
+import { AMENDMENT_LABELS } from '../amendment/labels';
 import { decimalRule, requiredRuleNumberSchema } from '../field-rules';
 import { ACCOUNT_CONTACT_FIELDS, headerKey, matchColumns, UPLOAD_COLUMNS, type HeaderMatch, type UploadColumn } from '../upload/columns';
 

@@ -4,19 +4,19 @@ import { ACCOUNT_FORM_DECLARATION } from '../account/form';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_ROW_LABELS } from '../account/labels';
 import { ACCOUNT_DEFAULTED_FIELDS, accountFieldsShape, fillAccountDefaults } from '../account/schemas';
 import { ACCOUNT_CHILDREN } from '../account/children';
-import { CONTRACT_CHILDREN } from '../contract/children';
-import { AMENDMENT_FORM_DECLARATION } from '../contract/form';
-import { AMENDMENT_LABELS } from '../contract/labels';
-import { amendmentFieldsShape } from '../contract/schemas';
+import { CONTRACT_CHILDREN } from '../amendment/children';
+import { AMENDMENT_FORM_DECLARATION } from '../amendment/form';
+import { AMENDMENT_LABELS } from '../amendment/labels';
+import { amendmentFieldsShape } from '../amendment/schemas';
 import { isBodyKind, type FormSectionDecl } from '../form-declaration';
 import { decimalRule, integerRule, maxLengthRule, optionalDate, optionalText, requiredDate, requiredRuleNumberSchema, ruleNumberSchema } from '../field-rules';
-import { PARTICIPANT_SHAPE } from '../record-children';
+import { PARTICIPANT_SHAPE } from '../participants-crm-documents';
 
 /**
  * The uploader's types and their columns (spec 3 sections 2 and 3; issue 10 "The pipeline"), declared
  * once: the template, the header matching, the validator, the grids and the exceptions workbook read
  * them. Amendments and Accounts cover every field their form can set (the form declarations of
- * shared/src/contract/form.ts and shared/src/account/form.ts, their labels and the entity's rules),
+ * shared/src/amendment/form.ts and shared/src/account/form.ts, their labels and the entity's rules),
  * after the spec's named key columns. A column's value is checked by its entity's shared rule; an
  * exception names the reason of spec 3 section 8 by the column's kind.
  */

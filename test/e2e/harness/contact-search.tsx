@@ -13,7 +13,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProviders } from '../../../web/src/app/AppProviders';
 import { createQueryClient } from '../../../web/src/lib/query-client';
-import { ContactSearchDialog, type ContactSelection } from '../../../web/src/entities/primarycontact/ContactSearchDialog';
+import { ContactSearchDialog, type ContactSelection } from '../../../web/src/entities/contact/ContactSearchDialog';
 
 function Harness() {
   const [visible, setVisible] = useState(true);

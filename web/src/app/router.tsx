@@ -48,10 +48,10 @@ export const appRoutes: RouteObject[] = [
             (await import('../features/reports/components/ReportsPage')).ReportsPage,
           ),
           areaRoute(AREAS.businessEntity, ['business-entity'], async () =>
-            (await import('../features/business-entity/components/BusinessEntityPage')).BusinessEntityPage,
+            (await import('../features/business-entities/components/BusinessEntityPage')).BusinessEntityPage,
           ),
           areaRoute(AREAS.contactEntity, ['contact-entity'], async () =>
-            (await import('../features/contact-entity/components/ContactEntityPage')).ContactEntityPage,
+            (await import('../features/contacts/components/ContactEntityPage')).ContactEntityPage,
           ),
           areaRoute(AREAS.uploader, ['uploader'], async () =>
             (await import('../features/uploader/components/UploaderPage')).UploaderPage,

@@ -7,7 +7,7 @@ import type { EditableColumn } from '../../components/EditableGrid';
 import { digitsEditor } from '../../components/grid-editors';
 import type { SubRecordSpec } from '../../components/SubRecordGrid';
 import { zodErrors } from '../../components/use-form';
-import { useZipLookup } from '../primarycontact/use-primarycontact-options';
+import { useZipLookup } from '../contact/use-contact-options';
 import { codeOptions, useReferenceSets } from '../reference/reference-options';
 
 const L = { addressType: 'Type', addressLine: 'Address', zipCode: 'Zip', zipAppendix: 'Zip +4', county: 'County', city: 'City', state: 'State', territory: 'Territory' } as const;

@@ -1,8 +1,8 @@
 import { ACCOUNT_CHILDREN } from '@eb/shared/account/children';
 import { documentCalls } from '../../lib/documents';
-import type { RecordChildrenConfig } from '../record-children/record-sub-records';
+import type { RecordChildrenConfig } from '../participants-crm-documents/record-sub-records';
 
-/** The account's participants and CRM notes (entities/record-children), documents and addresses. */
+/** The account's participants and CRM notes (entities/participants-crm-documents), documents and addresses. */
 export const ACCOUNT_CHILDREN_CONFIG: RecordChildrenConfig = {
   kinds: ACCOUNT_CHILDREN,
   crmTypes: 'crmTypes',

@@ -20,10 +20,10 @@ import {
   type AccountFormFieldName,
   type AccountFormValues,
 } from '../../../entities/account/account-form';
-import { amendmentQuery } from '../../../entities/contract/api';
+import { amendmentQuery } from '../../../entities/amendment/api';
 import { agentListQuery } from '../../../entities/agent/api';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
-import type { Amendment } from '@eb/shared/contract/schemas';
+import type { Amendment } from '@eb/shared/amendment/schemas';
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_TEXTS } from '../../../entities/account/account-texts';
 import { BILLING_TEXTS } from '../../../entities/account/account-billing';
 import { VOLUME_TEXTS, volumeCellIssues } from '../../../entities/account/account-volume';
@@ -49,8 +49,8 @@ import { isStaleVersion, useRecordConflict } from '../../../components/use-recor
 const REQUIRED = new Set<string>(ACCOUNT_REQUIRED_FIELDS);
 /** The sections under the form load after it. */
 const AccountAddresses = lazy(() => import('./AccountAddresses').then((m) => ({ default: m.AccountAddresses })));
-const ParticipantsSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
-const CrmSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.CrmSection })));
+const ParticipantsSection = lazy(() => import('../../../entities/participants-crm-documents/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
+const CrmSection = lazy(() => import('../../../entities/participants-crm-documents/RecordChildSections').then((m) => ({ default: m.CrmSection })));
 const AccountVolume = lazy(() => import('./AccountVolume').then((m) => ({ default: m.AccountVolume })));
 const AccountBilling = lazy(() => import('./AccountBilling').then((m) => ({ default: m.AccountBilling })));
 const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));

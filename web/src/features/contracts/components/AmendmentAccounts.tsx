@@ -11,7 +11,7 @@ import { AMENDMENT_ACCOUNTS_PAGE_SIZE, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMI
 import { formatDisplayDate } from '@eb/shared/validation';
 import { ACCOUNT_GRID_LABELS as L, ACCOUNT_TEXTS as T } from '../../../entities/account/account-texts';
 import { downloadAccountsTemplate, exportAccounts, setAccountStatus } from '../../../entities/account/api';
-import { amendmentAccountsQuery } from '../../../entities/contract/api';
+import { amendmentAccountsQuery } from '../../../entities/amendment/api';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 import { AREAS } from '../../../config/areas';
 import { saveFile } from '../../../lib/download';

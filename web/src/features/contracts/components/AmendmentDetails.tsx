@@ -4,9 +4,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
-import { AMENDMENT_DATE_ORDER, AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment } from '@eb/shared/contract/schemas';
-import { AMENDMENT_LABELS } from '@eb/shared/contract/labels';
-import { CONTRACT_DEFAULT_SORT } from '@eb/shared/contract/list-keys';
+import { AMENDMENT_DATE_ORDER, AMENDMENT_REQUIRED_FIELDS, UNIT_FOLLOWERS, amendmentFieldsSchema, followUnit, type Amendment } from '@eb/shared/amendment/schemas';
+import { AMENDMENT_LABELS } from '@eb/shared/amendment/labels';
+import { CONTRACT_DEFAULT_SORT } from '@eb/shared/amendment/list-keys';
 import { orderByOf } from '@eb/shared/paging';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
@@ -21,11 +21,11 @@ import {
   type AmendmentFormField,
   type AmendmentFormFieldName,
   type AmendmentFormValues,
-} from '../../../entities/contract/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/contract/api';
+} from '../../../entities/amendment/amendment-form';
+import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/amendment/api';
 import { saveFile } from '../../../lib/download';
-import { AMENDMENT_TEXTS } from '../../../entities/contract/contract-texts';
-import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/contract/children-config';
+import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
+import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/amendment/children-config';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { fullName, useSignedInUser } from '../../../entities/users/session';
@@ -40,19 +40,19 @@ import { FormFailure } from '../../../components/FormFailure';
 import { declaredConflictFields, describeValue, type ConflictField } from '../../../components/conflict-merge';
 import { isStaleVersion, useRecordConflict } from '../../../components/use-record-conflict';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
-import { AmendmentTabLabel } from '../../../entities/contract/AmendmentTabLabel';
+import { AmendmentTabLabel } from '../../../entities/amendment/AmendmentTabLabel';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
 const BusinessEntitySearchDialog = lazy(() =>
-  import('../../../entities/businessentity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
+  import('../../../entities/business-entity/BusinessEntitySearchDialog').then((m) => ({ default: m.BusinessEntitySearchDialog })),
 );
 /** The sections under the form load after it (grids, editors, the upload popup). */
-const ParticipantsSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
+const ParticipantsSection = lazy(() => import('../../../entities/participants-crm-documents/RecordChildSections').then((m) => ({ default: m.ParticipantsSection })));
 const AmendmentAccounts = lazy(() => import('./AmendmentAccounts').then((m) => ({ default: m.AmendmentAccounts })));
-const CrmSection = lazy(() => import('../../../entities/record-children/RecordChildSections').then((m) => ({ default: m.CrmSection })));
+const CrmSection = lazy(() => import('../../../entities/participants-crm-documents/RecordChildSections').then((m) => ({ default: m.CrmSection })));
 const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').then((m) => ({ default: m.DocumentsPanel })));
-const ContactSearchDialog = lazy(() => import('../../../entities/primarycontact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
+const ContactSearchDialog = lazy(() => import('../../../entities/contact/ContactSearchDialog').then((m) => ({ default: m.ContactSearchDialog })));
 
 /**
  * Amendment Details (spec 2): /enrollments/contracts/amendment/{ids}, ids joined by '+', 0 for a new

@@ -1,6 +1,6 @@
-import type { ContractListBody } from '@eb/shared/contract/schemas';
-import { exportAllLink, startExportAll } from '../../../entities/contract/api';
-import { CONTRACT_TEXTS } from '../../../entities/contract/contract-texts';
+import type { ContractListBody } from '@eb/shared/amendment/schemas';
+import { exportAllLink, startExportAll } from '../../../entities/amendment/api';
+import { CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { JobDownloadDialog } from '../../../entities/job/JobDownloadDialog';
 
 /** Export all (beyond the spec): every row of the search's filter, in its order, written by a job to an .xlsx. */

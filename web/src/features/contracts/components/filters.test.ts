@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contractListBodySchema } from '@eb/shared/contract/schemas';
+import { contractListBodySchema } from '@eb/shared/amendment/schemas';
 import { HOME_QUEUE_SEARCH } from '@eb/shared/home';
 import { NO_FILTERS, filterBody, filtersOf, withFilters, withPeriod, type ContractFilters } from './filters';
 

@@ -1,5 +1,5 @@
-import type { ContractListBody } from '@eb/shared/contract/schemas';
-import { CONTRACT_DATE_KINDS } from '../../../entities/contract/contract-texts';
+import type { ContractListBody } from '@eb/shared/amendment/schemas';
+import { CONTRACT_DATE_KINDS } from '../../../entities/amendment/amendment-texts';
 import { defineSearchFilters, type SearchFilters } from '../../../lib/search-filters';
 
 /**

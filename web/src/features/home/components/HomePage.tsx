@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { Checkbox } from 'primereact/checkbox';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { AccountRow } from '@eb/shared/account/schemas';
-import type { AmendmentRow } from '@eb/shared/contract/schemas';
+import type { AmendmentRow } from '@eb/shared/amendment/schemas';
 import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
 import type { HomeQueue, HomeSeries } from '@eb/shared/home';
 import { homePageQuery, isWorkQueuesStart, setWorkQueuesStart, startPageQuery } from '../../../entities/home/api';

@@ -1,0 +1,29 @@
+import type { ContractListFilter } from '@eb/shared/amendment/schemas';
+import { defineExportJob } from '../job/export-job';
+import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, contractCells, contractsExportAllName } from './export';
+import { contractIds, lightList } from './repository';
+
+/**
+ * Export all (beyond the spec: the whole filtered contract list, no row cap) as a job
+ * (job/export-job.ts): the filter's ids in its order once, the rows a part at a time, the .xlsx
+ * streamed to the exports bucket; GetExportLink hands its creator a presigned link.
+ */
+export const CONTRACTS_EXPORT_JOB = 'contractsExport';
+
+const contractsExport = defineExportJob<{ filter: ContractListFilter; orderBy?: string }>({
+  jobType: CONTRACTS_EXPORT_JOB,
+  name: 'Export all contracts',
+  folder: 'contracts',
+  fileName: CONTRACTS_EXPORT_FILENAME,
+  downloadName: contractsExportAllName,
+  sheetName: CONTRACTS_SHEET,
+  columns: CONTRACTS_EXPORT_COLUMNS,
+  ids: ({ filter, orderBy }) => contractIds(filter, orderBy),
+  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => contractCells(r)),
+});
+
+/** POST contract/ExportAll: the job exporting every row of the filter. */
+export const startContractsExport = (filter: ContractListFilter, orderBy: string | undefined, userId: number) => contractsExport.start({ filter, orderBy }, userId);
+
+/** GET contract/GetExportLink?id: the finished export's link, for the user who started it. */
+export const exportLink = (jobId: string, userId: number) => contractsExport.link(jobId, userId);

@@ -1,0 +1,262 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { CONTACT_POPUP_DEBOUNCE_MS, CONTACT_SEARCH_PAGE_SIZE } from '@eb/shared/constants';
+import {
+  CONTACT_DEFAULT_SORT,
+  contactName,
+  type ContactAddress,
+  type ContactEmail,
+  type ContactPhone,
+  type PrimaryContactReferenceData,
+  type PrimaryContactRow,
+} from '@eb/shared/contact/schemas';
+import { mayAccess } from '@eb/shared/roles';
+import { contactListQuery } from './api';
+import { currentUserQuery } from '../users/session';
+import { ContactForm, type ContactSaved } from './ContactForm';
+import { ContactRecords, type ContactChoice } from './ContactRecords';
+import type { ContactFormValues } from './contact-form';
+import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
+import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../components/DataGrid';
+import { KeywordSearch } from '../../components/KeywordSearch';
+import { SearchPopupFooter } from '../../components/SearchPopupFooter';
+import { labelOf, useContactOptions } from './use-contact-options';
+import { useDebouncedValue } from '../../components/use-debounced-value';
+import { pagedGridProps, useListPaging } from '../../components/use-list-paging';
+import { usePopupSession } from '../../components/use-popup-session';
+import './contact.css';
+import '../../components/list-page.css';
+import { Popup } from '../../components/Popup';
+
+/** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
+export interface ContactSelection {
+  contact: PrimaryContactRow;
+  address: ContactAddress;
+  phone: ContactPhone;
+  email: ContactEmail | null;
+}
+
+export interface ContactSearchDialogProps {
+  visible: boolean;
+  /** Closing the popup (Cancel, the close icon, Escape, and after a choice). */
+  onHide: () => void;
+  /** The chosen contact with its address, phone and optional email. The popup then closes itself. */
+  onSelect: (selection: ContactSelection) => void;
+  /** Default 'Contact Search'. */
+  title?: string;
+  /** spec: configurable; default 'Add New Primary Contact' (the button, and the create form's title). */
+  addNewLabel?: string;
+  /** spec: configurable; default 'Make Primary Contact' (the confirm button). */
+  confirmLabel?: string;
+  /** spec: configurable; default 'Save and Add to Amendment' (the create form's save button). */
+  saveAndAddLabel?: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  /** The create form's way back to the search. Default 'Back to Search'. */
+  backLabel?: string;
+  /** Offer Add New (default: when the signed-in user may edit). */
+  canCreate?: boolean;
+}
+
+/**
+ * The Contact Search popup (spec 2 "Contact Search popup"): a keyword search (loading debounced by
+ * 100 ms), a grid of Active contacts only (15 a page, by Contact Id ascending, sortable on Contact
+ * Id, First Name, Last Name, Business Entity ID, Legal Name, Role, Identifier), one expandable row
+ * at a time showing its addresses, phones and emails as radio choices. The confirm button ('Make
+ * Primary Contact') is enabled once an address and a phone are chosen (email optional). 'Add New
+ * Primary Contact' switches to the contact form, whose 'Save and Add to Amendment' creates the
+ * contact and chooses it with its new address, phone and email, used only when the Create answer
+ * carries both an address and a phone. Texts are props with the spec's defaults.
+ */
+export function ContactSearchDialog(props: ContactSearchDialogProps) {
+  const [view, setView] = useState<'search' | 'create'>('search');
+  // each opening starts afresh (empty search, nothing chosen)
+  const session = usePopupSession(props.visible, () => setView('search'));
+  const title = view === 'create' ? (props.addNewLabel ?? CONTACT_TEXTS.searchAddNew) : (props.title ?? CONTACT_TEXTS.searchTitle);
+  const choose = (selection: ContactSelection) => {
+    props.onSelect(selection);
+    props.onHide();
+  };
+  return (
+    <Popup
+      visible={props.visible}
+      onClose={props.onHide}
+      header={title}
+      className="eb-contact-search-dialog"
+      style={{ width: view === 'create' ? 'min(58rem, 96vw)' : 'min(72rem, 96vw)' }}
+      draggable={false}
+      focusOnShow={false}
+      blockScroll
+    >
+      {props.visible && <SearchBody key={session} {...props} view={view} onView={setView} onChoose={choose} />}
+    </Popup>
+  );
+}
+
+/** The selection built from a just-created contact (the form's values and the Create answer's ids). */
+function selectionOfCreated(saved: Extract<ContactSaved, { mode: 'create' }>): ContactSelection | null {
+  const { created, values } = saved;
+  if (!created.address?.objectId || !created.phone?.objectId) return null;
+  const ref = { primaryContact: { objectId: created.objectId }, version: 1 };
+  const orNull = (s: string) => (s.trim() === '' ? null : s.trim());
+  const v: ContactFormValues = values;
+  return {
+    contact: {
+      objectId: created.objectId,
+      contactId: created.objectId,
+      firstName: v.firstName.trim(),
+      middleName: orNull(v.middleName),
+      lastName: v.lastName.trim(),
+      suffix: orNull(v.suffix),
+      identifier: orNull(v.identifier),
+      role: v.role,
+      status: 'Active',
+      businessEntityObjectId: v.businessEntity?.objectId ?? null,
+      businessEntityId: v.businessEntity?.businessEntityId ?? null,
+      legalName: v.businessEntity?.legalName ?? null,
+      version: 1,
+    },
+    address: {
+      ...ref,
+      objectId: created.address.objectId,
+      addressType: v.address.addressType ?? '',
+      addressLine: v.address.addressLine.trim(),
+      county: orNull(v.address.county),
+      city: v.address.city.trim(),
+      state: v.address.state ?? '',
+      zipCode: orNull(v.address.zipCode),
+      zipAppendix: orNull(v.address.zipAppendix),
+      supplyZone: orNull(v.address.supplyZone),
+    },
+    phone: { ...ref, objectId: created.phone.objectId, phoneNumber: v.phone.phoneNumber.trim(), type: v.phone.type ?? '' },
+    email: created.email?.objectId
+      ? { ...ref, objectId: created.email.objectId, emailAddress: v.email.emailAddress.trim(), type: v.email.type ?? '' }
+      : null,
+  };
+}
+
+function SearchBody(
+  props: ContactSearchDialogProps & {
+    view: 'search' | 'create';
+    onView: (view: 'search' | 'create') => void;
+    onChoose: (selection: ContactSelection) => void;
+  },
+) {
+  const me = useQuery(currentUserQuery()).data;
+  const canCreate = props.canCreate ?? mayAccess('editor', me?.userType);
+  const options = useContactOptions();
+
+  const [text, setText] = useState('');
+  const keyword = useDebouncedValue(text.trim(), CONTACT_POPUP_DEBOUNCE_MS);
+  const [sort, setSort] = useState<GridSort>({ ...CONTACT_DEFAULT_SORT });
+  // the page belongs to the keyword it was chosen under
+  const paging = useListPaging(keyword, CONTACT_SEARCH_PAGE_SIZE);
+
+  /** the expanded contact, what is chosen in it, and its records once loaded */
+  const [expanded, setExpanded] = useState<PrimaryContactRow | null>(null);
+  const [choice, setChoice] = useState<ContactChoice>({ addressId: null, phoneId: null, emailId: null });
+  const [records, setRecords] = useState<PrimaryContactReferenceData | null>(null);
+
+  const list = useQuery(
+    contactListQuery({ keyword, statusRef: 'Active', skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }),
+  );
+
+  if (props.view === 'create') {
+    return (
+      <ContactForm
+        submitLabel={props.saveAndAddLabel ?? CONTACT_TEXTS.searchSaveAndAdd}
+        cancelLabel={props.backLabel ?? CONTACT_TEXTS.backToSearch}
+        cancelIcon="pi pi-arrow-left"
+        onCancel={() => props.onView('search')}
+        onSaved={(saved) => {
+          if (saved.mode !== 'create') return;
+          const selection = selectionOfCreated(saved);
+          if (selection) {
+            props.onChoose(selection);
+          } else {
+            // Spec: the result is used only when it carries both an address and a phone.
+            setText(String(saved.created.objectId));
+            props.onView('search');
+          }
+        }}
+      />
+    );
+  }
+
+  const expand = (row: PrimaryContactRow | null) => {
+    if (row?.objectId === expanded?.objectId) return;
+    setExpanded(row);
+    setChoice({ addressId: null, phoneId: null, emailId: null });
+    setRecords(null);
+  };
+  const onChoice = (next: ContactChoice, data: PrimaryContactReferenceData) => {
+    setChoice(next);
+    setRecords(data);
+  };
+
+  const address = records?.addresses.find((a) => a.objectId === choice.addressId);
+  const phone = records?.phones.find((p) => p.objectId === choice.phoneId);
+  const email = choice.emailId === null ? null : (records?.emails.find((e) => e.objectId === choice.emailId) ?? null);
+  const ready = !!expanded && !!address && !!phone;
+
+  const columns: GridColumn<PrimaryContactRow>[] = [
+    { field: 'contactId', header: L.contactId, sortable: true, width: '8rem' },
+    { field: 'firstName', header: L.firstName, sortable: true },
+    { field: 'lastName', header: L.lastName, sortable: true },
+    { field: 'businessEntityId', header: L.businessEntityId, sortable: true, width: '11rem' },
+    { field: 'legalName', header: L.legalName, sortable: true },
+    { field: 'role', header: L.role, sortable: true, body: (r) => labelOf(options.roles, r.role) },
+    { field: 'identifier', header: L.identifier, sortable: true },
+  ];
+
+  return (
+    <div className="eb-search-popup eb-contact-search">
+      <KeywordSearch
+        value={text}
+        onChange={setText}
+        placeholder={CONTACT_TEXTS.popupKeywordPlaceholder}
+        ariaLabel={CONTACT_TEXTS.keywordLabel}
+        className="eb-search-popup__keyword eb-contact-search__keyword"
+        autoFocus
+      />
+      <DataGrid<PrimaryContactRow>
+        ariaLabel={CONTACT_TEXTS.searchGridLabel}
+        {...pagedGridProps(list, paging)}
+        columns={columns}
+        dataKey="objectId"
+        rowsPerPageOptions={[CONTACT_SEARCH_PAGE_SIZE]}
+        sort={sort}
+        onSort={setSort}
+        expansionMax={1}
+        expandedKeys={expanded ? [String(expanded.objectId)] : []}
+        onExpandedKeysChange={(keys) => {
+          const key = keys[keys.length - 1];
+          expand(key === undefined ? null : (list.data?.data.find((r) => String(r.objectId) === key) ?? null));
+        }}
+        onRowClick={(row) => expand(row)}
+        rowClassName={(r) => (r.objectId === expanded?.objectId ? 'eb-contact-row-expanded' : undefined)}
+        rowExpansionTemplate={(row) => <ContactRecords contactId={row.objectId} choice={choice} onChoiceChange={onChoice} />}
+        className="eb-list-grid eb-contact-grid eb-contact-search__grid"
+      />
+      <SearchPopupFooter
+        className="eb-contact-search__footer"
+        selection={
+          ready && expanded ? (
+            <>
+              {CONTACT_TEXTS.selected}: <strong>{contactName(expanded)}</strong> ({expanded.contactId})
+            </>
+          ) : (
+            <span className="eb-contact-search__hint">{CONTACT_TEXTS.chooseHint}</span>
+          )
+        }
+        cancelLabel={props.cancelLabel ?? CONTACT_TEXTS.cancel}
+        onCancel={props.onHide}
+        addNewLabel={props.addNewLabel ?? CONTACT_TEXTS.searchAddNew}
+        onAddNew={canCreate ? () => props.onView('create') : undefined}
+        confirmLabel={props.confirmLabel ?? CONTACT_TEXTS.searchConfirm}
+        confirmDisabled={!ready}
+        onConfirm={() => expanded && address && phone && props.onChoose({ contact: expanded, address, phone, email })}
+      />
+    </div>
+  );
+}
