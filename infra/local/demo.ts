@@ -4,7 +4,7 @@ import { contactCreateBodySchema } from '@eb/shared/contact/schemas';
 import { createAgent } from '../../functions/src/agent/repository';
 import { createBusinessEntity } from '../../functions/src/business-entity/repository';
 import { CONTRACT_CRMS } from '@eb/shared/amendment/children';
-import { contactAddUpdate, contractCrms } from '../../functions/src/amendment/children';
+import { contactAddUpdate, amendmentCrms } from '../../functions/src/amendment/children';
 import { createAmendment } from '../../functions/src/amendment/repository';
 import { accountCreateBodySchema } from '@eb/shared/account/schemas';
 import { loadBillingBodySchema } from '@eb/shared/account/billing';
@@ -161,7 +161,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
         await contactAddUpdate({ contract: { objectId: amendment.objectId }, contact: { objectId: contacts[who]!.objectId } }, actor);
       }
       for (let k = 0; k < 1 + ((c + n) % 2); k++) {
-        await contractCrms.add(
+        await amendmentCrms.add(
           amendment.objectId,
           CONTRACT_CRMS.fieldsSchema.parse({
             crmType: CRM_NOTES[(c + n + k) % CRM_NOTES.length]![0],

@@ -5,7 +5,7 @@
  * Seeds 20,000 master contracts with five amendments each (values from
  * infra/local/contract-generator.ts, the demo's generator), 5,000 business entities and their
  * primary contacts, as the write path stores them (with their list-feed stamps), in batches. Then,
- * through the contract handler's own list function (listContracts: the list engine with the
+ * through the contract handler's own list function (listAmendments: the list engine with the
  * joined legal name and contact names), warm p50/p95 of five query kinds: filters (status and
  * type), keyword, a date period, a deep page (beyond row 90,000) and all of them at once; beside
  * them the bare library doing the same work (a plain array of the joined rows: filter, sort,
@@ -35,7 +35,7 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
   const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
-  const { listContracts } = await import('../../functions/src/amendment/repository');
+  const { listAmendments } = await import('../../functions/src/amendment/repository');
   const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/amendment/export');
   const { contractListBodySchema } = await import('@eb/shared/amendment/schemas');
 
@@ -79,18 +79,18 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
 
   // cold: the first query of a container (the engines load the amendments and the joined lists)
   let t0 = process.hrtime.bigint();
-  const firstPage = await listContracts(contractListBodySchema.parse({}), { limit: '100', getTotalCount: 'true' });
+  const firstPage = await listAmendments(contractListBodySchema.parse({}), { limit: '100', getTotalCount: 'true' });
   const coldMs = ms(t0);
   if (firstPage.totalCount !== AMENDMENTS) throw new Error(`expected ${AMENDMENTS} rows, got ${firstPage.totalCount}`);
-  for (const o of orders) await listContracts(contractListBodySchema.parse({}), { limit: '1', orderBy: o });
+  for (const o of orders) await listAmendments(contractListBodySchema.parse({}), { limit: '1', orderBy: o });
   // leave the list feed's lag window of the seeding writes (10 s): warm queries are steady-state
   await new Promise((resolve) => setTimeout(resolve, 11_000));
-  await listContracts(contractListBodySchema.parse({}), { limit: '1' });
+  await listAmendments(contractListBodySchema.parse({}), { limit: '1' });
 
   // the bare library: the same joined rows in a plain array
-  const all: Awaited<ReturnType<typeof listContracts>>['data'] = [];
+  const all: Awaited<ReturnType<typeof listAmendments>>['data'] = [];
   for (let skip = 0; skip < AMENDMENTS; skip += 1000) {
-    all.push(...(await listContracts(contractListBodySchema.parse({}), { limit: '1000', skip: String(skip), getTotalCount: 'false' })).data);
+    all.push(...(await listAmendments(contractListBodySchema.parse({}), { limit: '1000', skip: String(skip), getTotalCount: 'false' })).data);
   }
   const figures: Record<string, number> = {};
   for (const [kind, make] of Object.entries(kinds)) {
@@ -101,7 +101,7 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
       const orderBy = orders[q % orders.length]!;
       const filter = contractListBodySchema.parse(body);
       t0 = process.hrtime.bigint();
-      const got = await listContracts(filter, { limit: '100', skip: String(skip), orderBy, getTotalCount: 'true' });
+      const got = await listAmendments(filter, { limit: '100', skip: String(skip), orderBy, getTotalCount: 'true' });
       warm.push(ms(t0));
       if (q < 40) {
         // bare: filter the joined rows by the same fields, sort by the same key, slice the page

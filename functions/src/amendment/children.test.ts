@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { ContractCrm, ContractParticipant } from '@eb/shared/amendment/children';
+import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/children';
 import { CRM_LABELS } from '@eb/shared/amendment/labels';
 import { UNIT_FOLLOWERS } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
@@ -51,13 +51,13 @@ describe('contract participants', () => {
     const contact = await newContact(editor);
     const body = { ...participant(contact.objectId), contract: { objectId: amendment.objectId } };
     // Act
-    const first = await ok<ContractParticipant>(editor.post(`${C}/CreateParticipant`, body));
+    const first = await ok<AmendmentParticipant>(editor.post(`${C}/CreateParticipant`, body));
     const again = await editor.post(`${C}/CreateParticipant`, { ...body, firstName: 'Other' });
     // Assess
     expect(first).toMatchObject({ ...participant(contact.objectId), isActive: true, version: 1, contract: { objectId: amendment.objectId } });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe(MSG.participantAlreadyAdded);
-    const listed = await ok<{ data: ContractParticipant[]; totalCount: number }>(agent.post(`${C}/GetParticipants`, { contract: { objectId: amendment.objectId } }, { getTotalCount: true }));
+    const listed = await ok<{ data: AmendmentParticipant[]; totalCount: number }>(agent.post(`${C}/GetParticipants`, { contract: { objectId: amendment.objectId } }, { getTotalCount: true }));
     expect(listed.totalCount).toBe(1);
     expect(listed.data[0]!.firstName).toBe('Pat');
   });
@@ -69,8 +69,8 @@ describe('contract participants', () => {
     const bad = { ...participant(contact.objectId, { firstName: '', zip: '07a02', phoneNumber: '12-3', email: 'nope', city: 'x'.repeat(31) }), contract: { objectId: amendment.objectId } };
     // Act
     const refused = await editor.post(`${C}/CreateParticipant`, bad);
-    const saved = await ok<ContractParticipant>(editor.post(`${C}/CreateParticipant`, { ...participant(contact.objectId), contract: { objectId: amendment.objectId } }));
-    const updated = await ok<ContractParticipant>(editor.put(`${C}/UpdateParticipant`, { ...participant(contact.objectId, { identifier: 'ID-2' }), version: 1 }, { id: saved.objectId }));
+    const saved = await ok<AmendmentParticipant>(editor.post(`${C}/CreateParticipant`, { ...participant(contact.objectId), contract: { objectId: amendment.objectId } }));
+    const updated = await ok<AmendmentParticipant>(editor.put(`${C}/UpdateParticipant`, { ...participant(contact.objectId, { identifier: 'ID-2' }), version: 1 }, { id: saved.objectId }));
     const stale = await editor.put(`${C}/UpdateParticipant`, { ...participant(contact.objectId, { identifier: 'ID-3' }), version: 1 }, { id: saved.objectId });
     // Assess
     expect(refused.status).toBe(400);
@@ -93,17 +93,17 @@ describe('contract participants', () => {
     const contact = await newContact(editor, { lastName: 'Rivera' });
     const ref = { contract: { objectId: amendment.objectId }, contact: { objectId: contact.objectId } };
     // Act
-    const added = await ok<ContractParticipant>(editor.post(`${C}/ContactAddUpdate`, ref));
-    const one = await ok<ContractParticipant>(agent.get(`${C}/GetParticipant`, { id: amendment.objectId, participantId: added.objectId }));
+    const added = await ok<AmendmentParticipant>(editor.post(`${C}/ContactAddUpdate`, ref));
+    const one = await ok<AmendmentParticipant>(agent.get(`${C}/GetParticipant`, { id: amendment.objectId, participantId: added.objectId }));
     const otherAmendment = await editor.get(`${C}/GetParticipant`, { id: amendment.objectId + 1_000_000, participantId: added.objectId });
     await ok(editor.del(`${C}/DeleteParticipant`, [{ objectId: added.objectId, version: 1 }]), 204);
-    const again = await ok<ContractParticipant>(editor.post(`${C}/ContactAddUpdate`, ref));
+    const again = await ok<AmendmentParticipant>(editor.post(`${C}/ContactAddUpdate`, ref));
     // Assess
     expect(added).toMatchObject({ contactId: contact.objectId, firstName: 'Pat', lastName: 'Rivera', address: '100 Broad Street', city: 'Newark', zip: '07102', state: 'NJ', email: 'pat.contact@example.com', phoneNumber: '2015550100', identifier: 'ID-1', role: 'Owner', isActive: true });
     expect(one).toEqual(added);
     expect(otherAmendment.status).toBe(404);
     expect(again.objectId).not.toBe(added.objectId);
-    const listed = await ok<{ data: ContractParticipant[] }>(editor.post(`${C}/ContactGetList`, { contract: { objectId: amendment.objectId } }));
+    const listed = await ok<{ data: AmendmentParticipant[] }>(editor.post(`${C}/ContactGetList`, { contract: { objectId: amendment.objectId } }));
     expect(listed.data.map((p) => p.objectId)).toEqual([again.objectId]);
   });
 
@@ -111,14 +111,14 @@ describe('contract participants', () => {
     // Prepare
     const amendment = await newAmendment(editor);
     const contact = await newContact(editor);
-    const saved = await ok<ContractParticipant>(editor.post(`${C}/CreateParticipant`, { ...participant(contact.objectId), contract: { objectId: amendment.objectId } }));
+    const saved = await ok<AmendmentParticipant>(editor.post(`${C}/CreateParticipant`, { ...participant(contact.objectId), contract: { objectId: amendment.objectId } }));
     // Act
     const add = await agent.post(`${C}/ContactAddUpdate`, { contract: { objectId: amendment.objectId }, contact: { objectId: contact.objectId } });
     const update = await agent.put(`${C}/UpdateParticipant`, { ...participant(contact.objectId, { firstName: 'Agent' }), version: 1 }, { id: saved.objectId });
     const remove = await agent.del(`${C}/ContactDelete`, [{ objectId: saved.objectId }]);
     // Assess
     expect([add.status, update.status, remove.status]).toEqual([403, 403, 403]);
-    expect((await ok<ContractParticipant>(editor.get(`${C}/GetParticipant`, { id: amendment.objectId, participantId: saved.objectId }))).firstName).toBe('Pat');
+    expect((await ok<AmendmentParticipant>(editor.get(`${C}/GetParticipant`, { id: amendment.objectId, participantId: saved.objectId }))).firstName).toBe('Pat');
   });
 });
 
@@ -126,10 +126,10 @@ describe('contract CRM notes', () => {
   it('records the reporter, and ticking Resolved records who and when; unticking clears both', async () => {
     // Prepare
     const amendment = await newAmendment(editor);
-    const created = await ok<ContractCrm>(editor.post(`${C}/CreateCrm`, { ...crm({ reportedBy: 'Someone Else', resolvedBy: 'Forged' }), contract: { objectId: amendment.objectId } }));
+    const created = await ok<AmendmentCrm>(editor.post(`${C}/CreateCrm`, { ...crm({ reportedBy: 'Someone Else', resolvedBy: 'Forged' }), contract: { objectId: amendment.objectId } }));
     // Act
-    const resolved = await ok<ContractCrm>(editor.put(`${C}/UpdateCrm`, { ...crm(), isResolved: true, version: 1 }, { id: created.objectId }));
-    const reopened = await ok<ContractCrm>(editor.put(`${C}/UpdateCrm`, { ...crm(), isResolved: false, resolvedBy: 'Forged', version: 2 }, { id: created.objectId }));
+    const resolved = await ok<AmendmentCrm>(editor.put(`${C}/UpdateCrm`, { ...crm(), isResolved: true, version: 1 }, { id: created.objectId }));
+    const reopened = await ok<AmendmentCrm>(editor.put(`${C}/UpdateCrm`, { ...crm(), isResolved: false, resolvedBy: 'Forged', version: 2 }, { id: created.objectId }));
     // Assess
     const today = new Date().toISOString().slice(0, 10);
     expect(created).toMatchObject({ reportedBy: editorName, resolvedBy: null, resolvedDate: null, isResolved: false });
@@ -156,8 +156,8 @@ describe('contract CRM notes', () => {
   it('downloads the chosen notes, or all when none are chosen, with the grid headers; agents may not', async () => {
     // Prepare
     const amendment = await newAmendment(editor);
-    const notes: ContractCrm[] = [];
-    for (const comment of ['first', 'second', 'third']) notes.push(await ok<ContractCrm>(editor.post(`${C}/CreateCrm`, { ...crm({ comment }), contract: { objectId: amendment.objectId } })));
+    const notes: AmendmentCrm[] = [];
+    for (const comment of ['first', 'second', 'third']) notes.push(await ok<AmendmentCrm>(editor.post(`${C}/CreateCrm`, { ...crm({ comment }), contract: { objectId: amendment.objectId } })));
     // Act
     const chosen = await editor.get(`${C}/ExportCrms`, { id: amendment.objectId, objectIds: `${notes[0]!.objectId},${notes[2]!.objectId}` });
     const all = await editor.get(`${C}/ExportCrms`, { id: amendment.objectId });
@@ -191,7 +191,7 @@ describe('clone and unit', () => {
     const clone = await ok<{ objectId: number }>(editor.post(`${C}/Create`, body({ cloneOf: { objectId: source.objectId } })));
     const refused = await editor.post(`${C}/Create`, body({ amendmentNumber: 3, cloneOf: { objectId: stranger.objectId } }));
     // Assess
-    const participants = await ok<{ data: ContractParticipant[] }>(editor.post(`${C}/GetParticipants`, { contract: { objectId: clone.objectId } }));
+    const participants = await ok<{ data: AmendmentParticipant[] }>(editor.post(`${C}/GetParticipants`, { contract: { objectId: clone.objectId } }));
     expect(participants.data.map((p) => [p.contactId, p.lastName])).toEqual([[contact.objectId, 'Contact']]);
     expect((await ok<{ totalCount: number }>(editor.post(`${C}/GetCrms`, { contract: { objectId: clone.objectId } }, { getTotalCount: true }))).totalCount).toBe(0);
     expect(refused.status).toBe(400);

@@ -11,14 +11,14 @@ import { amendmentDef } from './repository';
  * in the amendment's partition (CONTRACT#id / PARTICIPANT#n, CRM#n, DOCUMENT#n) with pointer
  * items CPARTICIPANT#n, CCRM#n, CDOCUMENT#n, logged under it ('c.participant', 'c.crm', 'c.docs').
  */
-export const contractParent: ParentDef = { type: 'contract', key: keys.contract, pointerPrefix: 'C', require: (id) => requireEntity(amendmentDef, id) };
+export const amendmentParent: ParentDef = { type: 'contract', key: keys.contract, pointerPrefix: 'C', require: (id) => requireEntity(amendmentDef, id) };
 
-export const contractChildren = recordChildren({
+export const amendmentChildren = recordChildren({
   kinds: CONTRACT_CHILDREN,
-  parent: contractParent,
+  parent: amendmentParent,
   counterPrefix: 'contract',
   fileType: 'contractDocument',
   crmTypes: 'amendmentCrmTypes',
   contactData: contactReferenceData,
 });
-export const { participants: contractParticipants, crms: contractCrms, documents: contractDocuments, contactAddUpdate, copyParticipants } = contractChildren;
+export const { participants: amendmentParticipants, crms: amendmentCrms, documents: contractDocuments, contactAddUpdate, copyParticipants } = amendmentChildren;

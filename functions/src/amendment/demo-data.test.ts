@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../../infra/local/demo';
-import { contractCrms, contractParticipants } from './children';
-import { listContracts } from './repository';
+import { amendmentCrms, amendmentParticipants } from './children';
+import { listAmendments } from './repository';
 import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { SEED_TERRITORIES } from '@eb/shared/reference/data';
 import { billingRows } from '../account/billing';
@@ -19,12 +19,12 @@ describe('demo data', () => {
     // Assess: the eight written by hand and three generated
     expect(first).toBe(11);
     expect(second).toBe(0);
-    const demo = await listContracts({ freshDescId: 'FD' }, { limit: '100', orderBy: 'contractId Ascending' });
+    const demo = await listAmendments({ freshDescId: 'FD' }, { limit: '100', orderBy: 'contractId Ascending' });
     expect(demo.totalCount).toBeGreaterThanOrEqual(15 + 3);
     const withBlocks = demo.data.filter((r) => r.businessEntityLegalName && r.primaryContactLastName);
     expect(withBlocks.length).toBe(demo.data.length);
     // the first contract written by hand: its amendment has participants and CRM notes
-    const [participants, crms] = await Promise.all([contractParticipants.all(demo.data[0]!.objectId), contractCrms.all(demo.data[0]!.objectId)]);
+    const [participants, crms] = await Promise.all([amendmentParticipants.all(demo.data[0]!.objectId), amendmentCrms.all(demo.data[0]!.objectId)]);
     expect(participants.length).toBeGreaterThan(0);
     expect(crms.length).toBeGreaterThan(0);
     // its accounts: of its territory's LDC format, with volumes, and a year of billing (it started over a year ago)

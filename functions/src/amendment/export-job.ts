@@ -1,7 +1,7 @@
-import type { ContractListFilter } from '@eb/shared/amendment/schemas';
+import type { AmendmentListFilter } from '@eb/shared/amendment/schemas';
 import { defineExportJob } from '../job/export-job';
-import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, contractCells, contractsExportAllName } from './export';
-import { contractIds, lightList } from './repository';
+import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, amendmentCells, contractsExportAllName } from './export';
+import { amendmentIds, lightList } from './repository';
 
 /**
  * Export all (beyond the spec: the whole filtered contract list, no row cap) as a job
@@ -10,7 +10,7 @@ import { contractIds, lightList } from './repository';
  */
 export const CONTRACTS_EXPORT_JOB = 'contractsExport';
 
-const contractsExport = defineExportJob<{ filter: ContractListFilter; orderBy?: string }>({
+const contractsExport = defineExportJob<{ filter: AmendmentListFilter; orderBy?: string }>({
   jobType: CONTRACTS_EXPORT_JOB,
   name: 'Export all contracts',
   folder: 'contracts',
@@ -18,12 +18,12 @@ const contractsExport = defineExportJob<{ filter: ContractListFilter; orderBy?: 
   downloadName: contractsExportAllName,
   sheetName: CONTRACTS_SHEET,
   columns: CONTRACTS_EXPORT_COLUMNS,
-  ids: ({ filter, orderBy }) => contractIds(filter, orderBy),
-  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => contractCells(r)),
+  ids: ({ filter, orderBy }) => amendmentIds(filter, orderBy),
+  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => amendmentCells(r)),
 });
 
 /** POST contract/ExportAll: the job exporting every row of the filter. */
-export const startContractsExport = (filter: ContractListFilter, orderBy: string | undefined, userId: number) => contractsExport.start({ filter, orderBy }, userId);
+export const startContractsExport = (filter: AmendmentListFilter, orderBy: string | undefined, userId: number) => contractsExport.start({ filter, orderBy }, userId);
 
 /** GET contract/GetExportLink?id: the finished export's link, for the user who started it. */
 export const exportLink = (jobId: string, userId: number) => contractsExport.link(jobId, userId);

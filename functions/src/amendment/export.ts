@@ -13,9 +13,9 @@ export const CONTRACTS_EXPORT_FILENAME = 'contracts.xlsx';
 export const contractsDownloadName = () => datedXlsxName('contracts');
 export const contractsExportAllName = () => datedXlsxName('contracts-all');
 
-type ContractColumn = XlsxColumn & { field: string; value: (r: AmendmentRow) => unknown };
-const col = (field: string, header: string, value: (r: AmendmentRow) => unknown, date = false): ContractColumn => ({ field, header, value, ...(date ? { date } : {}) });
-const COLUMNS: ContractColumn[] = [
+type AmendmentColumn = XlsxColumn & { field: string; value: (r: AmendmentRow) => unknown };
+const col = (field: string, header: string, value: (r: AmendmentRow) => unknown, date = false): AmendmentColumn => ({ field, header, value, ...(date ? { date } : {}) });
+const COLUMNS: AmendmentColumn[] = [
   col('contractId', AMENDMENT_LABELS.contractId, (r) => r.contractId),
   col('amendmentNumber', AMENDMENT_LABELS.amendmentNumber, (r) => r.amendmentNumber),
   col('referenceAmendment', AMENDMENT_LABELS.referenceAmendment, (r) => r.referenceAmendment),
@@ -36,10 +36,10 @@ export const CONTRACTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 export const CONTRACTS_SHEET = 'Contracts';
 export const CONTRACTS_EXPORT_COLUMNS: readonly XlsxColumn[] = COLUMNS;
 /** A row's cells in the columns' order (all, or the chosen ones). */
-export const contractCells = (r: AmendmentRow, columns: readonly ContractColumn[] = COLUMNS): unknown[] => columns.map((c) => c.value(r));
+export const amendmentCells = (r: AmendmentRow, columns: readonly AmendmentColumn[] = COLUMNS): unknown[] => columns.map((c) => c.value(r));
 
 /** The workbook of a download: the grid's visible columns in its order (`columns`: comma-joined fields), else all. */
 export function contractsWorkbook(rows: readonly AmendmentRow[], columns?: string): Promise<Buffer> {
   const chosen = pickColumns(COLUMNS, columns);
-  return xlsxWorkbook(CONTRACTS_SHEET, chosen, rows.map((r) => contractCells(r, chosen)));
+  return xlsxWorkbook(CONTRACTS_SHEET, chosen, rows.map((r) => amendmentCells(r, chosen)));
 }

@@ -1,22 +1,22 @@
-import type { AmendmentCreateInput, AmendmentUpdateInput, ContractListFilter } from '@eb/shared/amendment/schemas';
+import type { AmendmentCreateInput, AmendmentUpdateInput, AmendmentListFilter } from '@eb/shared/amendment/schemas';
 import type { ObjectRef } from '@eb/shared/child-records';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { visibleToUser } from '@eb/shared/agent-hidden';
 import { amendmentAccounts, amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
-import { contractChildren, copyParticipants } from './children';
+import { amendmentChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
 import { contractsDownloadName, contractsWorkbook } from './export';
 import {
-  allContracts,
+  allAmendments,
   amendmentChangeLogs,
   createAmendment,
   deleteAmendment,
   getAmendment,
   legacyIdOf,
   lightList,
-  listContracts,
+  listAmendments,
 } from './repository';
 
 type Query = Record<string, string | undefined>;
@@ -32,7 +32,7 @@ export const handler = resourceHandler('contract', {
   /** GET contract/Get?id -> the amendment with its contract number, business entity and primary contact */
   'GET get': async ({ query }: ActionContext<{ id: number }>) => withRceTotals(await getAmendment(query.id)),
   /** POST contract/GetList?limit&skip&orderBy&getTotalCount, body: the contract filter -> { data, totalCount } */
-  'POST getlist': ({ query, body }: ActionContext<Query, ContractListFilter>) => listContracts(body, query),
+  'POST getlist': ({ query, body }: ActionContext<Query, AmendmentListFilter>) => listAmendments(body, query),
   /** POST contract/Create, body: the amendment and its masterContract -> the new amendment */
   'POST create': async ({ body, user }: ActionContext<unknown, AmendmentCreateInput>) => {
     const created = await createAmendment(body, actorOf(user!));
@@ -61,14 +61,14 @@ export const handler = resourceHandler('contract', {
   /** GET contract/GetLegacyId?id -> { legacyId } */
   'GET getlegacyid': ({ query }: ActionContext<{ id: number }>) => legacyIdOf(query.id),
   /** POST contract/Export?orderBy, body: the filter (contractRefs: the selection) -> contracts.xlsx */
-  'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, ContractListFilter>) =>
-    xlsxResult(await contractsWorkbook(await allContracts(body, query.orderBy), query.columns), contractsDownloadName()),
+  'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, AmendmentListFilter>) =>
+    xlsxResult(await contractsWorkbook(await allAmendments(body, query.orderBy), query.columns), contractsDownloadName()),
 
   /** POST contract/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
-  'POST exportall': ({ query, body, user }: ActionContext<Query, ContractListFilter>) => startContractsExport(body, query.orderBy, user!.objectId),
+  'POST exportall': ({ query, body, user }: ActionContext<Query, AmendmentListFilter>) => startContractsExport(body, query.orderBy, user!.objectId),
   /** GET contract/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
   'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => exportLink(query.id, user!.objectId),
 
   // participants, CRM notes and documents (lib/participants-crm-documents.ts)
-  ...contractChildren.actions,
+  ...amendmentChildren.actions,
 });

@@ -10,7 +10,7 @@ import {
   type AmendmentRow,
   type AmendmentUpdateInput,
   type AmendmentValidation,
-  type ContractListFilter,
+  type AmendmentListFilter,
   type LegacyId,
 } from '@eb/shared/amendment/schemas';
 import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
@@ -184,7 +184,7 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
 
 
 /** The row predicate of a contract filter (undefined when it filters nothing). */
-export function contractFilterPredicate(f: ContractListFilter): ((r: AmendmentListRow) => boolean) | undefined {
+export function amendmentFilterPredicate(f: AmendmentListFilter): ((r: AmendmentListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.contractRefs ? new Set(f.contractRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AmendmentListRow) => boolean)[] = [];
@@ -215,30 +215,30 @@ export function contractFilterPredicate(f: ContractListFilter): ((r: AmendmentLi
 }
 
 /** POST contract/GetList: the filter (AND), the keyword (searchText), sort (default contractId Descending), page, exact total. */
-export async function listContracts(filter: ContractListFilter, query: Record<string, string | undefined>): Promise<PagedResult<AmendmentRow>> {
+export async function listAmendments(filter: AmendmentListFilter, query: Record<string, string | undefined>): Promise<PagedResult<AmendmentRow>> {
   const page = pageParams({ ...query, limit: query.limit ?? String(CONTRACT_PAGE_SIZE) });
   const result = await amendments().query({
     ...page,
     orderBy: page.orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
     keyword: filter.searchText,
     fullText: filter.fullTextSearch,
-    filter: contractFilterPredicate(filter),
+    filter: amendmentFilterPredicate(filter),
   });
   return { data: result.data.map(toRow), totalCount: result.totalCount };
 }
 
 /** Every row of a filter in the given order, up to MAX_RECORD_COUNT (Export). */
-export async function allContracts(filter: ContractListFilter, orderBy?: string): Promise<AmendmentRow[]> {
-  return (await listContracts(filter, { limit: String(MAX_RECORD_COUNT), orderBy, getTotalCount: 'false' })).data;
+export async function allAmendments(filter: AmendmentListFilter, orderBy?: string): Promise<AmendmentRow[]> {
+  return (await listAmendments(filter, { limit: String(MAX_RECORD_COUNT), orderBy, getTotalCount: 'false' })).data;
 }
 
 /** The ids of every row of a filter, in the given order, with no cap (Export all: a job pages through them). */
-export async function contractIds(filter: ContractListFilter, orderBy?: string): Promise<number[]> {
+export async function amendmentIds(filter: AmendmentListFilter, orderBy?: string): Promise<number[]> {
   return amendments().idsOf({
     orderBy: orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
     keyword: filter.searchText,
     fullText: filter.fullTextSearch,
-    filter: contractFilterPredicate(filter),
+    filter: amendmentFilterPredicate(filter),
   });
 }
 

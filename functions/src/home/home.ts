@@ -1,5 +1,5 @@
 import { ACCOUNT_DEFAULT_SORT, rceOf, type AccountListFilter } from '@eb/shared/account/schemas';
-import { CONTRACT_DEFAULT_SORT, type ContractListFilter } from '@eb/shared/amendment/schemas';
+import { CONTRACT_DEFAULT_SORT, type AmendmentListFilter } from '@eb/shared/amendment/schemas';
 import {
   HOME_BATCHES,
   HOME_ENDING_MONTHS,
@@ -18,7 +18,7 @@ import { orderByOf } from '@eb/shared/paging';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
 import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/repository';
-import { amendments, contractFilterPredicate, toRow as toAmendmentRow } from '../amendment/repository';
+import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/repository';
 import { listChangeLogs } from '../lib/change-log';
 import { rowStore } from '../upload/rows';
 
@@ -26,7 +26,7 @@ import { rowStore } from '../upload/rows';
  * GET home/Get (issue 31, docs/home.md): the work queues and charts of the home page in one answer.
  * Every queue is the filter Accounts Search or Contracts Search builds from the queue's URL query
  * (HOME_QUEUE_SEARCH), run through the same predicate (accountFilterPredicate,
- * contractFilterPredicate), so its count is the search's total. One pass over each list answers
+ * amendmentFilterPredicate), so its count is the search's total. One pass over each list answers
  * every queue of it and the chart tallies (ListEngine.queryMany). A queue's first rows are the
  * search's first page (its default sort).
  */
@@ -38,7 +38,7 @@ export const ACCOUNT_QUEUE_FILTERS: [HomeQueueId, AccountListFilter][] = [
   ['staleSentToUtility', { status: 'Sent to Utility', statusOlderThanDays: SENT_TO_UTILITY_STALE_DAYS }],
 ];
 /** The contract filters of the amendment queues: the bodies Contracts Search sends for the queues' URLs. */
-export const CONTRACT_QUEUE_FILTERS: [HomeQueueId, ContractListFilter][] = [
+export const CONTRACT_QUEUE_FILTERS: [HomeQueueId, AmendmentListFilter][] = [
   ['pricingValidation', { awaitingValidation: 'pricing' }],
   ['operationsValidation', { awaitingValidation: 'operations' }],
 ];
@@ -98,7 +98,7 @@ async function contractPart(now: Date) {
   const signed = tally(months(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (HOME_SIGNED_MONTHS - 1), 1)), HOME_SIGNED_MONTHS));
   const pages = await amendments().queryMany(
     CONTRACT_QUEUE_FILTERS.map(([, f]) => ({
-      filter: contractFilterPredicate(f),
+      filter: amendmentFilterPredicate(f),
       limit: HOME_QUEUE_ROWS,
       orderBy: orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
     })),

@@ -7,7 +7,7 @@ import { ACCOUNT_ADDRESSES } from '@eb/shared/account/children';
 import { participantFromContact } from '@eb/shared/participants-crm-documents';
 import { accountAddresses, accountChildren } from '../account/children';
 import { accountDef, createAccountRecord, getAccount, updateAccountRecord } from '../account/repository';
-import { contractCrms, contractParticipants } from '../amendment/children';
+import { amendmentCrms, amendmentParticipants } from '../amendment/children';
 import { contactReferenceData, createContact, generateContactId } from '../contact/repository';
 import { contactCreateBodySchema } from '@eb/shared/contact/schemas';
 import { getItem, nextId, table } from '../lib/db';
@@ -134,7 +134,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
     case 'AccountParticipants': {
       const contactId = num(data.contactId) ?? (await contactOfRow(row, data, actor, source));
       const composed = participantFromContact(await contactReferenceData(contactId), {});
-      const kind = type === 'AmendmentParticipants' ? contractParticipants : accountChildren.participants;
+      const kind = type === 'AmendmentParticipants' ? amendmentParticipants : accountChildren.participants;
       const fields = kind.def.kind.fieldsSchema.parse({ ...composed, ...(data.role ? { role: data.role } : {}), ...(data.identifier ? { identifier: data.identifier } : {}) });
       const parentId = type === 'AmendmentParticipants' ? await amendmentOfRow() : num(data.accountId)!;
       await kind.add(parentId!, fields as never, actor, { source, extra });
@@ -142,7 +142,7 @@ export async function importUploadRow(type: string, row: StoredRow, data: Record
     }
     case 'AmendmentCRM':
     case 'AccountCRM': {
-      const kind = type === 'AmendmentCRM' ? contractCrms : accountChildren.crms;
+      const kind = type === 'AmendmentCRM' ? amendmentCrms : accountChildren.crms;
       const fields = kind.def.kind.fieldsSchema.parse({ crmType: data.crmType, comment: data.comment, date: data.date, isResolved: data.isResolved ?? false });
       const parentId = type === 'AmendmentCRM' ? await amendmentOfRow() : num(data.accountId)!;
       await kind.add(parentId!, fields as never, actor, { source, extra });

@@ -5,7 +5,7 @@ import { getJobPlan, putJobPlan } from '../job/plan';
 import { registerJobType } from '../job/registry';
 import { accountChildren, accountAddresses } from '../account/children';
 import { accountDef, accounts, deleteAccount } from '../account/repository';
-import { contractCrms, contractParticipants } from '../amendment/children';
+import { amendmentCrms, amendmentParticipants } from '../amendment/children';
 import { amendmentDef, deleteAmendment } from '../amendment/repository';
 import { logValue, type Actor, type LogEntity, type LogItem as StoredLogItem } from '../lib/change-log';
 import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
@@ -97,8 +97,8 @@ function typed(text: string | null, now: unknown): unknown {
 
 /** The child kinds an import adds, by their log entity and parent. */
 const CHILDREN: Record<string, { remove(list: { objectId: number }[], actor: Actor, extra?: TransactItem[], source?: string): Promise<void> }> = {
-  'participant/contract': contractParticipants,
-  'crm/contract': contractCrms,
+  'participant/contract': amendmentParticipants,
+  'crm/contract': amendmentCrms,
   'participant/account': accountChildren.participants,
   'crm/account': accountChildren.crms,
   'address/account': accountAddresses,

@@ -18,6 +18,6 @@ export const CONTRACT_PARENT = {
 
 export const CONTRACT_CHILDREN = recordChildKinds(CONTRACT_PARENT, 'amendmentCrmTypes');
 export const { participants: CONTRACT_PARTICIPANTS, crms: CONTRACT_CRMS, documents: CONTRACT_DOCUMENTS } = CONTRACT_CHILDREN;
-export type ContractParticipant = ChildRecord<typeof CONTRACT_PARTICIPANTS>;
-export type ContractCrm = ChildRecord<typeof CONTRACT_CRMS>;
+export type AmendmentParticipant = ChildRecord<typeof CONTRACT_PARTICIPANTS>;
+export type AmendmentCrm = ChildRecord<typeof CONTRACT_CRMS>;
 export { participantFromContact, type ContactAddUpdateBody, type ParticipantFields } from '../participants-crm-documents';

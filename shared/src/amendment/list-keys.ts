@@ -16,7 +16,7 @@ export const CONTRACT_SORT_KEYS = {
   primaryParticipant: 'primaryContactLastName',
   status: 'contractStatus',
 } as const;
-export type ContractSortKey = keyof typeof CONTRACT_SORT_KEYS;
+export type AmendmentSortKey = keyof typeof CONTRACT_SORT_KEYS;
 /** Spec 2 section 9: contracts contractId descending; a contract's amendments amendmentNumber ascending. */
 export const CONTRACT_DEFAULT_SORT = { field: 'contractId', direction: 'Descending' } as const;
 export const CONTRACT_AMENDMENTS_DEFAULT_SORT = { field: 'amendmentNumber', direction: 'Ascending' } as const;

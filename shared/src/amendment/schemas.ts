@@ -277,14 +277,14 @@ export const contractListBodySchema = z.object({
   /** beyond the spec (the home page's queues): amendments awaiting pricing validation, or operations validation once pricing is validated (open statuses) */
   awaitingValidation: z.preprocess(absentToUndefined, z.enum(['pricing', 'operations'], { error: MSG.invalidInput }).optional()),
 });
-export type ContractListFilter = z.output<typeof contractListBodySchema>;
+export type AmendmentListFilter = z.output<typeof contractListBodySchema>;
 /** The filter as a client sends it. */
 export type ContractListBody = z.input<typeof contractListBodySchema>;
 
 /** POST contract/GetLightList: the amendments' ids. */
 export const contractLightListBodySchema = z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput);
 
-export { CONTRACT_AMENDMENTS_DEFAULT_SORT, CONTRACT_DEFAULT_SORT, CONTRACT_SORT_KEYS, type ContractSortKey } from './list-keys';
+export { CONTRACT_AMENDMENTS_DEFAULT_SORT, CONTRACT_DEFAULT_SORT, CONTRACT_SORT_KEYS, type AmendmentSortKey } from './list-keys';
 
 /** GET contract/GetLegacyId?id: the legacy id of the contract's earliest amendment that has one (null when none has). */
 export interface LegacyId {

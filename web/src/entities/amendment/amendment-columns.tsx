@@ -3,7 +3,7 @@ import { formatDisplayDate } from '@eb/shared/validation';
 import type { GridColumn } from '../../components/DataGrid';
 import { CONTRACT_COLUMNS } from './amendment-texts';
 
-type ContractColumn = (typeof CONTRACT_COLUMNS)[number];
+type AmendmentColumn = (typeof CONTRACT_COLUMNS)[number];
 const DATE_FIELDS = new Set(['receivedDate', 'startDate', 'endDate', 'agreementDate']);
 const REFERENCE_SETS: Partial<Record<string, string>> = { type: 'contractTypes', contractStatus: 'contractStatuses' };
 
@@ -11,8 +11,8 @@ const REFERENCE_SETS: Partial<Record<string, string>> = { type: 'contractTypes',
  * The grid columns of amendment rows (Contracts Search, a contract's amendments): sortable by the
  * spec's keys, dates as MM/dd/yyyy, reference values by their names (`nameOf(itemType, code)`).
  */
-export function contractGridColumns<T extends AmendmentRow>(
-  columns: readonly ContractColumn[],
+export function amendmentGridColumns<T extends AmendmentRow>(
+  columns: readonly AmendmentColumn[],
   nameOf: (itemType: string, code: string | null) => string,
 ): GridColumn<T>[] {
   return columns.map((c) => ({

@@ -39,7 +39,7 @@ export const CONTRACT_DATE_KINDS = [
   { value: 'startDatePeriod', label: AMENDMENT_LABELS.startDate, filter: 'amendmentStartDatePeriod' },
   { value: 'endDatePeriod', label: AMENDMENT_LABELS.endDate, filter: 'agreementEndDatePeriod' },
 ] as const;
-export type ContractDateKind = (typeof CONTRACT_DATE_KINDS)[number]['value'];
+export type AmendmentDateKind = (typeof CONTRACT_DATE_KINDS)[number]['value'];
 
 /** The grid's columns: the spec's sort keys and the row field each shows. */
 export const CONTRACT_COLUMNS = [

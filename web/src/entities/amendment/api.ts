@@ -9,7 +9,7 @@ import { invalidateRoutes, routeQuery } from '../../lib/queries';
  */
 
 /** A list request: the filter and the page. */
-export interface ContractListParams {
+export interface AmendmentListParams {
   filter: ContractListBody;
   skip: number;
   limit: number;
@@ -18,7 +18,7 @@ export interface ContractListParams {
 }
 
 /** POST contract/GetList?limit&skip&orderBy&getTotalCount with the filter: a page and the total. */
-export const contractListQuery = (params: ContractListParams) =>
+export const contractListQuery = (params: AmendmentListParams) =>
   queryOptions({
     ...routeQuery(endpoint('POST', 'contract', 'GetList'), {
       query: { limit: params.limit, skip: params.skip, orderBy: params.orderBy, getTotalCount: true },

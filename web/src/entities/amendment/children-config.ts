@@ -11,4 +11,4 @@ export const CONTRACT_CHILDREN_CONFIG: RecordChildrenConfig = {
 };
 
 /** An amendment's documents (contract/Upload, GetDocuments, DeleteDocuments; file/Get). */
-export const contractDocumentCalls = documentCalls('contract', 'contractDocument', ['contract', 'ChangeLogs']);
+export const amendmentDocumentCalls = documentCalls('contract', 'contractDocument', ['contract', 'ChangeLogs']);

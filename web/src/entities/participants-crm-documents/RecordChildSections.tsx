@@ -1,7 +1,7 @@
 import { Suspense, lazy, useState } from 'react';
 import { Button } from 'primereact/button';
 import { ENTITY_DETAIL_LIMIT } from '@eb/shared/constants';
-import type { ContractCrm, ContractParticipant } from '@eb/shared/amendment/children';
+import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/children';
 import type { Resource } from '@eb/shared/routes';
 import { request } from '../../lib/api-client';
 import { saveFile } from '../../lib/download';
@@ -20,7 +20,7 @@ const ContactSearchDialog = lazy(() => import('../contact/ContactSearchDialog').
  */
 export function ParticipantsSection({ config, parentId, editor }: { config: RecordChildrenConfig; parentId: number; editor: boolean }) {
   const specs = useRecordSubRecordSpecs(config, useSignedInUser());
-  const [picking, setPicking] = useState<((row: ContractParticipant) => void) | null>(null);
+  const [picking, setPicking] = useState<((row: AmendmentParticipant) => void) | null>(null);
   return (
     <>
       <SubRecordGrid spec={specs.participant} parentId={parentId} canEdit={editor} onAdd={(insert) => setPicking(() => insert)} />
@@ -50,7 +50,7 @@ export function ParticipantsSection({ config, parentId, editor }: { config: Reco
  */
 export function CrmSection({ config, parentId, editor, staff }: { config: RecordChildrenConfig; parentId: number; editor: boolean; staff: boolean }) {
   const specs = useRecordSubRecordSpecs(config, useSignedInUser());
-  const [selection, setSelection] = useState<ContractCrm[]>([]);
+  const [selection, setSelection] = useState<AmendmentCrm[]>([]);
   const [downloading, setDownloading] = useState(false);
   const download = async () => {
     setDownloading(true);

@@ -3,7 +3,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { ADDRESS_LINE_MAX_LENGTH, CITY_MAX_LENGTH, CONTACT_NAME_MAX_LENGTH, CONTRACT_SUB_GRID_PAGE_SIZE, CRM_COMMENT_MAX_LENGTH, EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, PARTICIPANT_ZIP_MAX_LENGTH, PHONE_MAX_LENGTH } from '@eb/shared/constants';
 import type { AnyChildKind } from '@eb/shared/child-records';
 import { participantFromContact } from '@eb/shared/participants-crm-documents';
-import type { ContractCrm, ContractParticipant } from '@eb/shared/amendment/children';
+import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/children';
 import { CRM_LABELS, PARTICIPANT_LABELS } from '@eb/shared/amendment/labels';
 import { toTransferDate } from '@eb/shared/formats';
 import { MSG } from '@eb/shared/messages';
@@ -29,8 +29,8 @@ import { CONTRACT_SUB_GRID_TEXTS as T } from '../amendment/amendment-texts';
  * saved note it saves at once.
  */
 /** A record's participant row and CRM note (the same shapes under an amendment or an account). */
-type ParticipantRow = ContractParticipant;
-type CrmRow = ContractCrm;
+type ParticipantRow = AmendmentParticipant;
+type CrmRow = AmendmentCrm;
 
 const textsOf = (kind: 'participant' | 'crm'): SubRecordTexts => ({
   title: T[kind].title,

@@ -25,7 +25,7 @@ import {
 import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/amendment/api';
 import { saveFile } from '../../../lib/download';
 import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
-import { CONTRACT_CHILDREN_CONFIG, contractDocumentCalls } from '../../../entities/amendment/children-config';
+import { CONTRACT_CHILDREN_CONFIG, amendmentDocumentCalls } from '../../../entities/amendment/children-config';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { fullName, useSignedInUser } from '../../../entities/users/session';
@@ -430,7 +430,7 @@ function AmendmentForm(props: {
       <Panel header={AMENDMENT_TEXTS.documents} toggleable className="eb-amendment__section">
         {amendment ? (
           <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
-            <DocumentsPanel calls={contractDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
+            <DocumentsPanel calls={amendmentDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
           </Suspense>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>

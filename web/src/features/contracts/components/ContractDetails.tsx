@@ -9,7 +9,7 @@ import { CONTRACT_AMENDMENTS_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, generatedMasterContractQuery, masterContractQuery, useSaveMasterContract } from '../../../entities/amendment/api';
-import { contractGridColumns } from '../../../entities/amendment/amendment-columns';
+import { amendmentGridColumns } from '../../../entities/amendment/amendment-columns';
 import { CONTRACT_COLUMNS, CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { referenceNameOf } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
@@ -105,7 +105,7 @@ function ContractTab(props: DetailTabProps) {
   });
   const references = useQuery(referencesQuery());
   const columns = useMemo(
-    () => contractGridColumns<AmendmentRow>(DETAIL_COLUMNS, (itemType, code) => referenceNameOf(references.data, itemType, code)),
+    () => amendmentGridColumns<AmendmentRow>(DETAIL_COLUMNS, (itemType, code) => referenceNameOf(references.data, itemType, code)),
     [references.data],
   );
 

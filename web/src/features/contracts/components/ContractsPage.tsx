@@ -8,7 +8,7 @@ import { CONTRACT_DEFAULT_SORT } from '@eb/shared/amendment/list-keys';
 import { CONTRACT_PAGE_SIZE, CONTRACT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, exportContracts } from '../../../entities/amendment/api';
-import { contractGridColumns } from '../../../entities/amendment/amendment-columns';
+import { amendmentGridColumns } from '../../../entities/amendment/amendment-columns';
 import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { codeOptions, referenceNameOf } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
@@ -111,7 +111,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const [downloading, setDownloading] = useState(false);
   const [exportingAll, setExportingAll] = useState(false);
 
-  const columns = contractGridColumns<Row>(
+  const columns = amendmentGridColumns<Row>(
     CONTRACT_COLUMNS.filter((c) => view.visible.includes(c.field)),
     (itemType, code) => referenceNameOf(references.data, itemType, code),
   );
