@@ -42,6 +42,6 @@ describe('server imports', () => {
     const resolved = path.resolve(path.dirname(file), '../users/repository');
     // Act / Assess
     expect(inside(resolved, LIB)).toBe(false);
-    expect(relativeImports(path.join(SRC, 'primarycontact', 'handler.ts')).some((i) => inside(i, LIB))).toBe(true);
+    expect(relativeImports(path.join(SRC, 'contact', 'handler.ts')).some((i) => inside(i, LIB))).toBe(true);
   });
 });
