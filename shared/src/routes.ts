@@ -32,10 +32,10 @@ import {
   contactUpdateBodySchema,
   referenceDataQuerySchema,
   type ObjectRef,
-  type PrimaryContact,
-  type PrimaryContactCreated,
+  type Contact,
+  type ContactCreated,
   type PrimaryContactReferenceData,
-  type PrimaryContactRow,
+  type ContactRow,
 } from './contact/schemas';
 import { exportQuerySchemaOf, optionalIdQuerySchema, pageQuerySchema, type PagedResult } from './paging';
 import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
@@ -176,11 +176,11 @@ export const ROUTES = [
   { method: 'GET', resource: 'businessentity', action: 'ChangeLogs', access: 'nonAgent', query: optionalIdQuerySchema, response: res<(ChangeLogEntry & { businessEntityId: number | null })[]>() },
   // Contact entities (primary contacts): spec 3 "Contact entity", spec 2 "Primary contact resource"
   { method: 'POST', resource: 'primarycontact', action: 'Generate', access: 'editor', response: res<ObjectRef>() },
-  { method: 'GET', resource: 'primarycontact', action: 'Get', access: 'nonAgent', query: idQuerySchema, response: res<PrimaryContact>() },
+  { method: 'GET', resource: 'primarycontact', action: 'Get', access: 'nonAgent', query: idQuerySchema, response: res<Contact>() },
   { method: 'GET', resource: 'primarycontact', action: 'GetPrimaryContactReferenceData', access: 'nonAgent', query: referenceDataQuerySchema, response: res<PrimaryContactReferenceData>() },
-  { method: 'POST', resource: 'primarycontact', action: 'Create', access: 'editor', body: contactCreateBodySchema, response: res<PrimaryContactCreated>() },
-  { method: 'PUT', resource: 'primarycontact', action: 'Update', access: 'editor', query: idQuerySchema, body: contactUpdateBodySchema, response: res<PrimaryContact>() },
-  { method: 'POST', resource: 'primarycontact', action: 'GetList', access: 'nonAgent', query: pageQuerySchema, body: contactListBodySchema, response: res<PagedResult<PrimaryContactRow>>() },
+  { method: 'POST', resource: 'primarycontact', action: 'Create', access: 'editor', body: contactCreateBodySchema, response: res<ContactCreated>() },
+  { method: 'PUT', resource: 'primarycontact', action: 'Update', access: 'editor', query: idQuerySchema, body: contactUpdateBodySchema, response: res<Contact>() },
+  { method: 'POST', resource: 'primarycontact', action: 'GetList', access: 'nonAgent', query: pageQuerySchema, body: contactListBodySchema, response: res<PagedResult<ContactRow>>() },
   // the contact's addresses, phones and emails: Get{X}List, {X}Add, {X}Update, {X}Delete each
   ...childRoutes(CONTACT_ADDRESSES),
   ...childRoutes(CONTACT_PHONES),

@@ -6,7 +6,7 @@ import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
-import type { ContactAddress, ContactPhone, PrimaryContactCreated, PrimaryContactRow } from '@eb/shared/contact/schemas';
+import type { ContactAddress, ContactPhone, ContactCreated, ContactRow } from '@eb/shared/contact/schemas';
 import type { Session } from '../support/invoke';
 import { createTestUser, signedIn } from '../support/users';
 import { appUrl, launchBrowser, newPage, checkScreen, signInAs } from './support/browser';
@@ -84,9 +84,9 @@ let api: Session;
 /** Browser problems in the harness (uncaught errors, console errors such as CSP violations or failed calls). */
 const problems: string[] = [];
 /** Bruno: two addresses and two phones; the second of each (in the popup's order) is the one to choose. */
-let bruno: { contact: PrimaryContactCreated; secondAddress: ContactAddress; secondPhone: ContactPhone };
-let alma: PrimaryContactCreated;
-let cyd: PrimaryContactCreated;
+let bruno: { contact: ContactCreated; secondAddress: ContactAddress; secondPhone: ContactPhone };
+let alma: ContactCreated;
+let cyd: ContactCreated;
 /** The harness document's CSP: the gateway's, as on every page of the app. */
 let harnessCsp: string | undefined;
 
@@ -114,7 +114,7 @@ async function createData() {
   // Alma: one address, one phone
   alma = await ok(api.post(`${P}/Create`, contactDto('Alma', { role: 'Officer', phone: { phoneNumber: '8565550111', type: 'Mobile' } })));
   // Bruno: a first address and phone, then a second of each that sorts after it (address line, phone number)
-  const contact = await ok<PrimaryContactCreated>(
+  const contact = await ok<ContactCreated>(
     api.post(`${P}/Create`, contactDto('Bruno', { businessEntity: { objectId: be.objectId }, email: { emailAddress: `bruno.${RUN}@example.com`, type: 'Work' } })),
   );
   const ref = { primaryContact: { objectId: contact.objectId } };
@@ -129,7 +129,7 @@ async function createData() {
   cyd = await ok(api.post(`${P}/Create`, contactDto('Cyd')));
   await ok(api.put(`${P}/Update`, { firstName: 'Cyd', lastName: LAST_NAME, status: 'Inactive', version: 1 }, { id: cyd.objectId }));
   // the keyword does find Cyd when every status is asked for: her absence from the popup means something
-  const all = await ok<{ data: PrimaryContactRow[] }>(api.post(`${P}/GetList`, { keyword: LAST_NAME, statusRef: null }, { limit: 15 }));
+  const all = await ok<{ data: ContactRow[] }>(api.post(`${P}/GetList`, { keyword: LAST_NAME, statusRef: null }, { limit: 15 }));
   expect(all.data.map((r) => r.firstName)).toEqual(['Alma', 'Bruno', 'Cyd']);
 }
 

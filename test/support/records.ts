@@ -2,7 +2,7 @@ import { sampleLdcNumber } from '@eb/shared/account/ldc-formats';
 import { expect } from 'vitest';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import type { MasterContract } from '@eb/shared/master-contract/schemas';
-import type { PrimaryContactCreated } from '@eb/shared/contact/schemas';
+import type { ContactCreated } from '@eb/shared/contact/schemas';
 import type { Session } from './invoke';
 
 /**
@@ -43,8 +43,8 @@ export async function newAmendment(editor: Session, over: Record<string, unknown
 }
 
 /** A saved Active contact with a Service address in Newark NJ, a work phone and a work email. */
-export async function newContact(editor: Session, over: Record<string, unknown> = {}): Promise<PrimaryContactCreated> {
-  return ok<PrimaryContactCreated>(
+export async function newContact(editor: Session, over: Record<string, unknown> = {}): Promise<ContactCreated> {
+  return ok<ContactCreated>(
     editor.post('/api/primarycontact/Create', {
       firstName: 'Pat',
       lastName: 'Contact',

@@ -7,10 +7,10 @@ import type {
   ContactAddress,
   ContactEmail,
   ContactPhone,
-  PrimaryContact,
-  PrimaryContactCreated,
+  Contact,
+  ContactCreated,
   PrimaryContactReferenceData,
-  PrimaryContactRow,
+  ContactRow,
 } from '@eb/shared/contact/schemas';
 import { routePath, routesOf, type RouteDef } from '@eb/shared/routes';
 import { invoke, type InvokeInput, type Session } from '../../../test/support/invoke';
@@ -78,12 +78,12 @@ const contactDto = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-async function create(body: Record<string, unknown>): Promise<PrimaryContactCreated> {
+async function create(body: Record<string, unknown>): Promise<ContactCreated> {
   const r = await editor.post(`${P}/Create`, body);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
-async function get(id: number): Promise<PrimaryContact> {
+async function get(id: number): Promise<Contact> {
   const r = await editor.get(`${P}/Get`, { id });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
@@ -96,7 +96,7 @@ async function referenceData(id: number): Promise<PrimaryContactReferenceData> {
 async function list(body: Record<string, unknown>, query: InvokeInput['query'] = {}) {
   const r = await editor.post(`${P}/GetList`, body, { limit: CONTACT_PAGE_SIZE, getTotalCount: true, ...query });
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  return r.body as { data: PrimaryContactRow[]; totalCount: number };
+  return r.body as { data: ContactRow[]; totalCount: number };
 }
 async function subList<T>(kind: 'Address' | 'Phone' | 'Email', contactId: number, query: InvokeInput['query'] = {}) {
   const r = await editor.post(`${P}/Get${kind}List`, { primaryContact: { objectId: contactId } }, { limit: CONTACT_SUB_GRID_PAGE_SIZE, getTotalCount: true, ...query });
@@ -113,7 +113,7 @@ async function businessEntity(legalName: string): Promise<BusinessEntity> {
   expect(r.status, JSON.stringify(r.body)).toBe(200);
   return r.body;
 }
-const updateBody = (c: PrimaryContact, over: Record<string, unknown> = {}) => ({
+const updateBody = (c: Contact, over: Record<string, unknown> = {}) => ({
   firstName: c.firstName,
   middleName: c.middleName,
   lastName: c.lastName,
@@ -583,7 +583,7 @@ describe('primarycontact/GetList', () => {
       const dan = await get(ids.dan!);
       expect((await editor.put(`${P}/Update`, updateBody(dan, { status: 'Inactive' }), { id: dan.objectId })).status).toBe(200);
     });
-    const keys = (r: { data: PrimaryContactRow[] }) => r.data.map((row) => Object.keys(ids).find((k) => ids[k] === row.objectId));
+    const keys = (r: { data: ContactRow[] }) => r.data.map((row) => Object.keys(ids).find((k) => ids[k] === row.objectId));
 
     it('orders by contactId ascending by default, with the exact total', async () => {
       const r = await list({ keyword: tag });

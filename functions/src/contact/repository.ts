@@ -13,10 +13,10 @@ import {
   type ContactListInput,
   type ContactStatus,
   type ContactUpdateInput,
-  type PrimaryContact,
-  type PrimaryContactCreated,
+  type Contact,
+  type ContactCreated,
   type PrimaryContactReferenceData,
-  type PrimaryContactRow,
+  type ContactRow,
 } from '@eb/shared/contact/schemas';
 import type { Actor, ChangeLogEntry } from '../lib/change-log';
 import { parentChangeLogs } from '../lib/child-records';
@@ -119,7 +119,7 @@ export const contactListSpec: ListSpec<ContactListRow, ContactOwnRow> = {
 
 export const contacts = () => listEngine(contactListSpec);
 
-function toContact(stored: Stored<ContactRecord> | Record<string, unknown>, businessEntity: PrimaryContact['businessEntity']): PrimaryContact {
+function toContact(stored: Stored<ContactRecord> | Record<string, unknown>, businessEntity: Contact['businessEntity']): Contact {
   const r = toListRow(stored as Record<string, unknown>);
   return {
     objectId: r.objectId,
@@ -136,7 +136,7 @@ function toContact(stored: Stored<ContactRecord> | Record<string, unknown>, busi
   };
 }
 
-function toRow(r: ContactListRow): PrimaryContactRow {
+function toRow(r: ContactListRow): ContactRow {
   return {
     objectId: r.objectId,
     contactId: r.objectId,
@@ -156,7 +156,7 @@ function toRow(r: ContactListRow): PrimaryContactRow {
 
 // ---- reads ----------------------------------------------------------------------------------------
 
-export async function getContact(id: number): Promise<PrimaryContact> {
+export async function getContact(id: number): Promise<Contact> {
   const stored = await requireEntity(contactDef, id);
   return toContact(stored, await businessEntityLink(stored.businessEntityRef));
 }
@@ -183,7 +183,7 @@ export async function requireContact(id: number): Promise<void> {
  * a word of the contact id, the names, the identifier, or the business entity's id or legal name
  * (with fullText: occur in them); see contactListSpec for the joined columns.
  */
-export async function listContacts(body: ContactListInput, query: Record<string, string | undefined>): Promise<PagedResult<PrimaryContactRow>> {
+export async function listContacts(body: ContactListInput, query: Record<string, string | undefined>): Promise<PagedResult<ContactRow>> {
   const status = statusOfRef(body.statusRef);
   const result = await contacts().query({
     ...pageParams(query),
@@ -220,7 +220,7 @@ async function assertGenerated(objectId: number): Promise<void> {
  * POST Create: the contact (Active), its address, its phone and its optional email, with their
  * four 'added' events, in ONE transaction. Answers the new objectIds.
  */
-export async function createContact(input: ContactCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<PrimaryContactCreated> {
+export async function createContact(input: ContactCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<ContactCreated> {
   if (input.businessEntity) await requireBusinessEntity(input.businessEntity.objectId);
   if (input.objectId !== undefined) await assertGenerated(input.objectId);
   const objectId = input.objectId ?? (await generateContactId());
@@ -266,7 +266,7 @@ export async function createContact(input: ContactCreateInput, actor: Actor, opt
 }
 
 /** PUT Update?id: the contact's fields (status absent: unchanged), if `version` is still the stored one. */
-export async function updateContact(id: number, input: ContactUpdateInput, actor: Actor): Promise<PrimaryContact> {
+export async function updateContact(id: number, input: ContactUpdateInput, actor: Actor): Promise<Contact> {
   const ref = input.businessEntity?.objectId ?? null;
   if (ref !== null) {
     const current = await requireEntity(contactDef, id);

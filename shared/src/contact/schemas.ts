@@ -268,7 +268,7 @@ export interface BusinessEntityLink {
 }
 
 /** GET primarycontact/Get?id */
-export interface PrimaryContact {
+export interface Contact {
   objectId: number;
   /** the Contact Id the screens show (the objectId) */
   contactId: number;
@@ -284,7 +284,7 @@ export interface PrimaryContact {
 }
 
 /** A row of POST primarycontact/GetList: the contact with its business entity's current id and legal name. */
-export interface PrimaryContactRow extends Omit<PrimaryContact, 'businessEntity'> {
+export interface ContactRow extends Omit<Contact, 'businessEntity'> {
   businessEntityObjectId: number | null;
   businessEntityId: number | null;
   legalName: string | null;
@@ -295,7 +295,7 @@ export type ContactPhone = ChildRecord<typeof CONTACT_PHONES>;
 export type ContactEmail = ChildRecord<typeof CONTACT_EMAILS>;
 
 /** POST primarycontact/Create answers the new ids. */
-export interface PrimaryContactCreated {
+export interface ContactCreated {
   objectId: number;
   address: ObjectRef;
   phone: ObjectRef;
@@ -308,7 +308,7 @@ export interface PrimaryContactCreated {
  * popup's expanded row and the management grid's read-only sections read it in one call.
  */
 export interface PrimaryContactReferenceData {
-  primaryContact: PrimaryContact;
+  primaryContact: Contact;
   addresses: ContactAddress[];
   phones: ContactPhone[];
   emails: ContactEmail[];
@@ -366,6 +366,6 @@ export function formatAddress(a: Pick<AddressFields, 'addressLine' | 'city' | 's
 }
 
 /** The full name: first, middle, last and suffix. */
-export function contactName(c: Pick<PrimaryContact, 'firstName' | 'middleName' | 'lastName' | 'suffix'>): string {
+export function contactName(c: Pick<Contact, 'firstName' | 'middleName' | 'lastName' | 'suffix'>): string {
   return [c.firstName, c.middleName, c.lastName, c.suffix].filter(Boolean).join(' ');
 }

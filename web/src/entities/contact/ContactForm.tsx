@@ -15,7 +15,7 @@ import {
   TYPEAHEAD_LIMIT,
 } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { SERVICE_ADDRESS_TYPE, type BusinessEntityLink, type PrimaryContact, type PrimaryContactCreated } from '@eb/shared/contact/schemas';
+import { SERVICE_ADDRESS_TYPE, type BusinessEntityLink, type Contact, type ContactCreated } from '@eb/shared/contact/schemas';
 import { businessEntityListQuery } from '../business-entity/api';
 import { ApiError } from '../../lib/api-client';
 import { createContact, generatedContactIdQuery, updateContact, useInvalidateContacts } from './api';
@@ -43,12 +43,12 @@ import './contact.css';
 
 /** What a save produced: a new contact (its ids and the values it was made from), or the saved contact. */
 export type ContactSaved =
-  | { mode: 'create'; created: PrimaryContactCreated; values: ContactFormValues }
-  | { mode: 'edit'; contact: PrimaryContact };
+  | { mode: 'create'; created: ContactCreated; values: ContactFormValues }
+  | { mode: 'edit'; contact: Contact };
 
 export interface ContactFormProps {
   /** The contact to edit (as loaded, with its version); absent: a new contact. */
-  contact?: PrimaryContact;
+  contact?: Contact;
   /** After a successful save (the notice is already shown). */
   onSaved: (saved: ContactSaved) => void;
   onCancel: () => void;

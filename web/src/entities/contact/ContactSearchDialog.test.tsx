@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MSG } from '@eb/shared/messages';
-import type { PrimaryContactReferenceData, PrimaryContactRow } from '@eb/shared/contact/schemas';
+import type { PrimaryContactReferenceData, ContactRow } from '@eb/shared/contact/schemas';
 import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
 import { currentUserQuery } from '../users/session';
@@ -11,7 +11,7 @@ import { createQueryClient } from '../../lib/query-client';
 import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
 import { ContactSearchDialog, type ContactSearchDialogProps } from './ContactSearchDialog';
 
-const row = (objectId: number, firstName: string, lastName: string, over: Partial<PrimaryContactRow> = {}): PrimaryContactRow => ({
+const row = (objectId: number, firstName: string, lastName: string, over: Partial<ContactRow> = {}): ContactRow => ({
   objectId,
   contactId: objectId,
   firstName,

@@ -8,7 +8,7 @@ import {
   type ContactEmail,
   type ContactPhone,
   type PrimaryContactReferenceData,
-  type PrimaryContactRow,
+  type ContactRow,
 } from '@eb/shared/contact/schemas';
 import { mayAccess } from '@eb/shared/roles';
 import { contactListQuery } from './api';
@@ -30,7 +30,7 @@ import { Popup } from '../../components/Popup';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
 export interface ContactSelection {
-  contact: PrimaryContactRow;
+  contact: ContactRow;
   address: ContactAddress;
   phone: ContactPhone;
   email: ContactEmail | null;
@@ -153,7 +153,7 @@ function SearchBody(
   const paging = useListPaging(keyword, CONTACT_SEARCH_PAGE_SIZE);
 
   /** the expanded contact, what is chosen in it, and its records once loaded */
-  const [expanded, setExpanded] = useState<PrimaryContactRow | null>(null);
+  const [expanded, setExpanded] = useState<ContactRow | null>(null);
   const [choice, setChoice] = useState<ContactChoice>({ addressId: null, phoneId: null, emailId: null });
   const [records, setRecords] = useState<PrimaryContactReferenceData | null>(null);
 
@@ -183,7 +183,7 @@ function SearchBody(
     );
   }
 
-  const expand = (row: PrimaryContactRow | null) => {
+  const expand = (row: ContactRow | null) => {
     if (row?.objectId === expanded?.objectId) return;
     setExpanded(row);
     setChoice({ addressId: null, phoneId: null, emailId: null });
@@ -199,7 +199,7 @@ function SearchBody(
   const email = choice.emailId === null ? null : (records?.emails.find((e) => e.objectId === choice.emailId) ?? null);
   const ready = !!expanded && !!address && !!phone;
 
-  const columns: GridColumn<PrimaryContactRow>[] = [
+  const columns: GridColumn<ContactRow>[] = [
     { field: 'contactId', header: L.contactId, sortable: true, width: '8rem' },
     { field: 'firstName', header: L.firstName, sortable: true },
     { field: 'lastName', header: L.lastName, sortable: true },
@@ -219,7 +219,7 @@ function SearchBody(
         className="eb-search-popup__keyword eb-contact-search__keyword"
         autoFocus
       />
-      <DataGrid<PrimaryContactRow>
+      <DataGrid<ContactRow>
         ariaLabel={CONTACT_TEXTS.searchGridLabel}
         {...pagedGridProps(list, paging)}
         columns={columns}

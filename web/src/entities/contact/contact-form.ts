@@ -8,7 +8,7 @@ import {
   type ContactCreateBody,
   type ContactStatus,
   type ContactUpdateBody,
-  type PrimaryContact,
+  type Contact,
 } from '@eb/shared/contact/schemas';
 import { zodErrors } from '../../components/use-form';
 
@@ -69,7 +69,7 @@ export const EMPTY_CONTACT_FORM: ContactFormValues = {
   email: { emailAddress: '', type: null },
 };
 
-export function formOf(c: PrimaryContact): ContactFormValues {
+export function formOf(c: Contact): ContactFormValues {
   return {
     ...EMPTY_CONTACT_FORM,
     firstName: c.firstName,
@@ -118,7 +118,7 @@ export function validateContactForm(v: ContactFormValues, mode: ContactFormMode)
 }
 
 /** Has an edited contact changed from the loaded one? */
-export function isChanged(v: ContactFormValues, c: PrimaryContact): boolean {
+export function isChanged(v: ContactFormValues, c: Contact): boolean {
   const a = formOf(c);
   const norm = (s: string) => s.trim();
   return (

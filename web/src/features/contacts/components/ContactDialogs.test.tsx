@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { MSG } from '@eb/shared/messages';
-import type { ContactPhone, PrimaryContact } from '@eb/shared/contact/schemas';
+import type { ContactPhone, Contact } from '@eb/shared/contact/schemas';
 import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
 import { currentUserQuery } from '../../../entities/users/session';
 import { AppProviders } from '../../../app/AppProviders';
@@ -11,7 +11,7 @@ import { installFakeApi, reply, userOf } from '../../../test/fake-api';
 import { ContactDialog } from './ContactDialogs';
 
 /** The Edit Contact popup: its sub-grids keep unsaved rows (issue 7 section 9). */
-const CONTACT: PrimaryContact = {
+const CONTACT: Contact = {
   objectId: 11,
   contactId: 11,
   firstName: 'Ann',

@@ -2,7 +2,7 @@ import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { CONTACT_LIST_DEBOUNCE_MS, CONTACT_PAGE_SIZE } from '@eb/shared/constants';
-import { CONTACT_DEFAULT_SORT, contactName, type ContactStatus, type PrimaryContactRow } from '@eb/shared/contact/schemas';
+import { CONTACT_DEFAULT_SORT, contactName, type ContactStatus, type ContactRow } from '@eb/shared/contact/schemas';
 import { mayAccess } from '@eb/shared/roles';
 import { contactChangeLogQuery, contactListQuery } from '../../../entities/contact/api';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -66,7 +66,7 @@ export function ContactEntityPage() {
   const [dialog, setDialog] = useState<ContactDialogTarget | null>(null);
 
   // ---- grid ------------------------------------------------------------------------------------------
-  const columns: GridColumn<PrimaryContactRow>[] = [
+  const columns: GridColumn<ContactRow>[] = [
     { field: 'contactId', header: L.contactId, sortable: true, width: '8%', body: (r) => <span className="eb-contact-id eb-list-grid__id">{r.contactId}</span> },
     { field: 'firstName', header: L.firstName, sortable: true, width: '13%', clip: true },
     { field: 'lastName', header: L.lastName, sortable: true, width: '13%', clip: true },
@@ -82,7 +82,7 @@ export function ContactEntityPage() {
     { field: 'identifier', header: L.identifier, sortable: true, width: '8%', clip: true },
     ...(canEdit
       ? [
-          editColumn<PrimaryContactRow>({
+          editColumn<ContactRow>({
             label: CONTACT_TEXTS.edit,
             ariaLabel: (r) => CONTACT_TEXTS.editRow(contactName(r)),
             onEdit: (r) => setDialog({ mode: 'edit', id: r.objectId }),
@@ -136,7 +136,7 @@ export function ContactEntityPage() {
         title={CONTACT_TEXTS.pageTitle}
         actions={canEdit ? <Button label={CONTACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => setDialog({ mode: 'create' })} /> : undefined}
       />
-      <DataGrid<PrimaryContactRow>
+      <DataGrid<ContactRow>
         ariaLabel={CONTACT_TEXTS.gridLabel}
         {...pagedGridProps(list, paging)}
         columns={columns}
