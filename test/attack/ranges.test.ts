@@ -3,7 +3,7 @@ import type { Account } from '@eb/shared/account/schemas';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { Session } from '../support/invoke';
-import { amendmentBody, newAccount, newAmendment, newContract, ok, uniqueLdc } from '../support/records';
+import { amendmentBody, newAccount, newAmendment, newMasterContract, ok, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
 
 /**
@@ -25,17 +25,17 @@ const refused = (r: { status: number; body: any }, field: string, message: strin
 
 describe('amendment numbers and terms', () => {
   it.each([-5, 0])('refuses an amendment term of %s on create', async (term) => {
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     refused(await editor.post('/api/contract/Create', amendmentBody(contract, { term })), 'term', MSG.countNumber);
   });
 
   it.each([0, -2])('refuses amendment number %s on create', async (amendmentNumber) => {
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     refused(await editor.post('/api/contract/Create', amendmentBody(contract, { amendmentNumber })), 'amendmentNumber', MSG.countNumber);
   });
 
   it('refuses an amendment number of five digits', async () => {
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     const r = await editor.post('/api/contract/Create', amendmentBody(contract, { amendmentNumber: 10000 }));
     expect(r.status).toBe(400);
     expect(r.body.fieldErrors?.amendmentNumber).toBeTruthy();

@@ -16,7 +16,7 @@ export async function ok<T>(p: Promise<{ status: number; body: unknown }>, statu
 }
 
 /** A saved master contract with generated numbers. */
-export async function newContract(editor: Session): Promise<MasterContract> {
+export async function newMasterContract(editor: Session): Promise<MasterContract> {
   const g = await ok<{ objectId: number; contractId: number }>(editor.post('/api/mastercontract/Generate'));
   return ok<MasterContract>(editor.post('/api/mastercontract/Create', g));
 }
@@ -39,7 +39,7 @@ export const amendmentBody = (masterContract: { objectId: number }, over: Record
 
 /** A saved amendment on a new contract. */
 export async function newAmendment(editor: Session, over: Record<string, unknown> = {}): Promise<Amendment> {
-  return ok<Amendment>(editor.post('/api/contract/Create', amendmentBody(await newContract(editor), over)));
+  return ok<Amendment>(editor.post('/api/contract/Create', amendmentBody(await newMasterContract(editor), over)));
 }
 
 /** A saved Active contact with a Service address in Newark NJ, a work phone and a work email. */

@@ -5,7 +5,7 @@ import type { Amendment, AmendmentRow } from '@eb/shared/amendment/schemas';
 import type { MasterContract } from '@eb/shared/master-contract/schemas';
 import { MSG, maxLengthMessage } from '@eb/shared/messages';
 import type { InvokeInput, Session } from '../../../test/support/invoke';
-import { amendmentBody, newContract as newSavedContract, ok } from '../../../test/support/records';
+import { amendmentBody, newMasterContract as newSavedContract, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { CONTRACTS_EXPORT_HEADERS } from './export';
 
@@ -34,7 +34,7 @@ beforeAll(async () => {
 });
 
 /** A saved master contract with the generated numbers. */
-const newContract = () => newSavedContract(editor);
+const newMasterContract = () => newSavedContract(editor);
 
 async function createAmendment(body: Record<string, unknown>): Promise<Amendment> {
   return ok<Amendment>(editor.post(`${C}/Create`, body));
@@ -59,7 +59,7 @@ describe('mastercontract', () => {
 
   it('refuses a contractId that another contract has (409) and an empty one (Required), creating nothing', async () => {
     // Prepare
-    const first = await newContract();
+    const first = await newMasterContract();
     const g = await ok<{ objectId: number; contractId: number }>(editor.post(`${MC}/Generate`));
     // Act
     const taken = await editor.post(`${MC}/Create`, { objectId: g.objectId, contractId: first.contractId });
@@ -74,7 +74,7 @@ describe('mastercontract', () => {
 
   it('changes the contractId with the version read, and answers 409 to a stale version', async () => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const g = await ok<{ contractId: number }>(editor.post(`${MC}/Generate`));
     // Act
     const saved = await ok<MasterContract>(editor.put(`${MC}/Update`, { contractId: g.contractId, version: 1 }, { id: mc.objectId }));
@@ -90,7 +90,7 @@ describe('mastercontract', () => {
 
   it('answers the next amendment number: 1 for a new contract, then one more than the highest', async () => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const first = await ok<{ amendmentNumber: number }>(agent.get(`${MC}/getNextAmendmentNumber`, { id: mc.objectId }));
     await createAmendment(amendmentBody(mc, { amendmentNumber: 1 }));
     await createAmendment(amendmentBody(mc, { amendmentNumber: 4 }));
@@ -102,7 +102,7 @@ describe('mastercontract', () => {
   });
 
   it('lets agents and viewOnly users read but not generate, create or update (403)', async () => {
-    const mc = await newContract();
+    const mc = await newMasterContract();
     for (const s of [agent, viewOnly]) {
       expect((await s.post(`${MC}/Generate`)).status).toBe(403);
       expect((await s.post(`${MC}/Create`, { contractId: 999999 })).status).toBe(403);
@@ -115,7 +115,7 @@ describe('mastercontract', () => {
 describe('contract (amendments)', () => {
   it('creates an amendment with the derived end date, who entered it, and the contract number', async () => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     // Act
     const a = await createAmendment(amendmentBody(mc, { legacyId: word('L'), fixedCommodityAmount: '12345.123456', lockInPercent: 100.5 }));
     // Assess
@@ -159,7 +159,7 @@ describe('contract (amendments)', () => {
     ['pymntDay', { pymntDay: 'x' }, MSG.integerNumber],
   ])('refuses a bad %s with its text and creates nothing (%j)', async (field, over, message) => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     // Act
     const r = await editor.post(`${C}/Create`, amendmentBody(mc, over));
     // Assess
@@ -169,7 +169,7 @@ describe('contract (amendments)', () => {
   });
 
   it('refuses an amendment number the contract already has (409) and an unknown contract (404)', async () => {
-    const mc = await newContract();
+    const mc = await newMasterContract();
     await createAmendment(amendmentBody(mc));
     const again = await editor.post(`${C}/Create`, amendmentBody(mc));
     expect(again.status).toBe(409);
@@ -190,7 +190,7 @@ describe('contract (amendments)', () => {
         phone: { phoneNumber: '9735550100', type: 'Work' },
       }),
     );
-    const mc = await newContract();
+    const mc = await newMasterContract();
     // Act
     const a = await createAmendment(amendmentBody(mc, { businessEntity: { objectId: be.objectId }, primaryContact: { objectId: contact.objectId } }));
     const bad = await editor.post(`${C}/Create`, amendmentBody(mc, { amendmentNumber: 2, businessEntity: { objectId: 987654321 } }));
@@ -210,7 +210,7 @@ describe('contract (amendments)', () => {
 
   it('saves with the version read, records who ticked a validation, and answers 409 to a stale version', async () => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const a = await createAmendment(amendmentBody(mc));
     const { objectId, version, ...rest } = a;
     // Act
@@ -235,7 +235,7 @@ describe('contract (amendments)', () => {
 
   it('logs the creation and each changed field, for staff only', async () => {
     // Prepare
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const a = await createAmendment(amendmentBody(mc, { legacyId: word('LOG') }));
     await ok(editor.put(`${C}/Update`, { ...amendmentBody(mc), legacyId: a.legacyId, term: 6, version: 1 }, { id: a.objectId }));
     // Act
@@ -252,7 +252,7 @@ describe('contract (amendments)', () => {
   });
 
   it('deletes an amendment: gone from Get and the list, with a deleted entry', async () => {
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const a = await createAmendment(amendmentBody(mc));
     expect((await editor.del(`${C}/Delete`, { version: 1 }, { id: a.objectId })).status).toBe(204);
     expect((await editor.get(`${C}/Get`, { id: a.objectId })).status).toBe(404);
@@ -260,7 +260,7 @@ describe('contract (amendments)', () => {
   });
 
   it('lets agents and viewOnly users search and view but not create, update, delete or export (403)', async () => {
-    const mc = await newContract();
+    const mc = await newMasterContract();
     const a = await createAmendment(amendmentBody(mc));
     for (const s of [agent, viewOnly]) {
       expect((await s.post(`${C}/Create`, amendmentBody(mc, { amendmentNumber: 9 }))).status).toBe(403);
@@ -288,7 +288,7 @@ describe('contract/GetList', () => {
   let rows: Amendment[];
   beforeAll(async () => {
     const be = await ok<{ objectId: number }>(editor.post('/api/businessentity/Create', { legalName: `${legal} Energy` }));
-    mc = await newContract();
+    mc = await newMasterContract();
     rows = [];
     rows.push(await createAmendment(amendmentBody(mc, { amendmentNumber: 1, businessEntity: { objectId: be.objectId }, freshDescId: word('T'), receivedDate: '2026-01-05T00:00:00' })));
     rows.push(await createAmendment(amendmentBody(mc, { amendmentNumber: 2, contractStatus: 'Signed', receivedDate: '2026-03-05T00:00:00' })));
@@ -364,7 +364,7 @@ describe('contract/GetList', () => {
 
   it("answers the legacy id of the contract's earliest amendment that has one, or null", async () => {
     // Prepare: a contract whose amendments 2 and 3 have legacy ids
-    const other = await newContract();
+    const other = await newMasterContract();
     const first = await createAmendment(amendmentBody(other, { amendmentNumber: 1 }));
     await createAmendment(amendmentBody(other, { amendmentNumber: 3, legacyId: 'L-300' }));
     await createAmendment(amendmentBody(other, { amendmentNumber: 2, legacyId: 'L-200' }));

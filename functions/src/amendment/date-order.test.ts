@@ -4,7 +4,7 @@ import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/validation';
 import type { Session } from '../../../test/support/invoke';
-import { amendmentBody, newAccount, newAmendment, newContract, ok } from '../../../test/support/records';
+import { amendmentBody, newAccount, newAmendment, newMasterContract, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { runJobNow } from '../../../test/support/jobs';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
@@ -30,7 +30,7 @@ const refused = (r: { status: number; body: any }, field: string, message: strin
 
 describe('amendment dates in order', () => {
   it('refuses an auto-renewal date before the start date, on create and update', async () => {
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     refused(await editor.post('/api/contract/Create', amendmentBody(contract, { startDate: '2026-03-01T00:00:00', autoRenewalDate: '2026-02-01T00:00:00' })), 'autoRenewalDate', MSG.dateBeforeStart);
     const a = await newAmendment(editor);
     const before = await ok<Amendment>(editor.get('/api/contract/Get', { id: a.objectId }));
@@ -39,7 +39,7 @@ describe('amendment dates in order', () => {
   });
 
   it.each(['receivedDate', 'agreementDate'])('refuses a %s in the future beyond a day, and takes tomorrow', async (field) => {
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     refused(await editor.post('/api/contract/Create', amendmentBody(contract, { [field]: inDays(3) })), field, MSG.dateInFuture);
     expect((await editor.post('/api/contract/Create', amendmentBody(contract, { [field]: inDays(1) }))).status).toBe(200);
   });
@@ -74,7 +74,7 @@ describe('dates out of order in an upload', () => {
   it('refuses the row at Save All with its field, and the job completes', { timeout: 60_000 }, async () => {
     // Prepare
     const admin = (await signedIn('superAdmin')).session;
-    const contract = await newContract(admin);
+    const contract = await newMasterContract(admin);
     const headers = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure', 'Auto Renewal Date'];
     const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Amendments', await xlsxOf('Amendments', [headers, [contract.contractId, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', '3/1/2026', 12, 'No', 'Month to Month Variable', 'KWH', '2/1/2026']]), 'dates.xlsx'));
     await runJobNow(parse.jobId);

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
-import { amendmentBody, newContract, ok } from '../../../test/support/records';
+import { amendmentBody, newMasterContract, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { CONTRACTS_EXPORT_HEADERS } from './export';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
 describe('contract ExportAll', () => {
   it("exports every amendment of the filter in its order through a job, and links the file for its starter only", async () => {
     // Prepare: a contract with 12 amendments, a ticket number of this run on each
-    const contract = await newContract(editor);
+    const contract = await newMasterContract(editor);
     const ticket = `EX${Date.now()}`;
     for (let n = 1; n <= 12; n++) await ok(editor.post(`${C}/Create`, amendmentBody(contract, { amendmentNumber: n, freshDescId: `${ticket}-${n}` })));
     // Act

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
-import { newContract, ok } from '../../../test/support/records';
+import { newMasterContract, ok } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 import { amendmentListSpec, amendments } from '../amendment/repository';
@@ -27,7 +27,7 @@ describe('Save All of 3,000 Amendments rows and the Contracts search', () => {
   it('shows every imported amendment and the right total right after the job, warm and after a cold start from the snapshot', { timeout: 300_000 }, async () => {
     // Prepare: 30 master contracts, 100 amendments each in one workbook, parsed; a warm engine
     // (the Contracts search answered once) and a snapshot of the list from before the import
-    const contracts = await Promise.all(Array.from({ length: CONTRACTS }, () => newContract(admin)));
+    const contracts = await Promise.all(Array.from({ length: CONTRACTS }, () => newMasterContract(admin)));
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Amendments');
     sheet.addRow(amendmentHeaders);

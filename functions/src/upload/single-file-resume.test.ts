@@ -6,7 +6,7 @@ import type { SingleFileResult, UploadedRow, UploadForm } from '@eb/shared/uploa
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
-import { newContract, ok, uniqueLdc } from '../../../test/support/records';
+import { newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -55,7 +55,7 @@ describe('SingleFile resume', () => {
   it('imports what earlier runs did not and nothing twice in every sheet, offers the first amendment not wholly imported, and survives a worker killed mid-resume', { timeout: 180_000 }, async () => {
     // Prepare: amendments 1 and 3 good, 2 without a start date; an account of 1 with an unknown
     // territory; a CRM note of 3 with an unknown type
-    const contract = await newContract(admin);
+    const contract = await newMasterContract(admin);
     const cid = contract.contractId;
     const [ldc1, ldc1b, ldc3] = [uniqueLdc(), uniqueLdc(), uniqueLdc()];
     const amendment = (n: number, start: string | null) => [cid, n, 'New', 'Signed', '1/15/2026', '1/20/2026', start, 12, 'No', 'Month to Month Variable', 'KWH'];
@@ -109,7 +109,7 @@ describe('SingleFile resume', () => {
 describe("SingleFile's sections", () => {
   it("lists each type's rows the upload imported, as many as its result counts, each with the type's own data", { timeout: 120_000 }, async () => {
     // Prepare: an amendment, two accounts of it, a CRM note
-    const contract = await newContract(admin);
+    const contract = await newMasterContract(admin);
     const cid = contract.contractId;
     const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
     const bytes = await book({
@@ -134,7 +134,7 @@ describe("SingleFile's 'Select job'", () => {
     // Prepare: a colleague's SingleFile upload; twelve of mine; then 21 Remove All jobs
     const colleague = (await signedIn('superAdmin')).session;
     const me = (await signedIn('superAdmin')).session;
-    const contract = await newContract(me);
+    const contract = await newMasterContract(me);
     const small = await book({ amendments: [[contract.contractId, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', null, 12, 'No', 'Month to Month Variable', 'KWH']], accounts: [], crm: [] });
     await upload(small, undefined, colleague);
     const mine: string[] = [];

@@ -4,7 +4,7 @@ import type { UploadedRow } from '@eb/shared/upload/schemas';
 import type { UndoResult } from '@eb/shared/upload/undo';
 import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
-import { newAccount, newAmendment, newContract, ok, uniqueLdc } from '../../../test/support/records';
+import { newAccount, newAmendment, newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
 import { listChangeLogs } from '../lib/change-log';
@@ -84,7 +84,7 @@ describe('upload/Undo', () => {
 describe('upload/Undo of amendments', () => {
   it('removes the amendments a Save All created from the search and keeps one a user added an account to, listing the account', { timeout: 180_000 }, async () => {
     // Prepare: three amendments of a new contract imported, then a user's account on the second
-    const contract = await newContract(admin);
+    const contract = await newMasterContract(admin);
     const amendmentHeaders = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
     const rows = [1, 2, 3].map((n) => [contract.contractId, n, 'New', 'Signed', '1/15/2026', '1/20/2026', '3/1/2026', 12, 'No', 'Month to Month Variable', 'KWH']);
     const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Amendments', await xlsxOf('Amendments', [amendmentHeaders, ...rows]), 'amendments.xlsx'));

@@ -8,7 +8,7 @@ import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runChunkOf, runJobNow } from '../../../test/support/jobs';
-import { newAccount, newAmendment, newContact, newContract, ok, uniqueLdc } from '../../../test/support/records';
+import { newAccount, newAmendment, newContact, newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
 import { parsedBatchId, postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { s3Client } from '../lib/aws';
@@ -408,7 +408,7 @@ describe("An Accounts row's contact ids", () => {
 describe('SingleFile upload', () => {
   it('imports a workbook of amendments and their accounts in order, reports the failed rows per type with the key to resume from, and continues from it with the next file', async () => {
     // Prepare: a contract; amendments 1 (good) and 2 (no start date), an account of each
-    const contract = await newContract(admin);
+    const contract = await newMasterContract(admin);
     const cid = contract.contractId;
     const [ldc1, ldc2] = [uniqueLdc(), uniqueLdc()];
     const amendmentHeaders = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
