@@ -61,6 +61,7 @@ export const MSG = {
   // The amendment's accounts grid: a status the amendment's state does not allow (issue 28, chosen; {status}, {amendmentStatus})
   accountStatusNotAllowed: "An account cannot be set to '{status}' while its amendment is '{amendmentStatus}'",
   /** the question before a destructive account status ({status}, {account}) */
+  accountStatusesAllowed: "While its amendment is '{amendmentStatus}', an account can be set to {statuses}.",
   accountStatusConfirm: "Set account {account} to '{status}'? This ends its enrollment.",
   accountStatusConfirmHeader: 'Change the account status',
   notFound: 'The requested record was not found',

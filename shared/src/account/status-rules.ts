@@ -48,3 +48,14 @@ export function accountStatusRefusal(amendmentStatus: string | null | undefined,
 /** The question before a destructive status ("Set account 1234 to 'Dropped'? This ends its enrollment."). */
 export const accountStatusConfirmMessage = (account: string, status: string): string =>
   MSG.accountStatusConfirm.replace('{account}', account).replace('{status}', status);
+
+/**
+ * The hint beside a status field whose amendment narrows the choice ("While its amendment is
+ * 'Draft', an account can be set to Pending, On Hold or Cancelled."), or null when every status is allowed.
+ */
+export function allowedAccountStatusesHint(amendmentStatus: string | null | undefined): string | null {
+  const allowed = amendmentStatus ? ACCOUNT_STATUSES_BY_AMENDMENT_STATUS[amendmentStatus] : undefined;
+  if (!allowed || allowed.length === ACCOUNT_STATUSES.length) return null;
+  const statuses = allowed.length === 1 ? allowed[0]! : `${allowed.slice(0, -1).join(', ')} or ${allowed[allowed.length - 1]}`;
+  return MSG.accountStatusesAllowed.replace('{amendmentStatus}', amendmentStatus!).replace('{statuses}', statuses);
+}

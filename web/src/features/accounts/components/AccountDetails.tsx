@@ -6,6 +6,7 @@ import { Panel } from 'primereact/panel';
 import { dateOrderIssues } from '@eb/shared/date-order';
 import { ACCOUNT_DATE_ORDER, ACCOUNT_REQUIRED_FIELDS, accountFieldsSchema, type Account } from '@eb/shared/account/schemas';
 import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
+import { accountStatusRefusal, allowedAccountStatusesHint } from '@eb/shared/account/status-rules';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
@@ -79,6 +80,8 @@ function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneI
   // a new account's amendment: its links, and the requested start date and term it prefills (issue 28)
   const parentId = objectId === 0 ? (source.data?.contract.objectId ?? props.amendmentId) : null;
   const parent = useQuery({ ...amendmentQuery(parentId ?? 0), enabled: parentId !== null && parentId > 0 });
+  // a stored account's amendment: its status narrows the statuses the account may take (status-rules.ts)
+  const own = useQuery({ ...amendmentQuery(stored.data?.contract.objectId ?? 0), enabled: !!stored.data });
   const loading = objectId !== 0 ? !stored.data : (cloneId !== null && !source.data) || (parentId !== null && parentId > 0 && !parent.data && !parent.error);
   if (loading) return <div className="eb-popup__loading">{stored.error || source.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
   return (
@@ -87,13 +90,14 @@ function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneI
       {...props}
       account={stored.data ?? null}
       parent={parent.data ?? null}
+      amendmentStatus={(stored.data ? own.data : parent.data)?.contractStatus ?? null}
       initial={stored.data ? accountValues(stored.data) : source.data ? cloneAccountValues(source.data) : newAccountValues(parent.data ? { startDate: parent.data.startDate, term: parent.data.term } : null)}
       amendmentId={stored.data?.contract.objectId ?? source.data?.contract.objectId ?? props.amendmentId}
     />
   );
 }
 
-function AccountForm(props: DetailTabProps & { account: Account | null; parent: Amendment | null; amendmentId: number | null; initial: AccountFormValues }) {
+function AccountForm(props: DetailTabProps & { account: Account | null; parent: Amendment | null; amendmentStatus: string | null; amendmentId: number | null; initial: AccountFormValues }) {
   const { account, onName } = props;
   const me = useSignedInUser();
   const editor = mayAccess('editor', me.userType);
@@ -141,9 +145,19 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
     // an agent reads the account's own agent; editors choose among every agent
     const agentOptions = (agents.data?.data ?? []).map((a) => ({ label: a.code, value: a.objectId }));
     if (account?.agentObject && !agentOptions.some((o) => o.value === account.agentObject!.objectId)) agentOptions.push({ label: account.agentObject.code, value: account.agentObject.objectId });
+    // the statuses the amendment's state allows (and the account's own), as the server checks them
+    const statusOptions = codeOptions(sets, 'accountStatuses').filter((o) => accountStatusRefusal(props.amendmentStatus, account?.accountStatus, String(o.value)) === null);
     return (d: { kind: string; itemType?: string }) =>
-      d.kind === 'yesNo' ? YES_NO_OPTIONS : d.kind === 'ref' ? (d.itemType === 'agents' ? agentOptions : territoryOptions) : codeOptions(sets, d.itemType!);
-  }, [sets, account, editor, agents.data]);
+      d.kind === 'yesNo'
+        ? YES_NO_OPTIONS
+        : d.kind === 'ref'
+          ? d.itemType === 'agents'
+            ? agentOptions
+            : territoryOptions
+          : d.itemType === 'accountStatuses'
+            ? statusOptions
+            : codeOptions(sets, d.itemType!);
+  }, [sets, account, editor, agents.data, props.amendmentStatus]);
 
   const sections = staff ? ACCOUNT_FORM_SECTIONS : ACCOUNT_FORM_SECTIONS.filter((s) => s.key !== 'commission');
   // the conflict view of a stale save: the declared fields and the volume block
@@ -184,7 +198,12 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
     shownOf: (f: AccountFormFieldName) =>
       accountShown(form.values, f, { account, referenceAmendment: props.parent?.referenceAmendment ?? null, territory: territoryOf(form.values), agent: agentOf(form.values) }),
     // an LDC number that does not fit a warning format: said, and saved anyway (issue 28)
-    hintOf: (f: AccountFormFieldName) => (f === 'ldcAccountNum' ? ldcFormatCheck(territoryOf(form.values), form.values.ldcAccountNum as string)?.message : undefined),
+    hintOf: (f: AccountFormFieldName) =>
+      f === 'ldcAccountNum'
+        ? ldcFormatCheck(territoryOf(form.values), form.values.ldcAccountNum as string)?.message
+        : f === 'accountStatus' && editor
+          ? (allowedAccountStatusesHint(props.amendmentStatus) ?? undefined)
+          : undefined,
     required: REQUIRED,
     disabled: !editor,
     idPrefix: `account-${account?.objectId ?? 0}`,
