@@ -41,6 +41,7 @@ import { declaredConflictFields, describeValue, type ConflictField } from '../..
 import { isStaleVersion, useRecordConflict } from '../../../components/use-record-conflict';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 import { AmendmentTabLabel } from '../../../entities/amendment/AmendmentTabLabel';
+import { rememberPicked, shownOf, type RecordShown } from './record-blocks';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
@@ -160,12 +161,18 @@ function AmendmentForm(props: {
   const me = useSignedInUser();
   // a flag ticked now shows who and when as the save will record them (spec 2 section 4)
   const tickedNow = `${fullName(me)}, ${formatDisplayDate(new Date().toISOString().slice(0, 10) + 'T00:00:00')}`;
-  const [entityShown, setEntityShown] = useState<{ text: string; inactive: boolean } | null>(
-    be ? { text: `${be.legalName} (${be.businessEntityId})`, inactive: !be.isActive } : null,
+  // (after the conflict view's Apply the form holds the user's choice on the reloaded amendment: the
+  // block shows what the user picked, not the other save's record)
+  const [entityShown, setEntityShown] = useState<RecordShown | null>(() =>
+    shownOf('entity', form.values.businessEntity, be ? { objectId: be.objectId, shown: { text: `${be.legalName} (${be.businessEntityId})`, inactive: !be.isActive } } : null),
   );
-  const [contactShown, setContactShown] = useState<RecordShown | null>(
-    pc ? contactBlock({ ...pc, emailAddress: pc.email?.emailAddress, phoneNumber: pc.phone?.phoneNumber }, pc.address) : null,
+  const [contactShown, setContactShown] = useState<RecordShown | null>(() =>
+    shownOf('contact', form.values.primaryContact, pc ? { objectId: pc.objectId, shown: contactBlock({ ...pc, emailAddress: pc.email?.emailAddress, phoneNumber: pc.phone?.phoneNumber }, pc.address) } : null),
   );
+  const pick = (kind: 'entity' | 'contact', objectId: number | null, shown: RecordShown | null) => {
+    rememberPicked(kind, objectId, shown);
+    (kind === 'entity' ? setEntityShown : setContactShown)(shown);
+  };
   const [search, setSearch] = useState<'entity' | 'contact' | null>(null);
 
   useEffect(() => {
@@ -352,7 +359,7 @@ function AmendmentForm(props: {
           onSearch={() => setSearch('entity')}
           onClear={() => {
             form.set('businessEntity', null);
-            setEntityShown(null);
+            pick('entity', null, null);
           }}
         />
         <RecordBlock
@@ -362,7 +369,7 @@ function AmendmentForm(props: {
           onSearch={() => setSearch('contact')}
           onClear={() => {
             form.set('primaryContact', null);
-            setContactShown(null);
+            pick('contact', null, null);
           }}
         />
       </div>
@@ -373,7 +380,7 @@ function AmendmentForm(props: {
             onHide={() => setSearch(null)}
             onSelect={(e) => {
               form.set('businessEntity', { objectId: e.objectId });
-              setEntityShown({ text: `${e.legalName} (${e.businessEntityId})`, inactive: !e.isActive });
+              pick('entity', e.objectId, { text: `${e.legalName} (${e.businessEntityId})`, inactive: !e.isActive });
             }}
           />
           <ContactSearchDialog
@@ -381,7 +388,7 @@ function AmendmentForm(props: {
             onHide={() => setSearch(null)}
             onSelect={(c) => {
               form.set('primaryContact', { objectId: c.contact.objectId });
-              setContactShown(contactBlock({ ...c.contact, status: 'Active', emailAddress: c.email?.emailAddress, phoneNumber: c.phone.phoneNumber }, c.address));
+              pick('contact', c.contact.objectId, contactBlock({ ...c.contact, status: 'Active', emailAddress: c.email?.emailAddress, phoneNumber: c.phone.phoneNumber }, c.address));
             }}
           />
         </Suspense>
@@ -460,7 +467,7 @@ function contactBlock(
   };
 }
 
-type RecordShown = { text: string; inactive: boolean; details?: string[] };
+
 
 /** The Business Entity or Primary Contact block: the chosen record, a search icon and a Clear link (non-agents). */
 function RecordBlock(props: { title: string; shown: RecordShown | null; editor: boolean; onSearch: () => void; onClear: () => void }) {
