@@ -41,7 +41,7 @@ import { declaredConflictFields, describeValue, type ConflictField } from '../..
 import { isStaleVersion, useRecordConflict } from '../../../components/use-record-conflict';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 import { AmendmentTabLabel } from '../../../entities/amendment/AmendmentTabLabel';
-import { rememberPicked, shownOf, type RecordShown } from './record-blocks';
+import { contactBlock, rememberPicked, shownOf, type RecordShown } from './record-blocks';
 
 const REQUIRED = new Set<string>(AMENDMENT_REQUIRED_FIELDS);
 /** The search popups load with their first use (they carry the business entity and contact forms). */
@@ -450,22 +450,6 @@ function AmendmentForm(props: {
   );
 }
 
-/** What the Primary Contact block shows (spec 2 "primaryContactObject"): the name and status, the address with city, state and zip, the phone and email. */
-function contactBlock(
-  c: { firstName: string; lastName: string; status: string; emailAddress?: string | null; phoneNumber?: string | null },
-  address: { addressLine?: string | null; city?: string | null; state?: string | null; zipCode?: string | null } | null | undefined,
-): RecordShown {
-  const place = [address?.city, [address?.state, address?.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  return {
-    text: `${c.firstName} ${c.lastName}`,
-    inactive: c.status === 'Inactive',
-    details: [
-      `${AMENDMENT_TEXTS.contactStatus}: ${c.status}`,
-      [address?.addressLine, place].filter(Boolean).join(', '),
-      [c.phoneNumber, c.emailAddress].filter(Boolean).join(' · '),
-    ].filter(Boolean),
-  };
-}
 
 
 

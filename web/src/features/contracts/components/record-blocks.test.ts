@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rememberPicked, shownOf } from './record-blocks';
+import { contactBlock, rememberPicked, shownOf } from './record-blocks';
 
 describe("the amendment's record blocks", () => {
   it("show the record the user picked after a reload whose own record is another (the conflict view's Apply)", () => {
@@ -12,5 +12,20 @@ describe("the amendment's record blocks", () => {
     expect(shownOf('entity', null, stored)).toBeNull();
     // a contact with the same objectId is another record
     expect(shownOf('contact', { objectId: 7 }, null)?.text).toBe('7');
+  });
+});
+
+describe('the Primary Contact block', () => {
+  it('shows the name, the status, the address with city, state and zip, the phone and the email', () => {
+    const shown = contactBlock(
+      { firstName: 'Ada', lastName: 'Byron', status: 'Inactive', emailAddress: 'ada@example.com', phoneNumber: '555-0100' },
+      { addressLine: '1 Main St', city: 'Albany', state: 'NY', zipCode: '12207' },
+    );
+    expect(shown).toEqual({
+      text: 'Ada Byron',
+      inactive: true,
+      details: ['Status: Inactive', '1 Main St, Albany, NY 12207', '555-0100 · ada@example.com'],
+    });
+    expect(contactBlock({ firstName: 'Bo', lastName: 'Li', status: 'Active' }, null).details).toEqual(['Status: Active']);
   });
 });

@@ -1,3 +1,5 @@
+import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
+
 /** What the amendment's Business Entity or Primary Contact block shows of the chosen record. */
 export type RecordShown = { text: string; inactive: boolean; details?: string[] };
 
@@ -19,4 +21,21 @@ export function shownOf(kind: 'entity' | 'contact', chosen: unknown, stored: { o
   if (id === undefined) return null;
   if (stored && stored.objectId === id) return stored.shown;
   return pickedShown.get(`${kind}:${id}`) ?? { text: String(id), inactive: false };
+}
+
+/** What the Primary Contact block shows (spec 2 "primaryContactObject"): the name and status, the address with city, state and zip, the phone and email. */
+export function contactBlock(
+  c: { firstName: string; lastName: string; status: string; emailAddress?: string | null; phoneNumber?: string | null },
+  address: { addressLine?: string | null; city?: string | null; state?: string | null; zipCode?: string | null } | null | undefined,
+): RecordShown {
+  const place = [address?.city, [address?.state, address?.zipCode].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  return {
+    text: `${c.firstName} ${c.lastName}`,
+    inactive: c.status === 'Inactive',
+    details: [
+      `${AMENDMENT_TEXTS.contactStatus}: ${c.status}`,
+      [address?.addressLine, place].filter(Boolean).join(', '),
+      [c.phoneNumber, c.emailAddress].filter(Boolean).join(' · '),
+    ].filter(Boolean),
+  };
 }
