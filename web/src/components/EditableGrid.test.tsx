@@ -37,6 +37,7 @@ function TerritoryGrid(props: {
   onCreate?: (t: Territory) => Promise<number>;
   onUpdate?: (t: Territory, original: Territory) => Promise<unknown>;
   onAction?: (a: EditAction) => void;
+  columns?: EditableColumn<Territory>[];
 }) {
   const editable = useEditableRows<Territory>({
     rows: loaded,
@@ -46,7 +47,7 @@ function TerritoryGrid(props: {
     onUpdate: props.onUpdate ?? (async () => undefined),
     onActionChange: props.onAction,
   });
-  return <EditableGrid ariaLabel="Territories" editable={editable} columns={columns} dataKey="objectId" rowLabel={(t) => t.code || 'new row'} />;
+  return <EditableGrid ariaLabel="Territories" editable={editable} columns={props.columns ?? columns} dataKey="objectId" rowLabel={(t) => t.code || 'new row'} />;
 }
 
 const table = () => screen.getByRole('table', { name: 'Territories' });
@@ -68,6 +69,18 @@ describe('EditableGrid', { timeout: 30_000 }, () => {
     expect(bodyRows()).toHaveLength(3);
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: 'Add' })).not.toBeInTheDocument();
+  });
+
+  it("counts a long text's characters against its maximum as the user types (the CRM comment's 300)", async () => {
+    // Prepare: the Name column with its counter
+    const user = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    render(<TerritoryGrid columns={columns.map((c) => (c.field === 'name' ? { ...c, counter: true } : c))} />);
+    await user.click(screen.getByRole('button', { name: 'Add' }));
+    const name = within(bodyRows()[0]!).getByRole('textbox', { name: 'Name' });
+    // Act
+    await user.type(name, 'PECO');
+    // Assess
+    expect(within(bodyRows()[0]!).getByText('4/50')).toHaveAttribute('aria-live', 'polite');
   });
 
   it('removes the new row with its X', async () => {
