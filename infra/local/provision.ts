@@ -10,6 +10,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { CreateBucketCommand, HeadBucketCommand, PutBucketCorsCommand, S3Client } from '@aws-sdk/client-s3';
@@ -22,12 +23,6 @@ import { BUCKETS, QUEUES, TABLE, WORKER_TIMEOUT_SECONDS } from '../src/definitio
  * definitions the CDK stacks use. Every step is idempotent: an existing resource is kept.
  */
 export async function provisionTable(ddb: DynamoDBClient): Promise<void> {
-  try {
-    await ddb.send(new DescribeTableCommand({ TableName: TABLE.name }));
-    return;
-  } catch (e) {
-    if (!(e instanceof ResourceNotFoundException) && (e as Error).name !== 'ResourceNotFoundException') throw e;
-  }
   const attrs = new Map<string, 'S' | 'N'>([
     [TABLE.partitionKey, 'S'],
     [TABLE.sortKey, 'S'],
@@ -35,6 +30,40 @@ export async function provisionTable(ddb: DynamoDBClient): Promise<void> {
   for (const g of TABLE.globalSecondaryIndexes) {
     attrs.set(g.partitionKey, 'S');
     attrs.set(g.sortKey, g.sortKey === 'seq' ? 'N' : 'S');
+  }
+  try {
+    const { Table } = await ddb.send(new DescribeTableCommand({ TableName: TABLE.name }));
+    // a table kept from an earlier version (LOCAL_DATA_DIR): the indexes added since, as a deploy adds them
+    const have = new Set((Table?.GlobalSecondaryIndexes ?? []).map((g) => g.IndexName));
+    for (const g of TABLE.globalSecondaryIndexes.filter((x) => !have.has(x.indexName))) {
+      await ddb.send(
+        new UpdateTableCommand({
+          TableName: TABLE.name,
+          AttributeDefinitions: [g.partitionKey, g.sortKey].map((AttributeName) => ({ AttributeName, AttributeType: attrs.get(AttributeName)! })),
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: g.indexName,
+                KeySchema: [
+                  { AttributeName: g.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: g.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+    }
+    // the index fills from the table's items before it answers queries
+    for (let i = 0; i < 600; i++) {
+      const { Table: now } = await ddb.send(new DescribeTableCommand({ TableName: TABLE.name }));
+      if ((now?.GlobalSecondaryIndexes ?? []).every((g) => g.IndexStatus === 'ACTIVE')) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return;
+  } catch (e) {
+    if (!(e instanceof ResourceNotFoundException) && (e as Error).name !== 'ResourceNotFoundException') throw e;
   }
   await ddb.send(
     new CreateTableCommand({

@@ -16,6 +16,8 @@ export const TABLE = {
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** The change feed of the list engine: sharded key per entity type, sequence number sort. */
     { indexName: 'feed', partitionKey: 'feedpk', sortKey: 'seq' },
+    /** The change log by the user who made the change, newest first (the home page's 'My recent changes'). */
+    { indexName: 'actor', partitionKey: 'actorpk', sortKey: 'actorsk' },
   ],
 } as const;
 

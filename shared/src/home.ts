@@ -19,6 +19,8 @@ export const HOME_QUEUE_ROWS = 5;
 export const HOME_ENDING_MONTHS = 18;
 /** The amendments-signed chart's months back (this month last). */
 export const HOME_SIGNED_MONTHS = 12;
+/** The user's latest change events read for 'My recent changes' (a record changed many times counts once). */
+export const HOME_RECENT_EVENTS = 200;
 /** The exceptions chart's latest batches per pipeline. */
 export const HOME_BATCHES = 10;
 /** The 'start page' preference: a saved view of this list and name (kept with the saved views, shared/src/users/views.ts). */

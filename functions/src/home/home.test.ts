@@ -6,6 +6,8 @@ import type { PagedResult } from '@eb/shared/paging';
 import type { Session } from '../../../test/support/invoke';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
 import { signedIn } from '../../../test/support/users';
+import { changeLogPut } from '../lib/change-log';
+import { batchPut } from '../lib/db';
 
 /**
  * GET home/Get (issue 31): each queue's count is the search's total for the same filter, the rows
@@ -93,6 +95,24 @@ describe('home page', () => {
     // (other test files write records beside this one: at least the two written here)
     expect(pending(after)).toBeGreaterThanOrEqual(pending(again) + 1);
     expect(pricing(after)).toBeGreaterThanOrEqual(pricing(again) + 1);
+  });
+
+  it("lists the user's own changed records, newest first, however many changes others made since", async () => {
+    // Prepare: a user adds an amendment and an account of it; then another user's 300 events
+    const { session: me, user } = await signedIn('admin');
+    const amendment = await newAmendment(me);
+    const account = await newAccount(me, amendment.objectId);
+    const others = Array.from({ length: 300 }, (_, i) =>
+      changeLogPut({ action: 'updated', entity: 'contract', entityId: 900_000 + i, actor: { objectId: user.objectId + 1_000_000, name: 'Someone Else' } }).Put!.Item!,
+    );
+    await batchPut(others, 4);
+    // Act
+    const page = await ok<HomePage>(me.get('/api/home/Get'));
+    // Assess
+    expect(page.recentlyChanged!.map((r) => [r.entity, r.objectId])).toEqual([
+      ['account', account.objectId],
+      ['contract', amendment.objectId],
+    ]);
   });
 
   it('shows an agent the queues without the change log or the batches, and a non-admin no batches', async () => {

@@ -5,6 +5,7 @@ import {
   HOME_ENDING_MONTHS,
   HOME_QUEUE_ROWS,
   HOME_QUEUE_SEARCH,
+  HOME_RECENT_EVENTS,
   HOME_RENEWAL_WINDOWS,
   HOME_SIGNED_MONTHS,
   SENT_TO_UTILITY_STALE_DAYS,
@@ -19,7 +20,7 @@ import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
 import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/repository';
 import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/repository';
-import { listChangeLogs } from '../lib/change-log';
+import { listChangeLogsOfActor } from '../lib/change-log';
 import { rowStore } from '../upload/rows';
 
 /**
@@ -135,17 +136,21 @@ async function batchPart(): Promise<HomeBatch[]> {
   return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
-/** The user's own latest changes of amendments and accounts (one entry per record, newest first). */
+/** The user's own latest changes of amendments and accounts, their children's included (one entry per record, newest first). */
 async function recentPart(userId: number): Promise<HomeRecent[]> {
-  const logs = (await Promise.all((['contract', 'account'] as const).map((entity) => listChangeLogs({ entity, limit: 200 })))).flat();
+  const events = await listChangeLogsOfActor({ actorId: userId, limit: HOME_RECENT_EVENTS });
   const seen = new Set<string>();
   const out: HomeRecent[] = [];
-  for (const e of logs.sort((a, b) => (a.actionDate < b.actionDate ? 1 : a.actionDate > b.actionDate ? -1 : 0))) {
-    if (e.actionUserId !== userId || (e.entity !== 'contract' && e.entity !== 'account') || e.action === 'deleted') continue;
-    const key = `${e.entity}#${e.entityId}`;
+  for (const e of events) {
+    // a participant's or CRM note's change is a change of its amendment or account
+    const own = e.entity === 'contract' || e.entity === 'account';
+    const entity = own ? e.entity : e.parent;
+    const objectId = own ? e.entityId : e.parentId;
+    if ((entity !== 'contract' && entity !== 'account') || objectId === null || (own && e.action === 'deleted')) continue;
+    const key = `${entity}#${objectId}`;
     if (seen.has(key)) continue;
     seen.add(key);
-    out.push({ entity: e.entity, objectId: e.entityId, label: String(e.entityName ?? e.entityId), action: e.action, actionDate: e.actionDate });
+    out.push({ entity, objectId, label: String((own && e.entityName) || objectId), action: own ? e.action : 'updated', actionDate: e.actionDate });
     if (out.length >= HOME_QUEUE_ROWS * 2) break;
   }
   return out;

@@ -36,6 +36,9 @@ export interface LogItem {
   sk: string;
   gsi1pk: string;
   gsi1sk: string;
+  /** the 'actor' index: the user's changes, newest first */
+  actorpk: string;
+  actorsk: string;
   eventId: string;
   action: ChangeAction;
   entity: LogEntity;
@@ -85,6 +88,7 @@ export function diffFields<T extends object>(before: T, after: T, fields: readon
 }
 
 const scopeKey = (entity: string, id: number) => `LOG#${entity}#${id}`;
+const actorKey = (userId: number) => `ACTOR#${userId}`;
 
 /** The Put of one change event, for the entity's own transaction. */
 export function changeLogPut(ev: {
@@ -110,6 +114,8 @@ export function changeLogPut(ev: {
     sk: sortKey,
     gsi1pk: `LOG#${ev.entity}`,
     gsi1sk: sortKey,
+    actorpk: actorKey(ev.actor.objectId),
+    actorsk: sortKey,
     eventId,
     action: ev.action,
     entity: ev.entity,
@@ -196,4 +202,16 @@ export async function listChangeLogsOfTypes(q: { types: { entity: LogEntity; par
   );
   const merged = lists.flat().sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0));
   return flatten(merged.slice(0, limit));
+}
+
+/**
+ * The events one user made, newest first (the 'actor' index), at most `limit` events: what a user
+ * changed lately, whoever else changed what since.
+ */
+export async function listChangeLogsOfActor(q: { actorId: number; limit: number }): Promise<ChangeLogEntry[]> {
+  const items = await queryAll<LogItem>(
+    { IndexName: 'actor', KeyConditionExpression: 'actorpk = :p', ExpressionAttributeValues: { ':p': actorKey(q.actorId) }, ScanIndexForward: false },
+    Math.min(q.limit, MAX_RECORD_COUNT),
+  );
+  return flatten(items);
 }
