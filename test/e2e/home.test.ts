@@ -6,17 +6,18 @@ import { checkScreen, launchBrowser, sharedPages } from './support/browser';
 
 /**
  * Work Queues (issue 31): the queues and charts, a queue opened into its search with the same
- * count, the start-page preference, and an agent's page without the batches and the change log.
+ * count, a record opened shown first under Recently opened, the start-page preference, and an agent's page without the batches and the change log.
  */
 let browser: Browser;
 let open: ReturnType<typeof sharedPages>;
+let pendingAccount: number;
 beforeAll(async () => {
   browser = await launchBrowser();
   open = sharedPages(() => browser);
   // a pending account (the 'Accounts pending' queue is never empty here)
   const api = (await signedIn('admin')).session;
   const amendment = await newAmendment(api, { contractStatus: 'Signed' });
-  await newAccount(api, amendment.objectId, { accountStatus: 'Pending' });
+  pendingAccount = (await newAccount(api, amendment.objectId, { accountStatus: 'Pending' })).objectId;
 });
 afterAll(async () => {
   await browser?.close();
@@ -33,7 +34,7 @@ describe('Work Queues', () => {
     await expect.poll(() => page.locator('.eb-home-chart canvas').count(), { timeout: 20_000 }).toBe(5);
     // Assess: the first entry of the menu, every queue and the admins' batches
     expect(await page.locator('.eb-nav__link').first().textContent()).toBe('Work Queues');
-    expect(await page.locator('[data-queue]').count()).toBe(9);
+    expect(await page.locator('[data-queue]').count()).toBe(10);
     await checkScreen(page, 'home');
     // Act: a chart's table view, by the keyboard
     await page.getByRole('button', { name: 'Show table: Accounts by enrollment status' }).focus();
@@ -51,8 +52,13 @@ describe('Work Queues', () => {
     // Assess
     await page.waitForURL((u) => u.pathname === '/enrollments/accounts' && u.searchParams.get('status') === 'Pending');
     await expect.poll(() => page.locator('.p-paginator-current').first().textContent(), { timeout: 15_000 }).toMatch(new RegExp(` of ${pending}$`));
-    // Act: Work Queues as the start page
+    // Act: an account opened, then Work Queues again
+    await page.goto(`/enrollments/accounts/${pendingAccount}`);
+    await expect.poll(() => page.getByLabel(/^LDC Account #/).inputValue()).not.toBe('');
     await page.goto('/enrollments/home');
+    // Assess: it is the first of the recently opened
+    await expect.poll(() => queue(page, 'opened').locator('li a').first().getAttribute('href')).toBe(`/enrollments/accounts/${pendingAccount}`);
+    // Act: Work Queues as the start page
     const saved = page.waitForResponse((r) => r.url().includes('/api/users/SaveView') && r.ok());
     await page.getByLabel('Open Work Queues when I sign in').check();
     await saved;
@@ -66,7 +72,7 @@ describe('Work Queues', () => {
     const page = await open('agent', 'agent', { width: 1366, height: 768 }, '/enrollments/home');
     // Assess
     await expect.poll(() => page.locator('.eb-home-chart canvas').count(), { timeout: 20_000 }).toBe(4);
-    expect(await page.locator('[data-queue]').count()).toBe(7);
+    expect(await page.locator('[data-queue]').count()).toBe(8);
     expect(await queue(page, 'batches').count()).toBe(0);
     expect(await queue(page, 'recent').count()).toBe(0);
     await checkScreen(page, 'home-agent');

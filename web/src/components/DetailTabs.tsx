@@ -5,6 +5,7 @@ import { NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { PageHeader } from './PageHeader';
 import { useConfirm } from './confirm-context';
 import { PendingEditsScope, confirmDiscardOf, hasUnsaved, type UnsavedHandle } from './pending-edits';
+import { rememberOpened } from '../lib/recently-opened';
 import { TabDraftContext, type TabDraft } from './tab-draft';
 
 /** What a detail tab is given: its record's id, and how it renames its tab or reports its new id. */
@@ -56,6 +57,8 @@ export function DetailTabs(props: {
   initialName: (objectId: number) => string;
   /** a saved record's tab label, known before its tab is opened (e.g. a component reading the record) */
   tabLabel?: (objectId: number) => ReactNode;
+  /** what a named saved record is remembered as in the user's recently opened records ('Account') */
+  recent?: { userId: number; kind: string };
   children: (tab: DetailTabProps) => ReactNode;
 }) {
   const navigate = useNavigate();
@@ -169,7 +172,10 @@ export function DetailTabs(props: {
                   render={() =>
                     props.children({
                       objectId: id,
-                      onName: (name) => setNames((n) => (n[key] === name ? n : { ...n, [key]: name })),
+                      onName: (name) => {
+                        setNames((n) => (n[key] === name ? n : { ...n, [key]: name }));
+                        if (id !== 0 && props.recent) rememberOpened(props.recent.userId, { path: `${props.basePath}/${id}`, kind: props.recent.kind, label: name });
+                      },
                       onCreated: (newId) => {
                         // the saved new record's tab is replaced by its id's
                         released.current.add(key);

@@ -66,8 +66,9 @@ const DocumentsPanel = lazy(() => import('../../../components/DocumentsPanel').t
  * the change log for staff.
  */
 export function AccountDetails({ param, amendmentId, cloneId = null }: { param: string; amendmentId: number | null; cloneId?: number | null }) {
+  const me = useSignedInUser();
   return (
-    <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))} tabLabel={(id) => <AccountTabLabel objectId={id} />}>
+    <DetailTabs param={param} area={AREAS.accounts} basePath={AREAS.accounts.path} className="eb-account-details" initialName={(id) => (id === 0 ? ACCOUNT_TEXTS.newAccount : String(id))} tabLabel={(id) => <AccountTabLabel objectId={id} />} recent={{ userId: me.objectId, kind: 'Account' }}>
       {(tab) => <AccountTab {...tab} amendmentId={tab.objectId === 0 ? amendmentId : null} cloneId={tab.objectId === 0 ? cloneId : null} />}
     </DetailTabs>
   );

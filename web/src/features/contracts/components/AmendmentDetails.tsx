@@ -64,6 +64,7 @@ const ContactSearchDialog = lazy(() => import('../../../entities/contact/Contact
  * 'Required' placeholders, and the Change Log (not for agents).
  */
 export function AmendmentDetails({ param }: { param: string }) {
+  const me = useSignedInUser();
   const state = useLocation().state as { contract?: { objectId?: number | null }; cloneOf?: number; newContract?: boolean } | null;
   return (
     <DetailTabs
@@ -73,6 +74,7 @@ export function AmendmentDetails({ param }: { param: string }) {
       className="eb-amendment-details"
       initialName={(id) => (id === 0 ? AMENDMENT_TEXTS.newAmendment : String(id))}
       tabLabel={(id) => <AmendmentTabLabel objectId={id} />}
+      recent={{ userId: me.objectId, kind: 'Amendment' }}
     >
       {(tab) => (
         <AmendmentTab

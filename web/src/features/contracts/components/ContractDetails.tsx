@@ -32,6 +32,7 @@ const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'refer
  * (10 a page, amendment number ascending).
  */
 export function ContractDetails({ param }: { param: string }) {
+  const me = useSignedInUser();
   return (
     <DetailTabs
       param={param}
@@ -39,6 +40,7 @@ export function ContractDetails({ param }: { param: string }) {
       basePath={AREAS.contracts.path}
       className="eb-contract-details"
       initialName={(id) => (id === 0 ? CONTRACT_TEXTS.newContract : CONTRACT_TEXTS.contractTab(id))}
+      recent={{ userId: me.objectId, kind: 'Contract' }}
     >
       {(tab) => <ContractTab {...tab} />}
     </DetailTabs>

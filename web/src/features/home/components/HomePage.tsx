@@ -1,3 +1,4 @@
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Checkbox } from 'primereact/checkbox';
@@ -5,11 +6,13 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import type { AccountRow } from '@eb/shared/account/schemas';
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
 import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
-import type { HomeQueue, HomeSeries } from '@eb/shared/home';
+import { HOME_QUEUE_ROWS, type HomeQueue, type HomeSeries } from '@eb/shared/home';
 import { homePageQuery, isWorkQueuesStart, setWorkQueuesStart, startPageQuery } from '../../../entities/home/api';
 import { HOME_TEXTS, QUEUE_TITLES } from '../../../entities/home/home-texts';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
+import { recentlyOpened } from '../../../lib/recently-opened';
+import { useSignedInUser } from '../../../entities/users/session';
 import { HomeChart } from './HomeChart';
 import '../../../components/list-page.css';
 import './home.css';
@@ -18,39 +21,63 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 /** '2026-11' -> 'Nov 2026' */
 const monthLabels = (s: HomeSeries): HomeSeries => ({ ...s, labels: s.labels.map((m) => `${MONTHS[Number(m.slice(5, 7)) - 1]} ${m.slice(0, 4)}`) });
 
-function QueueCard<R>({ queue, row }: { queue: HomeQueue<R>; row: (r: R) => { key: number; to: string; main: string; detail: string } }) {
-  const title = QUEUE_TITLES[queue.id];
-  const href = `${queue.search.path}${queue.search.query ? `?${queue.search.query}` : ''}`;
-  const headingId = `queue-${queue.id}`;
+/** One row of a card: a link to the record and a detail beside it. */
+interface CardRow {
+  key: string | number;
+  to: string;
+  main: string;
+  detail: string;
+}
+
+/** A card of the page: a title (with a count when it has one), its first rows or what it shows when empty, and a link below. */
+function HomeCard(props: { id: string; title: string; count?: ReactNode; rows: readonly CardRow[]; none: string; foot?: ReactNode }) {
+  const headingId = `queue-${props.id}`;
   return (
-    <section className="eb-home-queue" aria-labelledby={headingId} data-queue={queue.id}>
+    <section className="eb-home-queue" aria-labelledby={headingId} data-queue={props.id}>
       <div className="eb-home-queue__head">
         <h3 id={headingId} className="eb-home-queue__title">
-          {title}
+          {props.title}
         </h3>
+        {props.count}
+      </div>
+      {props.rows.length ? (
+        <ul className="eb-home-queue__rows">
+          {props.rows.map((v) => (
+            <li key={v.key}>
+              <Link to={v.to}>{v.main}</Link>
+              <span className="eb-home-queue__detail">{v.detail}</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="eb-home-queue__none">{props.none}</p>
+      )}
+      {props.foot}
+    </section>
+  );
+}
+
+/** A work queue: its count opens the search with the queue's filters, as does the link below. */
+function QueueCard<R>({ queue, row }: { queue: HomeQueue<R>; row: (r: R) => CardRow }) {
+  const title = QUEUE_TITLES[queue.id];
+  const href = `${queue.search.path}${queue.search.query ? `?${queue.search.query}` : ''}`;
+  return (
+    <HomeCard
+      id={queue.id}
+      title={title}
+      count={
         <Link to={href} className="eb-home-queue__count" aria-label={HOME_TEXTS.openSearch(title, queue.count)} data-count={queue.count}>
           {queue.count.toLocaleString('en-US')}
         </Link>
-      </div>
-      {queue.rows.length ? (
-        <ul className="eb-home-queue__rows">
-          {queue.rows.map((r) => {
-            const v = row(r);
-            return (
-              <li key={v.key}>
-                <Link to={v.to}>{v.main}</Link>
-                <span className="eb-home-queue__detail">{v.detail}</span>
-              </li>
-            );
-          })}
-        </ul>
-      ) : (
-        <p className="eb-home-queue__none">{HOME_TEXTS.none}</p>
-      )}
-      <Link to={href} className="eb-home-queue__open">
-        {HOME_TEXTS.openAll} <i className="pi pi-arrow-right" aria-hidden="true" />
-      </Link>
-    </section>
+      }
+      rows={queue.rows.map(row)}
+      none={HOME_TEXTS.none}
+      foot={
+        <Link to={href} className="eb-home-queue__open">
+          {HOME_TEXTS.openAll} <i className="pi pi-arrow-right" aria-hidden="true" />
+        </Link>
+      }
+    />
   );
 }
 
@@ -86,6 +113,9 @@ export function HomePage() {
     onSuccess: (views) => queryClient.setQueryData(startPageQuery().queryKey, views as never),
   });
   const data = page.data;
+  const me = useSignedInUser();
+  // read once per visit: what this user opened lately in this browser
+  const [opened] = useState(() => recentlyOpened(me.objectId));
   // shown as chosen at once (the saved views answer follows)
   const startChecked = toggleStart.isPending ? toggleStart.variables === true : isWorkQueuesStart(start.data);
   return (
@@ -122,54 +152,38 @@ export function HomePage() {
               <QueueCard key={q.id} queue={q} row={amendmentRow} />
             ))}
             {data.batches && (
-              <section className="eb-home-queue" aria-labelledby="queue-batches" data-queue="batches">
-                <div className="eb-home-queue__head">
-                  <h3 id="queue-batches" className="eb-home-queue__title">
-                    {HOME_TEXTS.batches}
-                  </h3>
-                  <span className="eb-home-queue__count eb-home-queue__count--plain">{data.batches.length}</span>
-                </div>
-                {data.batches.length ? (
-                  <ul className="eb-home-queue__rows">
-                    {data.batches.slice(0, 5).map((b) => (
-                      <li key={`${b.kind}${b.batchId}`}>
-                        <Link to={b.kind === 'upload' ? AREAS.uploader.path : AREAS.updater.path}>{HOME_TEXTS.batch(b.kind, b.batchId)}</Link>
-                        <span className="eb-home-queue__detail">
-                          {b.rowType} · {HOME_TEXTS.exceptions(b.openExceptions)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="eb-home-queue__none">{HOME_TEXTS.batchesNone}</p>
-                )}
-              </section>
+              <HomeCard
+                id="batches"
+                title={HOME_TEXTS.batches}
+                count={<span className="eb-home-queue__count eb-home-queue__count--plain">{data.batches.length}</span>}
+                rows={data.batches.slice(0, HOME_QUEUE_ROWS).map((b) => ({
+                  key: `${b.kind}${b.batchId}`,
+                  to: b.kind === 'upload' ? AREAS.uploader.path : AREAS.updater.path,
+                  main: HOME_TEXTS.batch(b.kind, b.batchId),
+                  detail: `${b.rowType} · ${HOME_TEXTS.exceptions(b.openExceptions)}`,
+                }))}
+                none={HOME_TEXTS.batchesNone}
+              />
             )}
             {data.recentlyChanged && (
-              <section className="eb-home-queue" aria-labelledby="queue-recent" data-queue="recent">
-                <div className="eb-home-queue__head">
-                  <h3 id="queue-recent" className="eb-home-queue__title">
-                    {HOME_TEXTS.recent}
-                  </h3>
-                </div>
-                {data.recentlyChanged.length ? (
-                  <ul className="eb-home-queue__rows">
-                    {data.recentlyChanged.slice(0, 5).map((r) => (
-                      <li key={`${r.entity}${r.objectId}`}>
-                        <Link to={r.entity === 'account' ? `${AREAS.accounts.path}/${r.objectId}` : `${AREAS.contracts.path}/amendment/${r.objectId}`}>
-                          {r.entity === 'account' ? 'Account' : 'Amendment'} {r.label}
-                        </Link>
-                        <span className="eb-home-queue__detail">
-                          {r.action} {formatDisplayDateTime(r.actionDate)}
-                        </span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  <p className="eb-home-queue__none">{HOME_TEXTS.recentNone}</p>
-                )}
-              </section>
+              <HomeCard
+                id="recent"
+                title={HOME_TEXTS.recent}
+                rows={data.recentlyChanged.slice(0, HOME_QUEUE_ROWS).map((r) => ({
+                  key: `${r.entity}${r.objectId}`,
+                  to: r.entity === 'account' ? `${AREAS.accounts.path}/${r.objectId}` : `${AREAS.contracts.path}/amendment/${r.objectId}`,
+                  main: `${r.entity === 'account' ? HOME_TEXTS.account : HOME_TEXTS.amendment} ${r.label}`,
+                  detail: `${r.action} ${formatDisplayDateTime(r.actionDate)}`,
+                }))}
+                none={HOME_TEXTS.recentNone}
+              />
             )}
+            <HomeCard
+              id="opened"
+              title={HOME_TEXTS.opened}
+              rows={opened.slice(0, HOME_QUEUE_ROWS).map((r) => ({ key: r.path, to: r.path, main: `${r.kind} ${r.label}`, detail: formatDisplayDateTime(r.at) }))}
+              none={HOME_TEXTS.openedNone}
+            />
           </div>
           <h2 className="eb-home__heading">{HOME_TEXTS.charts}</h2>
           <div className="eb-home__charts">
