@@ -18,6 +18,8 @@ export const TABLE = {
     { indexName: 'feed', partitionKey: 'feedpk', sortKey: 'seq' },
     /** The change log by the user who made the change, newest first (the home page's 'My recent changes'). */
     { indexName: 'actor', partitionKey: 'actorpk', sortKey: 'actorsk' },
+    /** The change log by where a change came from when not from a screen ('Upload batch 12'), oldest first: an import's undo. Sparse. */
+    { indexName: 'source', partitionKey: 'sourcepk', sortKey: 'sourcesk' },
   ],
 } as const;
 

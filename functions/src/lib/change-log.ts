@@ -39,6 +39,9 @@ export interface LogItem {
   /** the 'actor' index: the user's changes, newest first */
   actorpk: string;
   actorsk: string;
+  /** the 'source' index (events with a source only): an import's events */
+  sourcepk?: string;
+  sourcesk?: string;
   eventId: string;
   action: ChangeAction;
   entity: LogEntity;
@@ -89,6 +92,7 @@ export function diffFields<T extends object>(before: T, after: T, fields: readon
 
 const scopeKey = (entity: string, id: number) => `LOG#${entity}#${id}`;
 const actorKey = (userId: number) => `ACTOR#${userId}`;
+const sourceKey = (source: string) => `SOURCE#${source}`;
 
 /** The Put of one change event, for the entity's own transaction. */
 export function changeLogPut(ev: {
@@ -127,7 +131,7 @@ export function changeLogPut(ev: {
     changes: ev.changes ?? [],
     ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
     ...(ev.entityName ? { entityName: ev.entityName } : {}),
-    ...(ev.source ? { source: ev.source } : {}),
+    ...(ev.source ? { source: ev.source, sourcepk: sourceKey(ev.source), sourcesk: sortKey } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }
@@ -214,4 +218,9 @@ export async function listChangeLogsOfActor(q: { actorId: number; limit: number 
     Math.min(q.limit, MAX_RECORD_COUNT),
   );
   return flatten(items);
+}
+
+/** The events of one source ('Upload batch 12'), oldest first, as stored (the 'source' index). */
+export async function changeLogItemsOfSource(source: string): Promise<LogItem[]> {
+  return queryAll<LogItem>({ IndexName: 'source', KeyConditionExpression: 'sourcepk = :p', ExpressionAttributeValues: { ':p': sourceKey(source) } });
 }

@@ -7,7 +7,7 @@ import { accountChildren, accountAddresses } from '../account/children';
 import { accountDef, accounts, deleteAccount } from '../account/repository';
 import { amendmentCrms, amendmentParticipants } from '../amendment/children';
 import { amendmentDef, deleteAmendment } from '../amendment/repository';
-import { logValue, type Actor, type LogEntity, type LogItem as StoredLogItem } from '../lib/change-log';
+import { changeLogItemsOfSource, logValue, type Actor, type LogEntity, type LogItem } from '../lib/change-log';
 import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
@@ -38,9 +38,6 @@ export interface UndoParams {
   userName: string;
 }
 
-/** The change-log item as stored (change-log.ts writes it); its index keys are not read here. */
-type LogItem = Omit<StoredLogItem, 'gsi1pk' | 'gsi1sk'>;
-
 /** The entity types an import writes (the uploader's and the updater's row types). */
 const LOGGED: readonly LogEntity[] = ['participant', 'crm', 'address', 'account', 'contract'];
 /** Children first, then accounts, then amendments (a parent goes after its children). */
@@ -52,20 +49,9 @@ const markerKey = (kind: RowKind, batchId: number, eventId: string) => ({ pk: `U
 const resultKey = (kind: RowKind, jobId: string) => `jobs/${kind}-undo/${jobId}/result.json`;
 const KEPT_SHOWN = 500;
 
-/** Every change event of one source, oldest first (each entity type's log, filtered by its source). */
+/** Every change event of one source that an undo reverts, oldest first (the change log's source index). */
 async function eventsOf(source: string): Promise<LogItem[]> {
-  const lists = await Promise.all(
-    LOGGED.map((entity) =>
-      queryAll<LogItem>({
-        IndexName: 'gsi1',
-        KeyConditionExpression: 'gsi1pk = :p',
-        FilterExpression: '#source = :s',
-        ExpressionAttributeNames: { '#source': 'source' },
-        ExpressionAttributeValues: { ':p': `LOG#${entity}`, ':s': source },
-      }),
-    ),
-  );
-  return lists.flat().sort((a, b) => (a.sk < b.sk ? -1 : a.sk > b.sk ? 1 : 0));
+  return (await changeLogItemsOfSource(source)).filter((e) => LOGGED.includes(e.entity));
 }
 
 /** The events logged in a scope (a record's log with its children's) after `sk`, strongly consistent. */
