@@ -16,10 +16,12 @@ export const TABLE = {
     { indexName: 'gsi1', partitionKey: 'gsi1pk', sortKey: 'gsi1sk' },
     /** The change feed of the list engine: sharded key per entity type, sequence number sort. */
     { indexName: 'feed', partitionKey: 'feedpk', sortKey: 'seq' },
-    /** The change log by the user who made the change, newest first (the home page's 'My recent changes'). */
-    { indexName: 'actor', partitionKey: 'actorpk', sortKey: 'actorsk' },
-    /** The change log by where a change came from when not from a screen ('Upload batch 12'), oldest first: an import's undo. Sparse. */
-    { indexName: 'source', partitionKey: 'sourcepk', sortKey: 'sourcesk' },
+    /**
+     * The change log by where each change came from: an import's batch ('Upload batch 12': its undo)
+     * or else the user who made it in a screen (the home page's 'My recent changes'). One index, as
+     * a deploy adds at most one to a table.
+     */
+    { indexName: 'origin', partitionKey: 'originpk', sortKey: 'originsk' },
   ],
 } as const;
 

@@ -36,12 +36,9 @@ export interface LogItem {
   sk: string;
   gsi1pk: string;
   gsi1sk: string;
-  /** the 'actor' index: the user's changes, newest first */
-  actorpk: string;
-  actorsk: string;
-  /** the 'source' index (events with a source only): an import's events */
-  sourcepk?: string;
-  sourcesk?: string;
+  /** the 'origin' index: the source's events when there is a source (an import's), else the user's */
+  originpk: string;
+  originsk: string;
   eventId: string;
   action: ChangeAction;
   entity: LogEntity;
@@ -118,8 +115,8 @@ export function changeLogPut(ev: {
     sk: sortKey,
     gsi1pk: `LOG#${ev.entity}`,
     gsi1sk: sortKey,
-    actorpk: actorKey(ev.actor.objectId),
-    actorsk: sortKey,
+    originpk: ev.source ? sourceKey(ev.source) : actorKey(ev.actor.objectId),
+    originsk: sortKey,
     eventId,
     action: ev.action,
     entity: ev.entity,
@@ -131,7 +128,7 @@ export function changeLogPut(ev: {
     changes: ev.changes ?? [],
     ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
     ...(ev.entityName ? { entityName: ev.entityName } : {}),
-    ...(ev.source ? { source: ev.source, sourcepk: sourceKey(ev.source), sourcesk: sortKey } : {}),
+    ...(ev.source ? { source: ev.source } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }
@@ -209,18 +206,18 @@ export async function listChangeLogsOfTypes(q: { types: { entity: LogEntity; par
 }
 
 /**
- * The events one user made, newest first (the 'actor' index), at most `limit` events: what a user
- * changed lately, whoever else changed what since.
+ * The events one user made in the screens, newest first (the 'origin' index; an import's are under
+ * its batch), at most `limit` events: what a user changed lately, whoever else changed what since.
  */
 export async function listChangeLogsOfActor(q: { actorId: number; limit: number }): Promise<ChangeLogEntry[]> {
   const items = await queryAll<LogItem>(
-    { IndexName: 'actor', KeyConditionExpression: 'actorpk = :p', ExpressionAttributeValues: { ':p': actorKey(q.actorId) }, ScanIndexForward: false },
+    { IndexName: 'origin', KeyConditionExpression: 'originpk = :p', ExpressionAttributeValues: { ':p': actorKey(q.actorId) }, ScanIndexForward: false },
     Math.min(q.limit, MAX_RECORD_COUNT),
   );
   return flatten(items);
 }
 
-/** The events of one source ('Upload batch 12'), oldest first, as stored (the 'source' index). */
+/** The events of one source ('Upload batch 12'), oldest first, as stored (the 'origin' index). */
 export async function changeLogItemsOfSource(source: string): Promise<LogItem[]> {
-  return queryAll<LogItem>({ IndexName: 'source', KeyConditionExpression: 'sourcepk = :p', ExpressionAttributeValues: { ':p': sourceKey(source) } });
+  return queryAll<LogItem>({ IndexName: 'origin', KeyConditionExpression: 'originpk = :p', ExpressionAttributeValues: { ':p': sourceKey(source) } });
 }
