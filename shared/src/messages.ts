@@ -132,6 +132,7 @@ export const MSG = {
   // Undo of an import (issue 29 section 5, beyond the spec: chosen texts)
   undoConfirm: 'Undo the import of batch {batchId}? Every record it created is removed and every field it changed is set back; a record someone changed since is kept and listed.',
   undoNothingImported: 'This batch has no imported rows to undo.',
+  undoNotLogged: "This batch's changes were saved before Undo was available and cannot be undone.",
   undoNotUndoable: 'not undone (a change undo does not revert)',
   undoAccountSince: 'an account added to it since',
   undoDone: 'Undo of batch {batchId} done. Changes undone: {undone}. Rows back to Validated: {rows}.',

@@ -218,6 +218,6 @@ export async function listChangeLogsOfActor(q: { actorId: number; limit: number 
 }
 
 /** The events of one source ('Upload batch 12'), oldest first, as stored (the 'origin' index). */
-export async function changeLogItemsOfSource(source: string): Promise<LogItem[]> {
-  return queryAll<LogItem>({ IndexName: 'origin', KeyConditionExpression: 'originpk = :p', ExpressionAttributeValues: { ':p': sourceKey(source) } });
+export async function changeLogItemsOfSource(source: string, limit?: number): Promise<LogItem[]> {
+  return queryAll<LogItem>({ IndexName: 'origin', KeyConditionExpression: 'originpk = :p', ExpressionAttributeValues: { ':p': sourceKey(source) } }, limit);
 }

@@ -7,7 +7,11 @@ import { deliverOnce, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import { signedIn } from '../../../test/support/users';
-import { listChangeLogs } from '../lib/change-log';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { MSG } from '@eb/shared/messages';
+import { changeLogItemsOfSource, listChangeLogs } from '../lib/change-log';
+import { dynamo } from '../lib/aws';
+import { table } from '../lib/db';
 import { SimulatedCrash } from './import';
 import { undoFaults } from './undo';
 
@@ -139,5 +143,25 @@ describe('update/Undo', () => {
     expect(result.rows).toBe(2);
     // nothing imported left: a second undo is refused
     expect((await admin.post('/api/update/Undo', { batchId })).status).toBe(400);
+  });
+
+  it("refuses the undo of a batch whose changes the change log does not hold by batch (saved before Undo existed), and changes nothing", { timeout: 120_000 }, async () => {
+    // Prepare: an account imported by a Save All, its events then without their origin key (as written before the index)
+    const amendment = await newAmendment(admin);
+    const ldc = uniqueLdc();
+    const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Accounts', await xlsxOf('Accounts', [headers, [amendment.contractId, 1, 'Old import', 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12]]), 'old.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = await parsedBatchId(admin, parse.jobId);
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId }))).jobId);
+    const events = await changeLogItemsOfSource(`Upload batch ${batchId}`);
+    expect(events.length).toBeGreaterThan(0);
+    for (const e of events) await dynamo().send(new UpdateCommand({ TableName: table(), Key: { pk: e.pk, sk: e.sk }, UpdateExpression: 'REMOVE originpk, originsk' }));
+    // Act
+    const r = await admin.post('/api/upload/Undo', { batchId });
+    // Assess
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain(MSG.undoNotLogged);
+    const imported = await ok<{ totalCount: number }>(admin.post('/api/upload/GetList', { uploadType: 'Accounts', rowState: 'imported', batchId }, { getTotalCount: true, limit: 10 }));
+    expect(imported.totalCount).toBe(1);
   });
 });

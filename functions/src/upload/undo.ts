@@ -219,6 +219,8 @@ export function registerUndoJob(kind: RowKind): void {
 export async function startUndo(p: RowPipeline, batchId: number, userName: string, userId: number) {
   const imported = await p.store.rows().idsOf({ filter: (r) => r.batchId === batchId && r.rowState === 'imported' });
   if (!imported.length) throw new BadRequestError(MSG.undoNothingImported, { batchId: MSG.undoNothingImported });
+  // imported before the change log kept an import's events by batch: nothing to revert them from
+  if (!(await changeLogItemsOfSource(importSource(p, batchId), 1)).length) throw new BadRequestError(MSG.undoNotLogged, { batchId: MSG.undoNotLogged });
   return createJob({
     jobType: undoJobType(p.kind),
     name: `Undo ${p.label} batch ${batchId}`,
