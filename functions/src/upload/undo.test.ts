@@ -164,4 +164,22 @@ describe('update/Undo', () => {
     const imported = await ok<{ totalCount: number }>(admin.post('/api/upload/GetList', { uploadType: 'Accounts', rowState: 'imported', batchId }, { getTotalCount: true, limit: 10 }));
     expect(imported.totalCount).toBe(1);
   });
+
+  it("sets back the volume months a Volumes import wrote", { timeout: 120_000 }, async () => {
+    // Prepare: an account with a volume block, and a Volumes batch that sets two of its months
+    const amendment = await newAmendment(admin);
+    const account = await newAccount(admin, amendment.objectId, { accountVolume: { startDate: '2026-01-01T00:00:00', endDate: '2026-12-31T00:00:00', accountVolumeUom: 'KWH' } });
+    const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Volumes', await xlsxOf('Volumes', [['CAMS Account ID', 'Year', 'Month', 'Volume'], [account.objectId, 2026, 3, 1200], [account.objectId, 2026, 4, 900]]), 'volumes.xlsx'));
+    await runJobNow(parse.jobId);
+    const batchId = await parsedBatchId(admin, parse.jobId);
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Volumes', batchId }))).jobId);
+    const months = async () => (await ok<{ accountVolume: { volumeData: { year: number; months: (number | null)[] }[] } | null }>(admin.get('/api/account/Get', { id: account.objectId }))).accountVolume?.volumeData ?? [];
+    expect((await months())[0]!.months.slice(2, 4)).toEqual([1200, 900]);
+    // Act
+    const done = await deliverUntilDone((await ok<Job>(admin.post('/api/upload/Undo', { batchId }))).jobId);
+    // Assess
+    expect(done.status).toBe('completed');
+    expect((done.result as UndoResult).keptCount).toBe(0);
+    expect(await months()).toEqual([]);
+  });
 });

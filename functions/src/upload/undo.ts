@@ -1,4 +1,5 @@
 import { MSG } from '@eb/shared/messages';
+import { volumeBefore, type AccountVolume } from '@eb/shared/account/volume';
 import type { UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
 import { createJob, type JobRecord } from '../job/repository';
 import { getJobPlan, putJobPlan } from '../job/plan';
@@ -134,12 +135,22 @@ async function revert(ctx: Context, ev: LogItem): Promise<UndoKept | null> {
       const current = (await getEntity(def, ev.entityId)) as (Record<string, unknown> & { version: number; objectId: number }) | undefined;
       if (!current) return keep([{ fieldName: `${ev.entity} deleted`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
       const fields = def.fields as readonly string[];
-      const parts = ev.changes.filter((c) => !fields.includes(c.fieldName));
+      const plain = ev.changes.filter((c) => fields.includes(c.fieldName));
+      // an account's volume block is logged in parts ('volume.Mar 2026'): set back part by part
+      const volume = ev.entity === 'account' ? ev.changes.filter((c) => c.fieldName.startsWith('volume.')) : [];
+      const parts = ev.changes.filter((c) => !fields.includes(c.fieldName) && !volume.includes(c));
       if (parts.length) return keep(parts.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: c.newValue, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate })));
       // the fields as the import left them (a mismatch is a change without a log: kept)
-      const differs = ev.changes.filter((c) => logValue(current[c.fieldName]) !== c.newValue);
-      if (differs.length) return keep(differs.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: logValue(current[c.fieldName]), changedBy: '', changedOn: ev.actionDate })));
-      const patch = Object.fromEntries(ev.changes.map((c) => [c.fieldName, typed(c.oldValue, current[c.fieldName])]));
+      const differs = plain.filter((c) => logValue(current[c.fieldName]) !== c.newValue);
+      const blockBefore = volume.length ? volumeBefore(current.accountVolume as AccountVolume | null, volume) : null;
+      const volumeDiffers = blockBefore?.differs ?? [];
+      if (differs.length || volumeDiffers.length)
+        return keep([
+          ...differs.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: logValue(current[c.fieldName]), changedBy: '', changedOn: ev.actionDate })),
+          ...volumeDiffers.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: c.currentValue, changedBy: '', changedOn: ev.actionDate })),
+        ]);
+      const patch: Record<string, unknown> = Object.fromEntries(plain.map((c) => [c.fieldName, typed(c.oldValue, current[c.fieldName])]));
+      if (blockBefore) patch.accountVolume = blockBefore.volume;
       await updateEntity(def, ev.entityId, current.version, patch, { actor: ctx.actor, ...opts }, current as never);
     }
   } catch (e) {

@@ -179,9 +179,58 @@ export function volumeLogChanges(before: unknown, after: unknown): VolumeLogChan
     for (let i = 0; i < 12; i++) push(`${MONTH_SHORT[i]} ${year}`, am.get(year)?.[i], bm.get(year)?.[i]);
   }
   // the usage-charge rows: one entry, each row's fields in a fixed order
-  const charges = (v: Partial<AccountVolume>) =>
-    (v.usageCharges ?? []).map((c) => Object.fromEntries(Object.entries(c as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined && x !== '').sort(([x], [y]) => x.localeCompare(y))));
-  const [ac, bc] = [charges(a), charges(b)];
-  if (JSON.stringify(ac) !== JSON.stringify(bc)) out.push({ fieldName: 'volume.Usage Charges', oldValue: ac.length ? JSON.stringify(ac) : null, newValue: bc.length ? JSON.stringify(bc) : null });
+  const [ac, bc] = [chargesText(a), chargesText(b)];
+  if (ac !== bc) out.push({ fieldName: `volume.${CHARGES_PART}`, oldValue: ac, newValue: bc });
   return out;
+}
+
+const CHARGES_PART = 'Usage Charges';
+/** The usage-charge rows as the log writes them (each row's filled fields in a fixed order), or null for none. */
+function chargesText(v: Partial<AccountVolume>): string | null {
+  const rows = (v.usageCharges ?? []).map((c) => Object.fromEntries(Object.entries(c as Record<string, unknown>).filter(([, x]) => x !== null && x !== undefined && x !== '').sort(([x], [y]) => x.localeCompare(y))));
+  return rows.length ? JSON.stringify(rows) : null;
+}
+
+/**
+ * The volume block before the logged changes (the inverse of volumeLogChanges, for an import's
+ * undo): each changed part set back to its old value. `differs` names the parts whose value now is
+ * not the one the change wrote (changed since): then nothing is set back.
+ */
+export function volumeBefore(
+  now: AccountVolume | null | undefined,
+  changes: readonly VolumeLogChange[],
+): { volume: AccountVolume | null; differs: (VolumeLogChange & { currentValue: string | null })[] } {
+  const v: AccountVolume = structuredClone(now ?? emptyVolume());
+  const named = new Map<string, (typeof VOLUME_LOG_PARTS)[number][0]>(VOLUME_LOG_PARTS.map(([key, name]) => [name, key]));
+  const month = (name: string) => {
+    const m = /^(\w{3}) (\d{4})$/.exec(name);
+    const i = m ? MONTH_SHORT.indexOf(m[1]!) : -1;
+    return m && i >= 0 ? { year: Number(m[2]), i } : null;
+  };
+  const valueNow = (name: string): string | null => {
+    const key = named.get(name);
+    if (key) return logText(v[key]);
+    if (name === CHARGES_PART) return chargesText(v);
+    const at = month(name);
+    // a part this block does not have: never the value a change wrote (so it is not set back)
+    return at ? logText(v.volumeData.find((r) => r.year === at.year)?.months[at.i]) : '\u0000';
+  };
+  const parts = changes.map((c) => ({ c, name: c.fieldName.replace(/^volume\./, '') }));
+  const differs = parts.map(({ c, name }) => ({ ...c, currentValue: valueNow(name) })).filter((c) => c.currentValue !== c.newValue);
+  if (differs.length) return { volume: null, differs };
+  for (const { c, name } of parts) {
+    const key = named.get(name);
+    if (key) (v as Record<string, unknown>)[key] = c.oldValue === null ? null : key === 'btuFactor' ? Number(c.oldValue) : c.oldValue;
+    else if (name === CHARGES_PART) v.usageCharges = c.oldValue ? (JSON.parse(c.oldValue) as AccountVolume['usageCharges']) : [];
+    else {
+      const at = month(name)!;
+      let row = v.volumeData.find((r) => r.year === at.year);
+      if (!row) v.volumeData.push((row = { year: at.year, months: Array<number | null>(12).fill(null) } as AccountVolume['volumeData'][number]));
+      row.months[at.i] = c.oldValue === null ? null : Number(c.oldValue);
+    }
+  }
+  v.volumeData = v.volumeData.filter((r) => r.months.some((m) => m !== null && m !== undefined)).sort((x, y) => x.year - y.year);
+  const empty = !v.startDate && !v.endDate && !v.accountVolumeUom && v.btuFactor == null && !v.volumeData.length && !v.usageCharges.length;
+  // an empty block and none log alike: none
+  return { volume: empty ? null : v, differs: [] };
 }
