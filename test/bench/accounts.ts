@@ -39,8 +39,8 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
-  const { accountEndDate, accountListBodySchema, uploadRateOf } = await import('@eb/shared/account/schemas');
+  const { termEndDate } = await import('@eb/shared/term-end-date');
+  const { accountListBodySchema, uploadRateOf } = await import('@eb/shared/account/schemas');
   const { listAccounts, accountDef } = await import('../../functions/src/account/repository');
   const { listTerritoryPage } = await import('../../functions/src/reference/repository');
   const { p2cReport, p2cCells } = await import('../../functions/src/report/p2c');
@@ -61,7 +61,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   await seedItems('contract', AMENDMENTS, (id, seq) => {
     const { c, fields } = amendmentOf(id);
     const owner = 1 + (c % ENTITIES);
-    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: c + 1, businessEntityRef: owner, primaryContactRef: owner, ...feedAttributes('contract', id, seq) };
+    return { ...keys.contract(id), objectId: id, ...fields, endDate: termEndDate(fields.startDate, fields.term), masterContractRef: c + 1, businessEntityRef: owner, primaryContactRef: owner, ...feedAttributes('contract', id, seq) };
   });
   await seedItems('account', ACCOUNTS, (id, seq) => {
     const amendmentId = 1 + Math.floor((id - 1) / PER_AMENDMENT);
@@ -72,7 +72,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
       ...accountDef.key(id),
       objectId: id,
       ...fields,
-      contractEndDate: accountEndDate(fields.contractStartDate, fields.term),
+      contractEndDate: termEndDate(fields.contractStartDate, fields.term),
       shortName: fields.name.slice(0, 25),
       taxExemptNum: '999999999',
       commissionPlan: fields.unitOfMeasure,

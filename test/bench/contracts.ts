@@ -34,7 +34,7 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
   const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: false, poller: false, quiet: true, javaHeap: '4g' });
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
+  const { termEndDate } = await import('@eb/shared/term-end-date');
   const { listAmendments } = await import('../../functions/src/amendment/repository');
   const { contractsWorkbook, CONTRACTS_EXPORT_HEADERS } = await import('../../functions/src/amendment/export');
   const { contractListBodySchema } = await import('@eb/shared/amendment/schemas');
@@ -53,7 +53,7 @@ export async function benchContracts(): Promise<Record<string, unknown>> {
       ...keys.contract(id),
       objectId: id,
       ...fields,
-      endDate: amendmentEndDate(fields.startDate, fields.term),
+      endDate: termEndDate(fields.startDate, fields.term),
       masterContractRef: c + 1,
       businessEntityRef: owner,
       primaryContactRef: owner,

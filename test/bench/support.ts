@@ -54,12 +54,12 @@ export async function seedItems(type: string, count: number, item: (id: number, 
 export async function seedContractWithAmendments(contractId: number, amendments: number): Promise<void> {
   const { keys } = await import('../../functions/src/lib/db');
   const { feedAttributes } = await import('../../functions/src/lib/feed');
-  const { amendmentEndDate } = await import('@eb/shared/amendment/schemas');
+  const { termEndDate } = await import('@eb/shared/term-end-date');
   const { generatedAmendment } = await import('../../infra/local/contract-generator');
   await seedItems('masterContract', 1, (id, seq) => ({ ...keys.masterContract(id), objectId: id, contractId, contractValid: true, ...feedAttributes('masterContract', id, seq) }));
   await seedItems('contract', amendments, (id, seq) => {
     const fields = { ...generatedAmendment(0, id), amendmentNumber: id };
-    return { ...keys.contract(id), objectId: id, ...fields, endDate: amendmentEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
+    return { ...keys.contract(id), objectId: id, ...fields, endDate: termEndDate(fields.startDate, fields.term), masterContractRef: 1, ...feedAttributes('contract', id, seq) };
   });
   // their ids taken from the amendments' id counter, as the write path takes them (an amendment created later gets the next)
   const { addToCounter } = await import('../../functions/src/lib/db');

@@ -2,7 +2,6 @@ import {
   AMENDMENT_FIELDS,
   CONTRACT_DEFAULT_SORT,
   CONTRACT_SORT_KEYS,
-  amendmentEndDate,
   followUnit,
   type Amendment,
   type AmendmentCreateInput,
@@ -13,6 +12,7 @@ import {
   type AmendmentListFilter,
   type LegacyId,
 } from '@eb/shared/amendment/schemas';
+import { termEndDate } from '@eb/shared/term-end-date';
 import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { VALIDATION_CLOSED_STATUSES } from '@eb/shared/home';
@@ -379,7 +379,7 @@ function storedFields(
     else if (f === 'primaryContact') out.primaryContactRef = input.primaryContact?.objectId ?? null;
     else out[f] = (input as Record<string, unknown>)[f] ?? null;
   }
-  out.endDate = amendmentEndDate(input.startDate, input.term);
+  out.endDate = termEndDate(input.startDate, input.term);
   const now = toTransferDate(new Date());
   for (const prefix of ['pricing', 'operations'] as const) {
     const ticked = input[`${prefix}Validation`].isValidated;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
-import { amendmentEndDate } from '@eb/shared/amendment/schemas';
+import { termEndDate } from '@eb/shared/term-end-date';
 import { UPDATE_COLUMNS, UPDATABLE_FIELDS } from '@eb/shared/update/columns';
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
@@ -97,7 +97,7 @@ describe('update/Upload, GetList, GetUpdateFilterHints, Resolve and importAllRow
     expect(fixed.map((r) => [r.rowState, r.updateExceptions.map((e) => [e.uiHeader, e.newValue])])).toEqual([['validated', [['Field Name', 'Promotion Code']]], ['validated', [['Legacy ID', 'LG-UPD-1']]]]);
     const after = await ok<{ term: number; endDate: string; promotionCode: string; legacyId: string; version: number }>(admin.get('/api/contract/Get', { id: amendment.objectId }));
     expect(after).toMatchObject({ term: 24, promotionCode: 'blue', legacyId: 'LG-UPD-1' });
-    expect(after.endDate).toBe(amendmentEndDate(amendment.startDate, 24));
+    expect(after.endDate).toBe(termEndDate(amendment.startDate, 24));
     // one event per saved row (a field each, the end date with the term)
     const log = (await ok<{ eventId: string; source?: string; fieldName: string }[]>(admin.get('/api/contract/ChangeLogs', { id: amendment.objectId }))).filter((e) => e.source === `Update batch ${batchId}`);
     expect(new Set(log.map((e) => e.eventId)).size).toBe(3);

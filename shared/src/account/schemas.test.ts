@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG, decimalNumberMessage, maxLengthMessage } from '../messages';
 import { termsOverlap } from './ldc-formats';
-import { accountDefaults, accountEndDate, accountFieldsSchema, rceOf, uploadRateOf } from './schemas';
+import { accountDefaults, accountFieldsSchema, rceOf, uploadRateOf } from './schemas';
 
 const valid = {
   name: 'Harborview Hotels - Main Building',
@@ -29,12 +29,6 @@ describe('account rules', () => {
     expect(filled).toMatchObject({ shortName: 'A very long account name ', taxExemptNum: '999999999', contractStartDate: '2026-11-24T00:00:00', contractEndDate: '2027-11-23T00:00:00' });
     expect(renewal).toMatchObject({ contractStartDate: '2026-05-31T00:00:00', contractEndDate: '2028-05-30T00:00:00' });
     expect(kept).toMatchObject({ shortName: 'Kept', taxExemptNum: '12', contractEndDate: '2026-02-27T00:00:00' });
-  });
-
-  it('computes the end date by months, clamped to the month end, and nothing without a term', () => {
-    expect(accountEndDate('2026-01-31T00:00:00', 1)).toBe('2026-02-27T00:00:00');
-    expect(accountEndDate('2026-03-01T00:00:00', 12)).toBe('2027-02-28T00:00:00');
-    expect(accountEndDate('2026-03-01T00:00:00', null)).toBeNull();
   });
 
   it('divides the contract rate by one plus the territory tax rate to 8 decimals, and refuses a tax rate that is not a number', () => {

@@ -23,6 +23,7 @@ import {
   versionSchema,
 } from '../field-rules';
 import { MSG } from '../messages';
+import { termEndDate } from '../term-end-date';
 import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
 
 /**
@@ -164,7 +165,7 @@ export function fillAccountDefaults(out: Record<string, unknown>, isNew: boolean
   if (isNew && !out.contractStartDate) out.contractStartDate = out.type === 'New' ? today : (out.requestedStartDate ?? null);
   // the commission plan follows the unit (spec 2 section 9: per kWh, MWh, therm, Dth, CCF, MCF; the plans' codes are the units')
   if (typeof out.unitOfMeasure === 'string' && out.unitOfMeasure) out.commissionPlan = out.unitOfMeasure;
-  const end = accountEndDate(out.contractStartDate as string | null, out.term === '' || out.term === null || out.term === undefined ? null : Number(out.term));
+  const end = termEndDate(out.contractStartDate as string | null, out.term === '' || out.term === null || out.term === undefined ? null : Number(out.term));
   if (end) out.contractEndDate = end;
   return out;
 }
@@ -182,33 +183,6 @@ export function accountUnitCascade(account: { unitOfMeasure?: unknown; billingAc
   if (account.commissionPlan !== unit) changes.commissionPlan = unit;
   if (volume && volume.accountVolumeUom !== unit) changes.accountVolume = { ...volume, accountVolumeUom: unit };
   return Object.keys(changes).length ? changes : null;
-}
-
-/** End dates already computed (an upload's rows share a few start dates and terms): at most END_DATES_KEPT. */
-const endDates = new Map<string, string | null>();
-const END_DATES_KEPT = 4096;
-
-/** contractStartDate plus term months minus one day (the same day of the month, clamped to the month's end). */
-export function accountEndDate(start: string | null | undefined, term: number | null | undefined): string | null {
-  if (!start || term === null || term === undefined || !Number.isFinite(term) || term <= 0 || !/^\d{4}-\d{2}-\d{2}/.test(start)) return null;
-  const key = `${start.slice(0, 10)}|${term}`;
-  let end = endDates.get(key);
-  if (end === undefined) {
-    end = computeEndDate(start, term);
-    if (endDates.size < END_DATES_KEPT) endDates.set(key, end);
-  }
-  return end;
-}
-
-function computeEndDate(start: string, term: number): string | null {
-  const [y, m, d] = start.slice(0, 10).split('-').map(Number) as [number, number, number];
-  const months = m - 1 + term;
-  const year = y + Math.floor(months / 12);
-  const month = months % 12;
-  const last = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  const date = new Date(Date.UTC(year, month, Math.min(d, last)));
-  date.setUTCDate(date.getUTCDate() - 1);
-  return `${date.toISOString().slice(0, 10)}T00:00:00`;
 }
 
 /**

@@ -1,25 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { AMENDMENT_REQUIRED_FIELDS, amendmentEndDate, amendmentFieldsSchema, contractListBodySchema } from './schemas';
+import { AMENDMENT_REQUIRED_FIELDS, amendmentFieldsSchema, contractListBodySchema } from './schemas';
 
 /** The amendment's rules (spec 2 section 5 "Amendment", section 9) as units. */
-describe('amendment end date', () => {
-  it.each([
-    ['2026-02-01T00:00:00', 12, '2027-01-31T00:00:00'],
-    ['2026-01-15T00:00:00', 1, '2026-02-14T00:00:00'],
-    ['2026-01-31T00:00:00', 1, '2026-02-27T00:00:00'],
-    ['2024-03-01T00:00:00', 36, '2027-02-28T00:00:00'],
-  ])('is the start %s plus %i months minus one day: %s', (start, term, end) => {
-    expect(amendmentEndDate(start, term)).toBe(end);
-  });
-
-  it('is empty without a start date or a positive term', () => {
-    expect(amendmentEndDate(null, 12)).toBeNull();
-    expect(amendmentEndDate('2026-02-01T00:00:00', null)).toBeNull();
-    expect(amendmentEndDate('2026-02-01T00:00:00', 0)).toBeNull();
-  });
-});
-
 describe('amendment fields', () => {
   it("says 'Required' for each field Save needs", () => {
     // Act

@@ -310,20 +310,4 @@ export function followUnit<T extends Record<string, unknown>>(values: T, previou
   return out as T;
 }
 
-export function amendmentEndDate(startDate: string | null | undefined, term: number | null | undefined): string | null {
-  if (!startDate || term === null || term === undefined || !Number.isInteger(term) || term <= 0) return null;
-  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(startDate);
-  if (!m) return null;
-  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
-  // the same day `term` months later (clamped to the month's end), then one day back
-  const targetMonth = mo - 1 + term;
-  const ty = y + Math.floor(targetMonth / 12);
-  const tm = targetMonth % 12;
-  const lastDay = new Date(Date.UTC(ty, tm + 1, 0)).getUTCDate();
-  const end = new Date(Date.UTC(ty, tm, Math.min(d, lastDay)));
-  end.setUTCDate(end.getUTCDate() - 1);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${end.getUTCFullYear()}-${pad(end.getUTCMonth() + 1)}-${pad(end.getUTCDate())}T00:00:00`;
-}
-
 export { AMENDMENT_LABELS } from './labels';
