@@ -4,7 +4,7 @@ import { ENTITY_DETAIL_LIMIT } from '@eb/shared/constants';
 import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/children';
 import type { Resource } from '@eb/shared/routes';
 import { request } from '../../lib/api-client';
-import { saveFile } from '../../lib/download';
+import { useDownload } from '../../components/use-download';
 import type { ApiFile } from '../../lib/api-client';
 import { SubRecordGrid } from '../../components/SubRecordGrid';
 import { CONTRACT_SUB_GRID_TEXTS as T } from '../amendment/amendment-texts';
@@ -51,18 +51,11 @@ export function ParticipantsSection({ config, parentId, editor }: { config: Reco
 export function CrmSection({ config, parentId, editor, staff }: { config: RecordChildrenConfig; parentId: number; editor: boolean; staff: boolean }) {
   const specs = useRecordSubRecordSpecs(config, useSignedInUser());
   const [selection, setSelection] = useState<AmendmentCrm[]>([]);
-  const [downloading, setDownloading] = useState(false);
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const objectIds = selection.map((r) => r.objectId);
-      const route = { method: 'GET' as const, resource: config.kinds.crms.parent.resource as Resource, action: 'ExportCrms' };
-      saveFile((await request(route, { query: { id: parentId, ...(objectIds.length ? { objectIds: objectIds.join(',') } : {}) } })) as ApiFile);
-    } catch {
-      // the API client notified the failure
-    } finally {
-      setDownloading(false);
-    }
+  const { downloading, download: downloadFile } = useDownload();
+  const download = () => {
+    const objectIds = selection.map((r) => r.objectId);
+    const route = { method: 'GET' as const, resource: config.kinds.crms.parent.resource as Resource, action: 'ExportCrms' };
+    return downloadFile(async () => (await request(route, { query: { id: parentId, ...(objectIds.length ? { objectIds: objectIds.join(',') } : {}) } })) as ApiFile);
   };
   return (
     <SubRecordGrid

@@ -35,7 +35,7 @@ import { codeOptions, useReferenceSets, YES_NO_OPTIONS } from '../../../entities
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { DeclaredFields } from '../../../components/DeclaredFields';
 import { FormSectionIndex } from '../../../components/FormSectionIndex';
@@ -239,13 +239,10 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
     });
   };
   const navigate = useNavigate();
+  const { download: downloadFile } = useDownload();
   const download = async () => {
     if (!account) return;
-    try {
-      saveFile(await exportAccounts({ accountRefs: [{ objectId: account.objectId }] }, 'esgAccountNo Descending'));
-    } catch {
-      // the API client notified the failure
-    }
+    await downloadFile(() => exportAccounts({ accountRefs: [{ objectId: account.objectId }] }, 'esgAccountNo Descending'));
   };
 
   return (

@@ -11,7 +11,7 @@ import { accountListQuery, accountsExportAllLink, exportAccounts, startAccountsE
 import { codeOptions, referenceNameOf, useReferenceSets } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { browser } from '../../../lib/browser';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
 import { PageHeader } from '../../../components/PageHeader';
@@ -150,7 +150,7 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const body = accountFilterBody(filters);
   const list = useQuery(accountListQuery({ filter: body, skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }));
   const [selection, setSelection] = useState<AccountRow[]>([]);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadFile } = useDownload();
   const [exportingAll, setExportingAll] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
   const columns: GridColumn<AccountRow>[] = COLUMNS.filter((c) => view.visible.includes(c.field)).map((c) => ({
@@ -174,16 +174,8 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   }));
   const openAccounts = (ids: number[]) => navigate(`${AREAS.accounts.path}/${ids.join(NAVIGATION_ID_DELIMITER)}`);
   const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
-  const download = async () => {
-    setDownloading(true);
-    try {
-      saveFile(await exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
-    } catch {
-      // the API client notified the failure
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadFile(() => exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
 
   const filterBar = (
     <SearchFilterBar

@@ -14,7 +14,7 @@ import { downloadAccountsTemplate, exportAccounts, setAccountStatus } from '../.
 import { amendmentAccountsQuery } from '../../../entities/amendment/api';
 import { codeOptions, useReferenceSets } from '../../../entities/reference/reference-options';
 import { AREAS } from '../../../config/areas';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { invalidateRoutes } from '../../../lib/queries';
 import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
 import { useConfirm } from '../../../components/confirm-context';
@@ -67,13 +67,8 @@ export function AmendmentAccounts({ amendmentId, amendmentStatus, editor, staff 
   };
   /** A sortable column of the section (its sort key: AMENDMENT_ACCOUNT_SORT_KEYS). */
   const sortable = (key: keyof typeof AMENDMENT_ACCOUNT_SORT_KEYS) => ({ sortable: true, sortField: key });
-  const download = async (all: boolean) => {
-    try {
-      saveFile(await exportAccounts(all ? { amendmentId } : { accountRefs: selection.map((r) => ({ objectId: r.objectId })) }, orderBy));
-    } catch {
-      // the API client notified the failure
-    }
-  };
+  const { download: downloadFile } = useDownload();
+  const download = (all: boolean) => downloadFile(() => exportAccounts(all ? { amendmentId } : { accountRefs: selection.map((r) => ({ objectId: r.objectId })) }, orderBy));
   const date = (field: keyof AccountRow) => (r: AccountRow) => formatDisplayDate(r[field] as string | null);
   const columns: GridColumn<AccountRow>[] = [
     {
@@ -172,7 +167,7 @@ export function AmendmentAccounts({ amendmentId, amendmentStatus, editor, staff 
           )}
           {staff && <Button type="button" label={T.download} icon="pi pi-download" size="small" outlined disabled={selection.length === 0} onClick={() => void download(false)} />}
           {staff && <Button type="button" label={T.downloadAll} icon="pi pi-download" size="small" outlined disabled={selection.length > 0 || (list.data?.totalCount ?? 0) === 0} onClick={() => void download(true)} />}
-          {staff && <Button type="button" label={T.template} icon="pi pi-file-excel" size="small" text onClick={() => void downloadAccountsTemplate(amendmentId).then(saveFile, () => undefined)} />}
+          {staff && <Button type="button" label={T.template} icon="pi pi-file-excel" size="small" text onClick={() => void downloadFile(() => downloadAccountsTemplate(amendmentId))} />}
         </div>
       ) : null}
       <DataGrid<AccountRow>

@@ -23,7 +23,7 @@ import {
   type AmendmentFormValues,
 } from '../../../entities/amendment/amendment-form';
 import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/amendment/api';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { CONTRACT_CHILDREN_CONFIG, amendmentDocumentCalls } from '../../../entities/amendment/children-config';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';
@@ -210,7 +210,7 @@ function AmendmentForm(props: {
     mine: form.values,
   });
 
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadFile } = useDownload();
   // GetLegacyId: the legacy id of the contract's earliest amendment that has one (a saved amendment, or the clone's source)
   const legacySource = amendment?.objectId ?? props.cloneOf?.objectId ?? null;
   const [fetchingLegacy, setFetchingLegacy] = useState(false);
@@ -230,14 +230,7 @@ function AmendmentForm(props: {
   /** Download: this amendment as the search's download of one row. */
   const download = async () => {
     if (!amendment) return;
-    setDownloading(true);
-    try {
-      saveFile(await exportContracts({ contractRefs: [{ objectId: amendment.objectId }] }, orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction)));
-    } catch {
-      // the API client notified the failure
-    } finally {
-      setDownloading(false);
-    }
+    await downloadFile(() => exportContracts({ contractRefs: [{ objectId: amendment.objectId }] }, orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction)));
   };
 
   const submit = () => {

@@ -22,7 +22,7 @@ import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
 import { browser } from '../../../lib/browser';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { CONTRACT_FILTERS, NO_FILTERS, filterBody, filtersOf, withFilters, type ColumnFilterKey } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
@@ -108,7 +108,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     [list.data],
   );
   const [selection, setSelection] = useState<Row[]>([]);
-  const [downloading, setDownloading] = useState(false);
+  const { downloading, download: downloadFile } = useDownload();
   const [exportingAll, setExportingAll] = useState(false);
 
   const columns = amendmentGridColumns<Row>(
@@ -119,17 +119,8 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const openAmendments = (ids: number[]) => navigate(`${AREAS.contracts.path}/amendment/${ids.join(NAVIGATION_ID_DELIMITER)}`);
   const viewRecord = () => openAmendments(selection.map((r) => r.objectId));
   const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
-  const download = async () => {
-    setDownloading(true);
-    try {
-      const filter = selection.length ? { contractRefs: selection.map((r) => ({ objectId: r.objectId })) } : body;
-      saveFile(await exportContracts(filter, orderByParam(sort), columns.map((c) => c.field)));
-    } catch {
-      // the API client showed the failure
-    } finally {
-      setDownloading(false);
-    }
-  };
+  const download = () =>
+    downloadFile(() => exportContracts(selection.length ? { contractRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
 
   const filterBar = (
     <SearchFilterBar

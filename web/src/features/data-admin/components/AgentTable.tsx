@@ -19,7 +19,7 @@ import { parseOrderBy } from '@eb/shared/paging';
 import { AGENT_PAGE_SIZE, SEARCH_DEBOUNCE_MS } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { ApiError } from '../../../lib/api-client';
-import { saveFile } from '../../../lib/download';
+import { useDownload } from '../../../components/use-download';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
 import { useConfirm } from '../../../components/confirm-context';
 import { orderByParam, type GridSort } from '../../../components/DataGrid';
@@ -109,7 +109,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
   });
   const keyword = filters.keyword;
   const [detailsOpen, setDetailsOpen] = useState(false);
-  const [exporting, setExporting] = useState(false);
+  const { downloading: exporting, download: downloadFile } = useDownload();
   /** Date fields whose text is not a date (Save stays disabled). */
   const [badDates, setBadDates] = useState<ReadonlySet<AgentField>>(new Set());
 
@@ -166,16 +166,7 @@ export function AgentTable({ selector, onActionChange }: { selector: (pending: b
     void reload();
   };
 
-  const runExport = async () => {
-    setExporting(true);
-    try {
-      saveFile(await exportAgents({ keyword, orderBy }));
-    } catch {
-      // the API client showed the failure
-    } finally {
-      setExporting(false);
-    }
-  };
+  const runExport = () => downloadFile(() => exportAgents({ keyword, orderBy }));
 
   const columns = ((): EditableColumn<AgentRow>[] => {
     const cols: EditableColumn<AgentRow>[] = AGENT_GRID_FIELDS.map((field): EditableColumn<AgentRow> => {
