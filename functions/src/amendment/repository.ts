@@ -27,7 +27,7 @@ import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractListSpec, requireMasterContract } from '../master-contract/repository';
-import { sharedRead } from '../lib/bulk-scope';
+import { bulkScope, sharedRead } from '../lib/bulk-scope';
 import { contactListSpec, contactReferenceData, getContact } from '../contact/repository';
 
 /**
@@ -361,10 +361,17 @@ async function checkReferences(input: { businessEntity: ObjectRef | null; primar
   }
 }
 
+/**
+ * Refuses an amendment number its contract already has (409). In an import chunk (a bulk scope) the
+ * contract's numbers are read once for the chunk and each number the chunk takes is added to them,
+ * so a row does not read the amendments list again after the rows written just before it (a list
+ * refresh from the feed per row).
+ */
 async function assertNumberFree(masterContractRef: number, amendmentNumber: number, self?: number): Promise<void> {
-  if ((await amendmentsOf(masterContractRef)).some((r) => r.amendmentNumber === amendmentNumber && r.objectId !== self)) {
-    throw new AppError(409, MSG.amendmentNumberExists, { amendmentNumber: MSG.amendmentNumberExists });
-  }
+  const taken = await sharedRead(`amendmentNumbers#${masterContractRef}`, async () => new Map((await amendmentsOf(masterContractRef)).map((r) => [r.amendmentNumber, r.objectId])));
+  const holder = taken.get(amendmentNumber);
+  if (holder !== undefined && holder !== self) throw new AppError(409, MSG.amendmentNumberExists, { amendmentNumber: MSG.amendmentNumberExists });
+  if (bulkScope()) taken.set(amendmentNumber, self ?? 0);
 }
 
 /** The stored fields of a create or update body; the validation flags record who ticked them and when. */
