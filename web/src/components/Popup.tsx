@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Dialog, type DialogProps } from 'primereact/dialog';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { DialogProps } from 'primereact/dialog';
 import { PendingEditsScope, usePendingEdits } from './pending-edits';
 import './popup.css';
 
@@ -24,6 +24,9 @@ export function Popup(props: PopupProps) {
   );
 }
 
+/** PrimeReact's Dialog: its own chunk, fetched when a popup first opens (docs/web.md#budgets). */
+const Dialog = lazy(async () => ({ default: (await import('primereact/dialog')).Dialog }));
+
 /** The open popups, innermost last: Esc belongs to the innermost. */
 const openPopups: string[] = [];
 
@@ -46,6 +49,9 @@ function PopupDialog({ onClose, children, className, ...dialog }: PopupProps) {
   // list marks it handled, an edited grid row stops it), then the innermost popup, then the next.
   const id = useId();
   const visible = dialog.visible;
+  // Mounted from the first opening on, so that it closes (and opens again) with its animation.
+  const [opened, setOpened] = useState(visible);
+  if (visible && !opened) setOpened(true);
   useEffect(() => {
     if (!visible) return;
     openPopups.push(id);
@@ -68,15 +74,18 @@ function PopupDialog({ onClose, children, className, ...dialog }: PopupProps) {
     };
   }, [visible, id]);
 
+  if (!opened) return null;
   return (
-    <Dialog
-      draggable={false}
-      {...dialog}
-      closeOnEscape={false}
-      className={['eb-popup', className].filter(Boolean).join(' ')}
-      onHide={() => void requestClose()}
-    >
-      {typeof children === 'function' ? children(requestClose) : children}
-    </Dialog>
+    <Suspense fallback={null}>
+      <Dialog
+        draggable={false}
+        {...dialog}
+        closeOnEscape={false}
+        className={['eb-popup', className].filter(Boolean).join(' ')}
+        onHide={() => void requestClose()}
+      >
+        {typeof children === 'function' ? children(requestClose) : children}
+      </Dialog>
+    </Suspense>
   );
 }
