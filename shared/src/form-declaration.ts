@@ -6,11 +6,14 @@
  * reference set and its length (the rule's: an input does not cut what is typed, the rule's text
  * says what is too long). The rules are the entity's zod shape.
  *
+ * The entity forms' controls are kinds too: 'email' and 'password' (text typed as such), and
+ * 'toggle', a choice of a few options side by side (Active / Inactive).
+ *
  * Two kinds are no field of the record's body: 'check', a flag ticked on the form whose ticking the
  * server stamps (who and when, shown beside it), and 'display', a read-only value the server
  * derives or joins (shown where the spec puts it). Neither is an upload column.
  */
-export type FormFieldKind = 'text' | 'number' | 'date' | 'select' | 'yesNo' | 'ref' | 'check' | 'display';
+export type FormFieldKind = 'text' | 'email' | 'password' | 'number' | 'date' | 'select' | 'toggle' | 'yesNo' | 'ref' | 'check' | 'display';
 /** The kinds that are fields of the record's body (an upload column, a value the form sends). */
 export const isBodyKind = (kind: FormFieldKind): boolean => kind !== 'check' && kind !== 'display';
 export interface FormFieldDecl<F extends string = string> {

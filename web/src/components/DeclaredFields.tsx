@@ -5,6 +5,8 @@ import { Panel } from 'primereact/panel';
 import { MSG } from '@eb/shared/messages';
 import { DateInput } from './DateInput';
 import { FormField } from './FormField';
+import { PasswordInput } from './PasswordInput';
+import { SelectButtonField } from './SelectButtonField';
 import type { DeclaredField, DeclaredSection } from './declared-fields';
 import { TypeaheadSelect, type TypeaheadOption } from './TypeaheadSelect';
 
@@ -20,9 +22,18 @@ export interface DeclaredFieldsProps<F extends string> {
   shownOf?: (field: F) => string | number | null | undefined;
   required: ReadonlySet<string>;
   disabled: boolean;
+  /** a field disabled while the form is not (e.g. a user's own role) */
+  disabledOf?: (field: F) => boolean;
+  /** required fields show 'Required' in their empty control (default true) */
+  requiredPlaceholder?: boolean;
+  /** each section in a toggleable panel under its title (default true), else the fields' grid only */
+  panels?: boolean;
+  /** the fields' grid's classes (default 'eb-declared-grid') */
+  gridClassName?: string;
   /** ids are `${idPrefix}-${field}` */
   idPrefix: string;
   /** the options of a select, yes/no or ref field */
+  /** the options of a select, toggle, yes/no or ref field */
   optionsOf: (d: DeclaredField<F>) => readonly TypeaheadOption<unknown>[];
   /** wraps a field's control (e.g. a button beside it) */
   decorate?: (d: DeclaredField<F>, control: ReactNode) => ReactNode;
@@ -42,8 +53,9 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
     const value = props.values[d.field];
     const required = props.required.has(d.field);
     const invalid = !!props.messageOf(d.field);
-    const placeholder = required ? MSG.required : undefined;
-    const common = { disabled: props.disabled, 'aria-describedby': invalid ? `${id}-msg` : undefined };
+    const placeholder = d.placeholder ?? (required && props.requiredPlaceholder !== false ? MSG.required : undefined);
+    const disabled = props.disabled || (props.disabledOf?.(d.field) ?? false);
+    const common = { disabled, 'aria-describedby': invalid ? `${id}-msg` : d.counter ? `${id}-count` : undefined };
     switch (d.kind) {
       case 'display': {
         const shown = props.shownOf?.(d.field);
@@ -53,14 +65,14 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
         const stamp = props.shownOf?.(d.field);
         return (
           <span className="eb-field__check">
-            <Checkbox inputId={id} checked={value === true} onChange={(e) => props.set(d.field, e.checked === true)} disabled={props.disabled} />
+            <Checkbox inputId={id} checked={value === true} onChange={(e) => props.set(d.field, e.checked === true)} disabled={disabled} />
             {stamp ? <span className="eb-field__stamp">{stamp}</span> : null}
           </span>
         );
       }
       case 'date':
         return (
-          <DateInput inputId={id} value={value as string | null} onChange={(v) => props.set(d.field, v)} required={required} invalid={invalid} {...(placeholder ? { placeholder } : {})} disabled={props.disabled} />
+          <DateInput inputId={id} value={value as string | null} onChange={(v) => props.set(d.field, v)} required={required} invalid={invalid} {...(placeholder ? { placeholder } : {})} disabled={disabled} />
         );
       case 'select':
       case 'yesNo':
@@ -77,12 +89,27 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
             {...common}
           />
         );
+      case 'password':
+        return (
+          <PasswordInput
+            inputId={id}
+            value={String(value ?? '')}
+            onChange={(e) => props.set(d.field, e.target.value)}
+            onBlur={() => props.touch(d.field)}
+            placeholder={placeholder}
+            invalid={invalid}
+            aria-required={required ? 'true' : undefined}
+            autoComplete={d.autoComplete ?? 'new-password'}
+            {...common}
+          />
+        );
       default:
         // nothing typed is cut (no maxLength): what is too long gets the rule's length text
         return (
           <>
             <InputText
               id={id}
+              type={d.kind === 'email' ? 'email' : undefined}
               value={String(value ?? '')}
               onChange={(e) => props.set(d.field, e.target.value)}
               onBlur={() => props.touch(d.field)}
@@ -90,10 +117,17 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
               placeholder={placeholder}
               invalid={invalid}
               aria-required={required ? 'true' : undefined}
-              autoComplete={d.suggestions ? 'off' : undefined}
+              autoComplete={d.autoComplete ?? (d.suggestions ? 'off' : undefined)}
               list={d.suggestions ? `${id}-suggestions` : undefined}
+              maxLength={d.cut ? d.maxLength : undefined}
+              autoFocus={d.autoFocus}
               {...common}
             />
+            {d.counter && d.maxLength && (
+              <small id={`${id}-count`} className="eb-field__count" aria-live="polite">
+                {String(value ?? '').trim().length}/{d.maxLength}
+              </small>
+            )}
             {d.suggestions && (
               <datalist id={`${id}-suggestions`}>
                 {d.suggestions.map((v) => (
@@ -105,23 +139,44 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
         );
     }
   };
+  const field = (d: DeclaredField<F>): ReactNode => {
+    const id = `${props.idPrefix}-${d.field}`;
+    if (d.kind === 'toggle')
+      return (
+        <SelectButtonField<unknown>
+          key={d.field}
+          id={id}
+          label={d.label}
+          value={props.values[d.field]}
+          options={props.optionsOf(d) as { label: string; value: unknown }[]}
+          onChange={(v) => props.set(d.field, v)}
+          disabled={props.disabled || (props.disabledOf?.(d.field) ?? false)}
+          {...(d.className ? { className: d.className } : {})}
+        />
+      );
+    const input = control(d, id);
+    return (
+      <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)} hint={warningHint(props.hintOf?.(d.field), `${id}-hint`)}>
+        {props.decorate ? props.decorate(d, input) : input}
+      </FormField>
+    );
+  };
+  const grid = (section: DeclaredSection<F>, key?: string) => (
+    <div key={key} className={props.gridClassName ?? 'eb-declared-grid'}>
+      {section.fields.map(field)}
+    </div>
+  );
   return (
     <>
-      {props.sections.map((section) => (
-        <Panel key={section.key} header={section.title} toggleable className={props.className}>
-          <div className="eb-declared-grid">
-            {section.fields.map((d) => {
-              const id = `${props.idPrefix}-${d.field}`;
-              const input = control(d, id);
-              return (
-                <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)} hint={warningHint(props.hintOf?.(d.field), `${id}-hint`)}>
-                  {props.decorate ? props.decorate(d, input) : input}
-                </FormField>
-              );
-            })}
-          </div>
-        </Panel>
-      ))}
+      {props.sections.map((section) =>
+        props.panels === false ? (
+          grid(section, section.key)
+        ) : (
+          <Panel key={section.key} header={section.title} toggleable className={props.className}>
+            {grid(section)}
+          </Panel>
+        ),
+      )}
     </>
   );
 }

@@ -7,6 +7,16 @@ import type { FormFieldDecl, FormFieldKind, FormSectionDecl } from '@eb/shared/f
 export type DeclaredFieldKind = FormFieldKind;
 export interface DeclaredField<F extends string = string> extends FormFieldDecl<F> {
   label: string;
+  /** the control's placeholder (default: 'Required' on a required field, when the form shows that) */
+  placeholder?: string;
+  /** the input stops at maxLength (by default nothing typed is cut: the rule's text says what is too long) */
+  cut?: boolean;
+  /** shows the trimmed length against maxLength beside the label ('12/40') */
+  counter?: boolean;
+  autoFocus?: boolean;
+  autoComplete?: string;
+  /** extra classes of the control (a toggle's SelectButton) */
+  className?: string;
 }
 export interface DeclaredSection<F extends string = string, K extends string = string> {
   key: K;

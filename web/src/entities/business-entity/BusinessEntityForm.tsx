@@ -1,16 +1,16 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
-import { LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { generatedBusinessEntityIdQuery, useSaveBusinessEntity } from './api';
 import { ApiError } from '../../lib/api-client';
 import { referenceItems, referencesQuery } from '../reference/references';
-import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS, STATUS_OPTIONS } from './business-entity-texts';
+import { BUSINESS_ENTITY_TEXTS, STATUS_OPTIONS } from './business-entity-texts';
 import {
+  BUSINESS_ENTITY_REQUIRED,
   EMPTY_BUSINESS_ENTITY_FORM,
+  businessEntityFormSections,
   createBody,
   formOf,
   isChanged,
@@ -20,11 +20,9 @@ import {
   type BusinessEntityFormValues,
 } from './business-entity-form';
 import { FormFailure } from '../../components/FormFailure';
-import { FormField } from '../../components/FormField';
+import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
-import { SelectButtonField } from '../../components/SelectButtonField';
-import { TypeaheadSelect } from '../../components/TypeaheadSelect';
 import { useForm } from '../../components/use-form';
 import './business-entity.css';
 
@@ -63,8 +61,6 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
   const notify = useNotify();
   const save = useSaveBusinessEntity();
   const references = useQuery(referencesQuery());
-  const companyTypes = referenceItems(references.data, 'businessEntityCompanyTypes').map((o) => ({ label: o.name, value: o.code }));
-  const types = referenceItems(references.data, 'businessEntityTypes').map((o) => ({ label: o.name, value: o.code }));
 
   const [nonce] = useState(() => String(++formCount));
   const generated = useQuery({ ...generatedBusinessEntityIdQuery(nonce), enabled: mode === 'create' });
@@ -105,14 +101,11 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
     });
   };
 
-  const ids = {
-    businessEntityId: `${formId}-businessEntityId`,
-    legalName: `${formId}-legalName`,
-    companyType: `${formId}-companyType`,
-    type: `${formId}-type`,
-    status: `${formId}-status`,
-  };
-  const describedBy = (field: BusinessEntityFormField) => (messageOf(field) ? `${ids[field === 'isActive' ? 'status' : field]}-msg` : undefined);
+  const sections = businessEntityFormSections(mode).map((section) => ({
+    ...section,
+    fields: section.fields.map((d) => (d.field === 'legalName' ? { ...d, autoFocus: props.autoFocus ?? true } : d)),
+  }));
+  const idPrefix = `${formId}-be`;
 
   return (
     <form className="eb-form-stack eb-be-form" onSubmit={submit} noValidate aria-label={entity ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}>
@@ -129,68 +122,36 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
         role="alert"
         className="eb-be-form__failure"
       />
-      <div className="eb-form-grid eb-be-form__grid">
-        <FormField id={ids.businessEntityId} label={BUSINESS_ENTITY_COLUMNS.businessEntityId} message={messageOf('businessEntityId')}>
-          <GeneratedIdInput
-            id={ids.businessEntityId}
-            value={businessEntityId}
-            generating={generated.isFetching}
-            failed={mode === 'create' && generated.isError}
-            onRetry={() => void generated.refetch()}
-            texts={BUSINESS_ENTITY_TEXTS}
-            className="eb-be-form__readonly"
-            aria-describedby={describedBy('businessEntityId')}
-          />
-        </FormField>
-        <FormField id={ids.legalName} label={BUSINESS_ENTITY_COLUMNS.legalName} required message={messageOf('legalName')}>
-          <InputText
-            id={ids.legalName}
-            value={values.legalName}
-            onChange={(e) => set('legalName', e.target.value)}
-            onBlur={() => form.touch('legalName')}
-            invalid={messageOf('legalName') !== undefined}
-            aria-required="true"
-            aria-describedby={describedBy('legalName') ?? `${ids.legalName}-count`}
-            autoComplete="off"
-            autoFocus={props.autoFocus ?? true}
-          />
-          <small id={`${ids.legalName}-count`} className="eb-be-form__count" aria-live="polite">
-            {values.legalName.trim().length}/{LEGAL_NAME_MAX_LENGTH}
-          </small>
-        </FormField>
-        <FormField id={ids.companyType} label={BUSINESS_ENTITY_COLUMNS.companyType} message={messageOf('companyType')}>
-          <TypeaheadSelect<string>
-            inputId={ids.companyType}
-            value={values.companyType}
-            options={companyTypes}
-            onChange={(v) => set('companyType', v)}
-            placeholder={BUSINESS_ENTITY_TEXTS.selectPlaceholder}
-            invalid={messageOf('companyType') !== undefined}
-            aria-describedby={describedBy('companyType')}
-          />
-        </FormField>
-        <FormField id={ids.type} label={BUSINESS_ENTITY_COLUMNS.type} message={messageOf('type')}>
-          <TypeaheadSelect<string>
-            inputId={ids.type}
-            value={values.type}
-            options={types}
-            onChange={(v) => set('type', v)}
-            placeholder={BUSINESS_ENTITY_TEXTS.selectPlaceholder}
-            invalid={messageOf('type') !== undefined}
-            aria-describedby={describedBy('type')}
-          />
-        </FormField>
-        {mode === 'edit' && (
-          <SelectButtonField<boolean>
-            id={ids.status}
-            label={BUSINESS_ENTITY_COLUMNS.isActive}
-            value={values.isActive}
-            options={STATUS_OPTIONS}
-            onChange={(v) => set('isActive', v)}
-            className="eb-be-form__status"
-          />
-        )}
-      </div>
+      <DeclaredFields<BusinessEntityFormField>
+        sections={sections}
+        values={values as unknown as Record<string, unknown>}
+        set={(field, value) => set(field as keyof BusinessEntityFormValues, value as never)}
+        touch={form.touch}
+        messageOf={messageOf}
+        required={BUSINESS_ENTITY_REQUIRED}
+        requiredPlaceholder={false}
+        disabled={false}
+        idPrefix={idPrefix}
+        panels={false}
+        gridClassName="eb-form-grid eb-be-form__grid"
+        optionsOf={(d) => (d.kind === 'toggle' ? STATUS_OPTIONS : referenceItems(references.data, d.itemType!).map((o) => ({ label: o.name, value: o.code })))}
+        decorate={(d, control) =>
+          d.field === 'businessEntityId' ? (
+            <GeneratedIdInput
+              id={`${idPrefix}-businessEntityId`}
+              value={businessEntityId}
+              generating={generated.isFetching}
+              failed={mode === 'create' && generated.isError}
+              onRetry={() => void generated.refetch()}
+              texts={BUSINESS_ENTITY_TEXTS}
+              className="eb-be-form__readonly"
+              aria-describedby={messageOf('businessEntityId') ? `${idPrefix}-businessEntityId-msg` : undefined}
+            />
+          ) : (
+            control
+          )
+        }
+      />
       <div className="eb-form-footer eb-be-form__footer">
         <Button
           type="button"

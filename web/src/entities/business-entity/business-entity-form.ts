@@ -5,8 +5,11 @@ import {
   type BusinessEntityCreateBody,
   type BusinessEntityUpdateBody,
 } from '@eb/shared/business-entity/schemas';
+import { LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
+import type { DeclaredSection } from '../../components/declared-fields';
 import { zodErrors } from '../../components/use-form';
+import { BUSINESS_ENTITY_COLUMNS as C, BUSINESS_ENTITY_TEXTS } from './business-entity-texts';
 
 /**
  * The business entity form's model (spec 3 sections 4 and 5, spec 2 section 5 "Business entity"):
@@ -26,6 +29,29 @@ export interface BusinessEntityFormValues {
 }
 export type BusinessEntityFormField = keyof BusinessEntityFormValues | 'businessEntityId';
 export type BusinessEntityFormErrors = Partial<Record<BusinessEntityFormField, string>>;
+
+/**
+ * The form's fields (spec 3 section 4): Business Entity ID (read-only; a new entity's reserved by
+ * Generate), Legal Name (its length beside the label), Company Type, Business Entity Type, and
+ * Status only when editing (a new one is active). Required: BUSINESS_ENTITY_REQUIRED.
+ */
+export function businessEntityFormSections(mode: BusinessEntityFormMode): DeclaredSection<BusinessEntityFormField>[] {
+  const select = { kind: 'select', placeholder: BUSINESS_ENTITY_TEXTS.selectPlaceholder } as const;
+  return [
+    {
+      key: 'entity',
+      title: mode === 'edit' ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew,
+      fields: [
+        { field: 'businessEntityId', kind: 'display', label: C.businessEntityId },
+        { field: 'legalName', kind: 'text', label: C.legalName, maxLength: LEGAL_NAME_MAX_LENGTH, counter: true, autoComplete: 'off' },
+        { field: 'companyType', ...select, itemType: 'businessEntityCompanyTypes', label: C.companyType },
+        { field: 'type', ...select, itemType: 'businessEntityTypes', label: C.type },
+        ...(mode === 'edit' ? [{ field: 'isActive', kind: 'toggle', label: C.isActive, className: 'eb-be-form__status' } as const] : []),
+      ],
+    },
+  ];
+}
+export const BUSINESS_ENTITY_REQUIRED: ReadonlySet<string> = new Set(['legalName']);
 
 /** A new entity: empty, active. */
 export const EMPTY_BUSINESS_ENTITY_FORM: BusinessEntityFormValues = { legalName: '', companyType: null, type: null, isActive: true };
