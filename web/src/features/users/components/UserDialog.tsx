@@ -1,22 +1,17 @@
 import { useId, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { UserType } from '@eb/shared/roles';
 import type { UserDto } from '@eb/shared/users/schemas';
 import { ApiError } from '../../../lib/api-client';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
-import { PasswordInput } from '../../../components/PasswordInput';
 import { FormFailure } from '../../../components/FormFailure';
-import { FormField } from '../../../components/FormField';
+import { DeclaredFields } from '../../../components/DeclaredFields';
 import { useNotify } from '../../../components/notify-context';
-import { SelectButtonField } from '../../../components/SelectButtonField';
-import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { useForm } from '../../../components/use-form';
 import { userQuery, useSaveUser } from '../api/users';
 import {
@@ -24,12 +19,14 @@ import {
   createBody,
   formOf,
   updateBody,
+  userFormRequired,
+  userFormSections,
   validateUserForm,
   type UserField,
   type UserFormMode,
   type UserFormValues,
 } from './user-form';
-import { USER_DIALOG_TITLES, USER_FIELD_LABELS, USER_FORM_TEXTS, USER_STATUS_LABELS, USER_LOADING_LABEL } from '../../../entities/users/user-texts';
+import { USER_DIALOG_TITLES, USER_FORM_TEXTS, USER_STATUS_LABELS, USER_LOADING_LABEL } from '../../../entities/users/user-texts';
 import '../../../components/list-page.css';
 import { Popup } from '../../../components/Popup';
 
@@ -40,7 +37,6 @@ const STATUS_OPTIONS = [
   { label: USER_STATUS_LABELS.active, value: true },
   { label: USER_STATUS_LABELS.inactive, value: false },
 ];
-const L = USER_FIELD_LABELS;
 
 /** The create/edit popup of User Administration. Closes itself after a successful save. */
 export function UserDialog({ target, onClose }: { target: UserDialogTarget | null; onClose: () => void }) {
@@ -85,7 +81,6 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
   const self = mode === 'edit' && user?.objectId === me.objectId;
 
   const canSave = form.valid && !save.isPending;
-  const blur = (field: UserField) => () => form.touch(field);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -119,37 +114,6 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
     });
   };
 
-  const field = (name: UserField) => ({
-    id: `${formId}-${name}`,
-    message: messageOf(name),
-    invalid: messageOf(name) !== undefined,
-  });
-  const f = {
-    firstName: field('firstName'),
-    lastName: field('lastName'),
-    email: field('email'),
-    type: field('type'),
-    agentCode: field('agentCode'),
-    password: field('password'),
-    confirmPassword: field('confirmPassword'),
-  };
-
-  // Identifier sits with the status when editing, after the passwords when creating (pairs stay on one row).
-  const identifier = (
-    <FormField label={L.agentCode} {...f.agentCode}>
-      <InputText
-        id={f.agentCode.id}
-        value={values.agentCode}
-        onChange={(e) => set('agentCode', e.target.value)}
-        onBlur={blur('agentCode')}
-        maxLength={IDENTIFIER_MAX_LENGTH}
-        invalid={f.agentCode.invalid}
-        aria-describedby={f.agentCode.message ? `${f.agentCode.id}-msg` : undefined}
-        autoComplete="off"
-      />
-    </FormField>
-  );
-
   return (
     <form id={formId} className="eb-form-stack eb-user-form" onSubmit={submit} noValidate aria-label={USER_DIALOG_TITLES[mode]}>
       <FormFailure
@@ -166,100 +130,21 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         className="eb-user-form__failure"
         messageClassName="eb-form-error"
       />
-      <div className="eb-form-grid eb-user-form__grid">
-        <FormField label={L.firstName} required {...f.firstName}>
-          <InputText
-            id={f.firstName.id}
-            value={values.firstName}
-            onChange={(e) => set('firstName', e.target.value)}
-            onBlur={blur('firstName')}
-            maxLength={NAME_MAX_LENGTH}
-            invalid={f.firstName.invalid}
-            aria-required="true"
-            aria-describedby={f.firstName.message ? `${f.firstName.id}-msg` : undefined}
-            autoComplete="off"
-            autoFocus
-          />
-        </FormField>
-        <FormField label={L.lastName} required {...f.lastName}>
-          <InputText
-            id={f.lastName.id}
-            value={values.lastName}
-            onChange={(e) => set('lastName', e.target.value)}
-            onBlur={blur('lastName')}
-            maxLength={NAME_MAX_LENGTH}
-            invalid={f.lastName.invalid}
-            aria-required="true"
-            aria-describedby={f.lastName.message ? `${f.lastName.id}-msg` : undefined}
-            autoComplete="off"
-          />
-        </FormField>
-        <FormField label={L.email} required {...f.email}>
-          <InputText
-            id={f.email.id}
-            type="email"
-            value={values.email}
-            onChange={(e) => set('email', e.target.value)}
-            onBlur={blur('email')}
-            maxLength={EMAIL_MAX_LENGTH}
-            invalid={f.email.invalid}
-            aria-required="true"
-            aria-describedby={f.email.message ? `${f.email.id}-msg` : undefined}
-            autoComplete="off"
-          />
-        </FormField>
-        <FormField label={L.type} required {...f.type}>
-          <TypeaheadSelect<UserType>
-            inputId={f.type.id}
-            value={values.type}
-            options={roleOptions}
-            placeholder={USER_FORM_TEXTS.rolePlaceholder}
-            required
-            onChange={(v) => set('type', v)}
-            disabled={self}
-            invalid={f.type.invalid}
-            aria-describedby={f.type.message ? `${f.type.id}-msg` : undefined}
-          />
-        </FormField>
-        {/* Status in both popups (spec 1 lists it for create too): a user may be created inactive */}
-        <SelectButtonField<boolean>
-          id={`${formId}-status`}
-          label={L.isActive}
-          value={values.isActive}
-          options={STATUS_OPTIONS}
-          onChange={(v) => set('isActive', v)}
-          disabled={self}
-          className="eb-user-form__status"
-        />
-        {mode === 'edit' && identifier}
-        <FormField label={L.password} required={mode === 'create'} {...f.password}>
-          <PasswordInput
-            inputId={f.password.id}
-            value={values.password}
-            onChange={(e) => set('password', e.target.value)}
-            onBlur={blur('password')}
-            placeholder={mode === 'edit' ? USER_FORM_TEXTS.keepPasswordPlaceholder : undefined}
-            invalid={f.password.invalid}
-            aria-required={mode === 'create' ? 'true' : undefined}
-            aria-describedby={f.password.message ? `${f.password.id}-msg` : undefined}
-            autoComplete="new-password"
-          />
-        </FormField>
-        <FormField label={L.confirmPassword} required={mode === 'create'} {...f.confirmPassword}>
-          <PasswordInput
-            inputId={f.confirmPassword.id}
-            value={values.confirmPassword}
-            onChange={(e) => set('confirmPassword', e.target.value)}
-            onBlur={blur('confirmPassword')}
-            placeholder={USER_FORM_TEXTS.matchPlaceholder}
-            invalid={f.confirmPassword.invalid}
-            aria-required={mode === 'create' ? 'true' : undefined}
-            aria-describedby={f.confirmPassword.message ? `${f.confirmPassword.id}-msg` : undefined}
-            autoComplete="new-password"
-          />
-        </FormField>
-        {mode === 'create' && identifier}
-      </div>
+      <DeclaredFields<UserField>
+        sections={userFormSections(mode)}
+        values={values as unknown as Record<string, unknown>}
+        set={(field, value) => set(field, value as never)}
+        touch={form.touch}
+        messageOf={messageOf}
+        required={userFormRequired(mode)}
+        requiredPlaceholder={false}
+        disabled={false}
+        disabledOf={(field) => self && (field === 'type' || field === 'isActive')}
+        idPrefix={formId}
+        panels={false}
+        gridClassName="eb-form-grid eb-user-form__grid"
+        optionsOf={(d) => (d.kind === 'toggle' ? STATUS_OPTIONS : roleOptions)}
+      />
       {self && (
         <p className="eb-user-form__note">
           <i className="pi pi-info-circle" aria-hidden="true" /> {USER_FORM_TEXTS.ownAccount}

@@ -6,7 +6,10 @@ import {
   type UpdateUserBody,
   type UserDto,
 } from '@eb/shared/users/schemas';
+import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH, NAME_MAX_LENGTH } from '@eb/shared/constants';
+import type { DeclaredField, DeclaredSection } from '../../../components/declared-fields';
 import { zodErrors } from '../../../components/use-form';
+import { USER_DIALOG_TITLES, USER_FIELD_LABELS as L, USER_FORM_TEXTS } from '../../../entities/users/user-texts';
 
 /**
  * The create/edit popup's model. The rules are the shared zod schemas the server applies too
@@ -28,6 +31,41 @@ export interface UserFormValues {
   confirmPassword: string;
 }
 export type UserField = keyof UserFormValues;
+
+/**
+ * The popup's fields (spec 1 "User form"): the names, Email, Role, Status (in both popups: a user
+ * may be created inactive), Identifier and the passwords. The inputs stop at the rules' lengths.
+ * Identifier sits with the status when editing, after the passwords when creating (pairs stay on
+ * one row); the passwords are required when creating only.
+ */
+export function userFormSections(mode: UserFormMode): DeclaredSection<UserField>[] {
+  const text = (field: UserField, maxLength: number, more: Partial<DeclaredField<UserField>> = {}): DeclaredField<UserField> => ({
+    field,
+    kind: 'text',
+    label: L[field],
+    maxLength,
+    cut: true,
+    autoComplete: 'off',
+    ...more,
+  });
+  const identifier = text('agentCode', IDENTIFIER_MAX_LENGTH);
+  const fields: DeclaredField<UserField>[] = [
+    text('firstName', NAME_MAX_LENGTH, { autoFocus: true }),
+    text('lastName', NAME_MAX_LENGTH),
+    text('email', EMAIL_MAX_LENGTH, { kind: 'email' }),
+    { field: 'type', kind: 'select', itemType: 'userTypes', label: L.type, placeholder: USER_FORM_TEXTS.rolePlaceholder },
+    { field: 'isActive', kind: 'toggle', label: L.isActive, className: 'eb-user-form__status' },
+    ...(mode === 'edit' ? [identifier] : []),
+    { field: 'password', kind: 'password', label: L.password, ...(mode === 'edit' ? { placeholder: USER_FORM_TEXTS.keepPasswordPlaceholder } : {}) },
+    { field: 'confirmPassword', kind: 'password', label: L.confirmPassword, placeholder: USER_FORM_TEXTS.matchPlaceholder },
+    ...(mode === 'create' ? [identifier] : []),
+  ];
+  return [{ key: 'user', title: USER_DIALOG_TITLES[mode], fields }];
+}
+
+/** The fields Save needs (the passwords when creating). */
+export const userFormRequired = (mode: UserFormMode): ReadonlySet<string> =>
+  new Set(['firstName', 'lastName', 'email', 'type', ...(mode === 'create' ? ['password', 'confirmPassword'] : [])]);
 
 export const EMPTY_USER_FORM: UserFormValues = {
   firstName: '',
