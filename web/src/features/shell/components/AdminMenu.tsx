@@ -1,14 +1,27 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type SyntheticEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { Menu } from 'primereact/menu';
+import type { Menu as MenuType } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
 import type { Area } from '../../../config/areas';
 import { SHELL_TEXTS } from '../shell-texts';
 
+/** PrimeReact's Menu: its own chunk, fetched when the gear is pointed at, focused or first clicked. */
+const loadMenu = () => import('primereact/menu');
+const Menu = lazy(async () => ({ default: (await loadMenu()).Menu }));
+
 /** The admin gear menu: a button that opens User Admin, Data Admin and Updater. */
 export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collapsed: boolean }) {
-  const menu = useRef<Menu>(null);
+  const menu = useRef<MenuType | null>(null);
   const [open, setOpen] = useState(false);
+  // The menu is mounted from the first click on; that click opens it once it has loaded.
+  const [mounted, setMounted] = useState(false);
+  const opener = useRef<HTMLElement | null>(null);
+  const attach = (m: MenuType | null) => {
+    menu.current = m;
+    const target = opener.current;
+    opener.current = null;
+    if (m && target) m.show({ currentTarget: target } as unknown as SyntheticEvent);
+  };
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const active = areas.some((a) => isWithin(pathname, a.path));
@@ -30,23 +43,35 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
         aria-expanded={open}
         aria-controls={open ? 'eb-admin-menu' : undefined}
         data-pr-tooltip={SHELL_TEXTS.administration}
-        onClick={(e) => menu.current?.toggle(e)}
+        onPointerEnter={() => void loadMenu()}
+        onFocus={() => void loadMenu()}
+        onClick={(e) => {
+          if (menu.current) menu.current.toggle(e);
+          else {
+            opener.current = e.currentTarget;
+            setMounted(true);
+          }
+        }}
       >
         <i className="pi pi-cog eb-nav__icon" aria-hidden="true" />
         <span className="eb-nav__text">{SHELL_TEXTS.administration}</span>
         {!collapsed && <i className="pi pi-angle-down eb-nav__chevron" aria-hidden="true" />}
       </button>
-      <Menu
-        ref={menu}
-        id="eb-admin-menu"
-        model={items}
-        popup
-        popupAlignment="left"
-        className="eb-admin-menu"
-        pt={{ menu: { 'aria-label': 'Administration' } }}
-        onShow={() => setOpen(true)}
-        onHide={() => setOpen(false)}
-      />
+      {mounted && (
+        <Suspense fallback={null}>
+          <Menu
+            ref={attach}
+            id="eb-admin-menu"
+            model={items}
+            popup
+            popupAlignment="left"
+            className="eb-admin-menu"
+            pt={{ menu: { 'aria-label': 'Administration' } }}
+            onShow={() => setOpen(true)}
+            onHide={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
