@@ -1,5 +1,6 @@
-import { ACCOUNT_ROW_LABELS as L } from '@eb/shared/account/labels';
-import { daysUntil, type AccountRow } from '@eb/shared/account/schemas';
+import { ACCOUNT_EXPORT_ORDER, ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
+import type { AccountRow } from '@eb/shared/account/schemas';
+import { exportColumnsOf, type ListExportColumn } from '@eb/shared/list-columns';
 import { referenceName } from '@eb/shared/reference/codes';
 import { datedXlsxName, pickColumns, xlsxWorkbook, type XlsxColumn } from '../lib/xlsx';
 
@@ -13,31 +14,9 @@ export const ACCOUNTS_EXPORT_FILENAME = 'accounts.xlsx';
 export const accountsDownloadName = () => datedXlsxName('accounts');
 export const accountsExportAllName = () => datedXlsxName('accounts-all');
 
-type AccountColumn = XlsxColumn & { field: string; value: (r: AccountRow, today: string) => unknown };
-const col = (field: string, header: string, value: (r: AccountRow, today: string) => unknown, date = false): AccountColumn => ({ field, header, value, ...(date ? { date } : {}) });
-const COLUMNS: AccountColumn[] = [
-  col('objectId', L.objectId, (r) => r.objectId),
-  col('contractId', L.contractId, (r) => r.contractId),
-  col('amendmentNumber', L.amendmentNumber, (r) => r.amendmentNumber),
-  col('referenceAmendment', L.referenceAmendment, (r) => r.referenceAmendment),
-  col('freshDescId', L.freshDescId, (r) => r.freshDescId),
-  col('legacyId', L.legacyId, (r) => r.legacyId),
-  col('territoryCode', L.territoryCode, (r) => r.territoryCode),
-  col('ldcAccountNumber', L.ldcAccountNumber, (r) => r.ldcAccountNumber),
-  col('prevAccountNum', L.prevAccountNum, (r) => r.prevAccountNum),
-  col('requestedStartDate', L.requestedStartDate, (r) => r.requestedStartDate, true),
-  col('accountEndDate', L.accountEndDate, (r) => r.accountEndDate, true),
-  col('daysRemaining', 'Days Remaining', (r, today) => {
-    const days = daysUntil(r.accountEndDate, today);
-    return days === null ? null : days < 0 ? 'Ended' : days;
-  }),
-  col('term', L.term, (r) => r.term),
-  col('accountStatus', L.accountStatus, (r) => referenceName('accountStatuses', r.accountStatus)),
-  col('accountType', L.accountType, (r) => referenceName('accountTypes', r.accountType)),
-  col('flowDate', L.flowDate, (r) => r.flowDate, true),
-  col('accountName', L.accountName, (r) => r.accountName),
-  col('businessEntityLegalName', L.businessEntityLegalName, (r) => r.businessEntityLegalName),
-];
+type AccountColumn = ListExportColumn<AccountRow>;
+/** The declared columns (ACCOUNT_LIST_COLUMNS) in the download's order, code values by name. */
+const COLUMNS: AccountColumn[] = exportColumnsOf<AccountRow>(ACCOUNT_LIST_COLUMNS, referenceName, ACCOUNT_EXPORT_ORDER);
 export const ACCOUNTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const ACCOUNTS_SHEET = 'Accounts';

@@ -43,6 +43,8 @@ import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
+import { columnFilterChecks, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
+import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from '@eb/shared/account/list-columns';
 
 /**
  * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
@@ -91,7 +93,8 @@ const refOf = (v: unknown): ObjectRef | null => (v === undefined || v === null ?
 
 // ---- the list -------------------------------------------------------------------------------------
 
-type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'freshDescId' | 'legacyId' | 'territoryCode' | 'businessEntityLegalName' | 'commodity'> & {
+/** An account as the list engine keeps it: its own declared columns (ACCOUNT_LIST_COLUMNS), the references and the fields beyond the grid. */
+type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'commodity' | keyof ListJoinedRowOf<typeof ACCOUNT_LIST_COLUMNS>> & {
   contractRef: number;
   masterContractRef: number;
   territoryRef: number;
@@ -109,15 +112,9 @@ type AccountOwnRow = Omit<AccountRow, 'contract' | 'masterContract' | 'contractI
   commissionUnitNum: number | null;
   commissionSubAgentUnit: number | null;
 };
-export type AccountListRow = AccountOwnRow & {
-  contractId: number | null;
-  amendmentNumber: number | null;
-  referenceAmendment: number | null;
-  freshDescId: string | null;
-  legacyId: string | null;
+/** A list row: its own columns and the joined ones (the declared ones, and those other screens and reports read). */
+export type AccountListRow = AccountOwnRow & ListJoinedRowOf<typeof ACCOUNT_LIST_COLUMNS> & {
   amendmentType: string | null;
-  businessEntityLegalName: string | null;
-  territoryCode: string | null;
   commodity: string | null;
   contractStatus: string | null;
   amendmentStartDate: string | null;
@@ -127,13 +124,11 @@ export type AccountListRow = AccountOwnRow & {
 
 function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
   return {
-    objectId: Number(s.objectId),
+    // the declared own columns (ACCOUNT_LIST_COLUMNS), then the fields beyond the grid
+    ...(ownRowOf(ACCOUNT_LIST_COLUMNS, s) as ListOwnRowOf<typeof ACCOUNT_LIST_COLUMNS>),
     contractRef: Number(s.contractRef),
     masterContractRef: Number(s.masterContractRef),
     territoryRef: Number(s.territoryRef ?? 0),
-    ldcAccountNumber: String(s.ldcAccountNum ?? ''),
-    prevAccountNum: textOrNull(s.prevAccountNum),
-    requestedStartDate: textOrNull(s.requestedStartDate),
     contractStartDate: textOrNull(s.contractStartDate),
     // the typed annual usage, else the volumes' latest full year (issue 28)
     annualUsage: accountAnnualUsage(s),
@@ -147,22 +142,16 @@ function toOwnRow(s: Record<string, unknown>): AccountOwnRow {
     commissionMasterUnit: numberOrNull(s.commissionMasterUnit),
     commissionUnitNum: numberOrNull(s.commissionUnitNum),
     commissionSubAgentUnit: numberOrNull(s.commissionSubAgentUnit),
-    accountEndDate: textOrNull(s.contractEndDate),
-    term: numberOrNull(s.term),
-    accountStatus: String(s.accountStatus ?? ''),
-    accountType: String(s.type ?? ''),
-    flowDate: textOrNull(s.flowDate),
     dropDate: textOrNull(s.dropDate),
     statusDate: textOrNull(s.statusDate),
-    accountName: String(s.name ?? ''),
     version: Number(s.version ?? 1),
   };
 }
 
 export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
   type: accountDef.type,
-  // 2: the annual usage and unit come from accountAnnualUsage / accountUsageUnit (the volumes count)
-  version: 2,
+  // 2: the annual usage and unit come from accountAnnualUsage / accountUsageUnit (the volumes count); with the declared columns
+  version: listColumnsVersion(ACCOUNT_LIST_COLUMNS, 2),
   project: toOwnRow,
   id: (r) => r.objectId,
   searchText: (r) => [r.objectId, r.ldcAccountNumber, r.prevAccountNum, r.accountName].filter((v) => v !== null && v !== '').join(' ').toLowerCase(),
@@ -172,14 +161,10 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
     {
       on: 'contractRef',
       list: () => amendmentListSpec as never,
+      // the declared columns joined from the amendment, and those the other screens and reports read
       columns: {
-        amendmentNumber: 'amendmentNumber',
-        referenceAmendment: 'referenceAmendment',
-        freshDescId: 'freshDescId',
-        legacyId: 'legacyId',
+        ...joinedColumnsOf(ACCOUNT_LIST_COLUMNS, 'contractRef'),
         amendmentType: 'type',
-        contractId: 'contractId',
-        businessEntityLegalName: 'businessEntityLegalName',
         contractStatus: 'contractStatus',
         amendmentStartDate: 'startDate',
         amendmentEndDate: 'endDate',
@@ -187,7 +172,7 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
       search: true,
     },
     { on: 'agentRef', list: () => agentListSpec as never, columns: { agentName: 'code' } },
-    { on: 'territoryRef', list: () => territoryListSpec as never, columns: { territoryCode: 'code', commodity: 'commodity' } },
+    { on: 'territoryRef', list: () => territoryListSpec as never, columns: { ...joinedColumnsOf(ACCOUNT_LIST_COLUMNS, 'territoryRef'), commodity: 'commodity' } },
   ],
   defaultSort: ACCOUNT_DEFAULT_SORT,
 };
@@ -195,32 +180,15 @@ export const accounts = () => listEngine(accountListSpec);
 
 export function toRow(r: AccountListRow): AccountRow {
   return {
-    objectId: r.objectId,
+    ...(rowCellsOf(ACCOUNT_LIST_COLUMNS, r) as AccountListCells),
     contract: { objectId: r.contractRef },
     masterContract: { objectId: r.masterContractRef },
-    contractId: r.contractId ?? null,
-    amendmentNumber: r.amendmentNumber ?? null,
-    referenceAmendment: r.referenceAmendment ?? null,
-    freshDescId: r.freshDescId ?? null,
-    legacyId: r.legacyId ?? null,
-    territoryCode: r.territoryCode ?? null,
-    ldcAccountNumber: r.ldcAccountNumber,
-    prevAccountNum: r.prevAccountNum,
-    requestedStartDate: r.requestedStartDate,
-    accountEndDate: r.accountEndDate,
-    term: r.term,
-    accountStatus: r.accountStatus,
-    accountType: r.accountType,
-    flowDate: r.flowDate,
     dropDate: r.dropDate,
-    accountName: r.accountName,
-    businessEntityLegalName: r.businessEntityLegalName ?? null,
     statusDate: r.statusDate,
     commodity: r.commodity ?? null,
     version: r.version,
   };
 }
-
 
 /** The row predicate of an account filter (undefined when it filters nothing). */
 export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRow) => boolean) | undefined {
@@ -229,23 +197,9 @@ export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRo
   const checks: ((r: AccountListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
   if (f.amendmentId !== undefined) checks.push((r) => r.contractRef === f.amendmentId);
-  if (f.camsAccountId !== undefined) checks.push((r) => r.objectId === f.camsAccountId);
-  if (f.contractId !== undefined) checks.push((r) => r.contractId !== null && String(r.contractId).startsWith(String(f.contractId)));
-  if (f.amendmentNumber !== undefined) checks.push((r) => r.amendmentNumber === f.amendmentNumber);
-  if (f.referenceAmendment !== undefined) checks.push((r) => r.referenceAmendment === f.referenceAmendment);
-  if (f.term !== undefined) checks.push((r) => r.term === f.term);
-  if (f.ticketNumber) checks.push((r) => matchesText(r.freshDescId, f.ticketNumber!, any));
-  if (f.legacyId) checks.push((r) => matchesText(r.legacyId, f.legacyId!, any));
+  // the declared columns' filters (ACCOUNT_LIST_COLUMNS)
+  checks.push(...columnFilterChecks<AccountListRow>(ACCOUNT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }));
   if (f.amendmentType) checks.push((r) => r.amendmentType === f.amendmentType);
-  if (f.accountType) checks.push((r) => r.accountType === f.accountType);
-  if (f.status) checks.push((r) => r.accountStatus === f.status);
-  if (f.ldcAccountNumber) checks.push((r) => matchesText(r.ldcAccountNumber, f.ldcAccountNumber!, any));
-  if (f.prevAccountNum) checks.push((r) => matchesText(r.prevAccountNum, f.prevAccountNum!, any));
-  if (f.territory) checks.push((r) => (r.territoryCode ?? '').toLowerCase() === f.territory!.toLowerCase());
-  if (f.businessEntityLegalName) checks.push((r) => matchesText(r.businessEntityLegalName, f.businessEntityLegalName!, any));
-  if (f.accountName) checks.push((r) => matchesText(r.accountName, f.accountName!, any));
-  if (f.requestedStartDatePeriod) checks.push((r) => inPeriod(r.requestedStartDate, f.requestedStartDatePeriod));
-  if (f.flowDatePeriod) checks.push((r) => inPeriod(r.flowDate, f.flowDatePeriod));
   if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
   if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
   if (f.renewalWithinDays !== undefined) {

@@ -25,6 +25,8 @@ import {
 import { MSG } from '../messages';
 import { termEndDate } from '../term-end-date';
 import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
+import { sortKeysOf } from '../list-columns';
+import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from './list-columns';
 
 /**
  * The utility account (spec 2 section 3 "Account", rules of section 5 "Account"). An account
@@ -294,56 +296,20 @@ export type Account = AccountFields & AccountTotals & {
   version: number;
 };
 
-/** A row of the accounts list (spec 2 "Account" list fields). */
-export interface AccountRow {
-  objectId: number;
+/** A row of the accounts list: its declared columns (ACCOUNT_LIST_COLUMNS) and the references and fields beyond the grid. */
+export type AccountRow = AccountListCells & {
   contract: ObjectRef;
   masterContract: ObjectRef;
-  contractId: number | null;
-  amendmentNumber: number | null;
-  referenceAmendment: number | null;
-  freshDescId: string | null;
-  legacyId: string | null;
-  territoryCode: string | null;
-  ldcAccountNumber: string;
-  prevAccountNum: string | null;
-  requestedStartDate: string | null;
-  accountEndDate: string | null;
-  term: number | null;
-  accountStatus: string;
-  accountType: string;
-  flowDate: string | null;
   dropDate: string | null;
-  accountName: string;
-  businessEntityLegalName: string | null;
   /** when the status was last set (SetAccountStatus, or the form's status date) */
   statusDate: string | null;
   /** the territory's commodity (the service type: Electric or Gas) */
   commodity: string | null;
   version: number;
-}
+};
 
-/** Account sort keys (spec 2 section 3 "Search filters") and the row field each sorts by. */
-export const ACCOUNT_SORT_KEYS = {
-  contractId: 'contractId',
-  amendmentNumber: 'amendmentNumber',
-  referenceAmendment: 'referenceAmendment',
-  freshDescId: 'freshDescId',
-  legacyId: 'legacyId',
-  accountType: 'accountType',
-  type: 'accountType',
-  flowDate: 'flowDate',
-  requestedStartDate: 'requestedStartDate',
-  term: 'term',
-  accountEndDate: 'accountEndDate',
-  businessEntityLegalName: 'businessEntityLegalName',
-  name: 'accountName',
-  esgAccountNo: 'objectId',
-  accountStatusId: 'accountStatus',
-  territoryCode: 'territoryCode',
-  ldcAccountNum: 'ldcAccountNumber',
-  prevAccountNum: 'prevAccountNum',
-} as const;
+/** Account sort keys (spec 2 section 3 "Search filters": the columns' keys, and 'type' as 'accountType') and the row field each sorts by. */
+export const ACCOUNT_SORT_KEYS: Record<string, string> = { ...sortKeysOf(ACCOUNT_LIST_COLUMNS), type: 'accountType' };
 export const ACCOUNT_DEFAULT_SORT = { field: 'esgAccountNo', direction: 'Descending' } as const;
 
 /**
@@ -371,11 +337,7 @@ const period = z.preprocess(
   z.object({ fromDate: z.string().nullish(), toDate: z.string().nullish() }).optional(),
 );
 
-/** Whole days from `today` (yyyy-MM-dd) to an account's end date (negative once it has ended); null without one. */
-export function daysUntil(endDate: string | null | undefined, today: string): number | null {
-  if (!endDate) return null;
-  return Math.round((Date.parse(`${endDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today.slice(0, 10)}T00:00:00Z`)) / 86_400_000);
-}
+export { daysUntil } from './list-columns';
 
 /** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional. */
 export const accountListBodySchema = z.object({

@@ -2,11 +2,12 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { ACCOUNT_DEFAULT_SORT, daysUntil, type AccountRow } from '@eb/shared/account/schemas';
+import { ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
+import { ACCOUNT_DEFAULT_SORT, type AccountRow } from '@eb/shared/account/schemas';
+import { chooserColumnsOf, gridColumnsOf } from '@eb/shared/list-columns';
 import { ACCOUNT_PAGE_SIZE, ACCOUNT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER, RENEWAL_WINDOW_DAYS } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { formatDisplayDate } from '@eb/shared/validation';
-import { ACCOUNT_GRID_LABELS as L } from '../../../entities/account/account-texts';
 import { accountListQuery, accountsExportAllLink, exportAccounts, startAccountsExportAll } from '../../../entities/account/api';
 import { codeOptions, referenceNameOf, useReferenceSets } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -21,7 +22,7 @@ import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
 import { useUrlListState } from '../../../components/use-url-list-state';
-import { ACCOUNT_DATE_KINDS, ACCOUNT_FILTERS, accountFilterBody, type AccountColumnFilter, type AccountDateKind } from './filters';
+import { ACCOUNT_FILTER_LABELS, ACCOUNT_FILTERS, accountFilterBody } from './filters';
 import '../../../components/list-page.css';
 import './accounts.css';
 
@@ -34,13 +35,8 @@ const TEXTS = {
   filters: 'Account filters',
   keyword: 'Keyword',
   keywordPlaceholder: 'Search by account, LDC #, name, contract, ticket or legal name',
-  status: 'Status',
-  type: 'Account Type',
-  amendmentType: 'Amendment Type',
   renewal: 'Renewals due',
   renewalOption: (days: number) => `Ending within ${days} days`,
-  daysRemaining: 'Days Remaining',
-  ended: 'Ended',
   grid: 'Accounts',
 } as const;
 
@@ -71,48 +67,6 @@ export function AccountsPage() {
   return <AccountsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
 }
 
-/** The grid's columns (spec 2 "Account" list fields) with their sort keys; Days Remaining (beyond the spec) sorts by the end date. */
-const COLUMNS: { field: keyof AccountRow & string | 'daysRemaining'; sortKey: string; header: string; date?: boolean; set?: string; optional?: boolean; width?: number; minWidth?: number; frozen?: boolean }[] = [
-  // the key columns fit a 1366 px window (the ids frozen at the left); `optional` ones are in the column chooser
-  { field: 'objectId', sortKey: 'esgAccountNo', header: L.objectId, width: 80, frozen: true },
-  { field: 'contractId', sortKey: 'contractId', header: L.contractId, width: 96, optional: true },
-  { field: 'amendmentNumber', sortKey: 'amendmentNumber', header: L.amendmentNumber, width: 104, optional: true },
-  { field: 'referenceAmendment', sortKey: 'referenceAmendment', header: L.referenceAmendment, width: 120, optional: true },
-  { field: 'freshDescId', sortKey: 'freshDescId', header: L.freshDescId, width: 100, optional: true },
-  { field: 'legacyId', sortKey: 'legacyId', header: L.legacyId, width: 110, optional: true },
-  { field: 'territoryCode', sortKey: 'territoryCode', header: L.territoryCode, width: 110, optional: true },
-  { field: 'ldcAccountNumber', sortKey: 'ldcAccountNum', header: L.ldcAccountNumber, width: 156, minWidth: 110, frozen: true },
-  { field: 'prevAccountNum', sortKey: 'prevAccountNum', header: L.prevAccountNum, width: 150, optional: true },
-  { field: 'accountName', sortKey: 'name', header: L.accountName, width: 144, minWidth: 110 },
-  { field: 'accountStatus', sortKey: 'accountStatusId', header: L.accountStatus, set: 'accountStatuses', width: 118 },
-  { field: 'accountType', sortKey: 'accountType', header: L.accountType, set: 'accountTypes', width: 110, optional: true },
-  { field: 'flowDate', sortKey: 'flowDate', header: L.flowDate, date: true, width: 104, optional: true },
-  { field: 'requestedStartDate', sortKey: 'requestedStartDate', header: L.requestedStartDate, date: true, width: 96 },
-  { field: 'term', sortKey: 'term', header: L.term, width: 80, optional: true },
-  { field: 'accountEndDate', sortKey: 'accountEndDate', header: L.accountEndDate, date: true, width: 96 },
-  { field: 'daysRemaining', sortKey: 'accountEndDate', header: TEXTS.daysRemaining, width: 80 },
-  { field: 'businessEntityLegalName', sortKey: 'businessEntityLegalName', header: L.businessEntityLegalName, width: 140, minWidth: 110 },
-];
-
-/** The filter bar's labels. */
-const FILTER_LABELS = {
-  selects: { status: TEXTS.status, type: TEXTS.type, amendmentType: TEXTS.amendmentType },
-  columns: {
-    camsAccountId: L.objectId,
-    contractId: L.contractId,
-    amendmentNumber: L.amendmentNumber,
-    referenceAmendment: L.referenceAmendment,
-    ticketNumber: L.freshDescId,
-    legacyId: L.legacyId,
-    territory: L.territoryCode,
-    ldcAccountNumber: L.ldcAccountNumber,
-    prevAccountNum: L.prevAccountNum,
-    accountName: L.accountName,
-    term: L.term,
-    businessEntityLegalName: L.businessEntityLegalName,
-  } satisfies Record<AccountColumnFilter, string>,
-  dateKinds: Object.fromEntries(ACCOUNT_DATE_KINDS.map((k) => [k.value, k.label])) as Record<AccountDateKind, string>,
-};
 const RENEWALS_SORT: GridSort = { field: 'accountEndDate', direction: 'Ascending' };
 const RENEWAL_OPTIONS = RENEWAL_WINDOW_DAYS.map((d) => ({ label: TEXTS.renewalOption(d), value: String(d) }));
 
@@ -133,7 +87,7 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     () => ({ status: codeOptions(sets, 'accountStatuses'), type: codeOptions(sets, 'accountTypes'), amendmentType: codeOptions(sets, 'contractTypes') }),
     [sets],
   );
-  const view = useUrlGridView(COLUMNS);
+  const view = useUrlGridView(ACCOUNT_LIST_COLUMNS);
   const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
     filtersOf: ACCOUNT_FILTERS.filtersOf,
     withFilters: ACCOUNT_FILTERS.withFilters,
@@ -153,25 +107,11 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const { downloading, download: downloadFile } = useDownload();
   const [exportingAll, setExportingAll] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
-  const columns: GridColumn<AccountRow>[] = COLUMNS.filter((c) => view.visible.includes(c.field)).map((c) => ({
-    field: c.field,
-    sortField: c.sortKey,
-    header: c.header,
-    sortable: true,
-    ...(c.width ? { width: c.width, minWidth: c.minWidth ?? Math.min(c.width, 84) } : {}),
-    ...(c.minWidth ? { clip: true } : {}),
-    ...(c.frozen ? { frozen: true } : {}),
-    body: (r: AccountRow) => {
-      if (c.field === 'daysRemaining') {
-        const days = daysUntil(r.accountEndDate, today);
-        return days === null ? '' : days < 0 ? TEXTS.ended : String(days);
-      }
-      const v = r[c.field];
-      if (c.set) return referenceNameOf(sets, c.set, (v as string | null) ?? null);
-      if (c.date) return formatDisplayDate(v as string | null);
-      return v === null || v === undefined ? '' : String(v);
-    },
-  }));
+  // the declared columns (ACCOUNT_LIST_COLUMNS) the view shows
+  const columns: GridColumn<AccountRow>[] = gridColumnsOf<AccountRow>(
+    ACCOUNT_LIST_COLUMNS.filter((c) => view.visible.includes(c.field)),
+    { nameOf: (set, code) => referenceNameOf(sets, set, code), formatDate: formatDisplayDate, today, agent: !staff },
+  );
   const openAccounts = (ids: number[]) => navigate(`${AREAS.accounts.path}/${ids.join(NAVIGATION_ID_DELIMITER)}`);
   const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
   const download = () =>
@@ -189,14 +129,14 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       keywordLabel={TEXTS.keyword}
       keywordPlaceholder={TEXTS.keywordPlaceholder}
       resetLabel={TEXTS.resetFilters}
-      labels={FILTER_LABELS}
+      labels={ACCOUNT_FILTER_LABELS}
       options={options}
       debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
       views={
         <Suspense fallback={null}>
           <ListViews
             list="accounts"
-            columns={COLUMNS.map((c) => ({ field: c.field, header: c.header }))}
+            columns={chooserColumnsOf(ACCOUNT_LIST_COLUMNS)}
             visible={view.visible}
             onVisibleChange={view.setVisible}
             query={() => browser.currentQuery().toString()}

@@ -1,4 +1,6 @@
+import { ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
 import type { AccountListBody } from '@eb/shared/account/schemas';
+import { searchFilterPartsOf, type ListFilterKeys } from '@eb/shared/list-columns';
 import { RENEWAL_WINDOW_DAYS } from '@eb/shared/constants';
 import { defineSearchFilters, type SearchFilters } from '../../../lib/search-filters';
 
@@ -7,36 +9,29 @@ import { defineSearchFilters, type SearchFilters } from '../../../lib/search-fil
  * (?keyword=...&status=Enrolled&type=New&flowDatePeriod.from=2026-01-01&f.ldcAccountNumber=PE12):
  * the per-column filters, status, account type and amendment type, the four date periods at once
  * (flow, requested start, account end, drop), the renewals-due window (?renewal=90) and the status
- * age of the home page's queue (?statusAge=14).
+ * age of the home page's queue (?statusAge=14). The column filters, the status and account type and
+ * three of the date kinds come from the columns' declarations (ACCOUNT_LIST_COLUMNS).
  */
+/** The declared columns' filters (ACCOUNT_LIST_COLUMNS): the column filters, selections and date kinds with their labels. */
+export const ACCOUNT_FILTER_PARTS = searchFilterPartsOf(ACCOUNT_LIST_COLUMNS);
+/** The amendment type's selection (not a column of the grid) and the drop date (a column of none): declared here. */
+const AMENDMENT_TYPE_LABEL = 'Amendment Type';
 export const ACCOUNT_DATE_KINDS = [
-  { value: 'flowDatePeriod', label: 'Flow Date', filter: 'flowDatePeriod' },
-  { value: 'requestedStartDatePeriod', label: 'Requested Start Date', filter: 'requestedStartDatePeriod' },
-  { value: 'accountEndDatePeriod', label: 'Account End Date', filter: 'accountEndDatePeriod' },
+  ...ACCOUNT_FILTER_PARTS.dateKinds,
   { value: 'dropDatePeriod', label: 'Drop Date', filter: 'dropDatePeriod' },
 ] as const;
 export type AccountDateKind = (typeof ACCOUNT_DATE_KINDS)[number]['value'];
 
+/** The filter bar's labels. */
+export const ACCOUNT_FILTER_LABELS = {
+  columns: ACCOUNT_FILTER_PARTS.labels.columns,
+  selects: { ...ACCOUNT_FILTER_PARTS.labels.selects, amendmentType: AMENDMENT_TYPE_LABEL },
+  dateKinds: Object.fromEntries(ACCOUNT_DATE_KINDS.map((k) => [k.value, k.label])) as Record<AccountDateKind, string>,
+};
+
 export const ACCOUNT_FILTERS = defineSearchFilters({
-  columns: [
-    { key: 'camsAccountId', numeric: true },
-    { key: 'contractId', numeric: true },
-    { key: 'amendmentNumber', numeric: true },
-    { key: 'referenceAmendment', numeric: true },
-    { key: 'ticketNumber', numeric: false },
-    { key: 'legacyId', numeric: false },
-    { key: 'territory', numeric: false },
-    { key: 'ldcAccountNumber', numeric: false },
-    { key: 'prevAccountNum', numeric: false },
-    { key: 'accountName', numeric: false },
-    { key: 'term', numeric: true },
-    { key: 'businessEntityLegalName', numeric: false },
-  ],
-  selects: [
-    { key: 'status', bodyKey: 'status' },
-    { key: 'type', bodyKey: 'accountType' },
-    { key: 'amendmentType', bodyKey: 'amendmentType' },
-  ],
+  columns: ACCOUNT_FILTER_PARTS.columns,
+  selects: [...ACCOUNT_FILTER_PARTS.selects, { key: 'amendmentType' as const, bodyKey: 'amendmentType' }],
   dateKinds: ACCOUNT_DATE_KINDS,
   defaultDateKind: 'flowDatePeriod',
   keywordBodyKey: 'keyword',
@@ -47,8 +42,8 @@ export const ACCOUNT_FILTERS = defineSearchFilters({
   ],
 });
 export type AccountFilters = SearchFilters<
-  'camsAccountId' | 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'ticketNumber' | 'legacyId' | 'territory' | 'ldcAccountNumber' | 'prevAccountNum' | 'accountName' | 'term' | 'businessEntityLegalName',
-  'status' | 'type' | 'amendmentType',
+  ListFilterKeys<typeof ACCOUNT_LIST_COLUMNS, 'text' | 'number'>,
+  ListFilterKeys<typeof ACCOUNT_LIST_COLUMNS, 'codes'> | 'amendmentType',
   AccountDateKind,
   'renewal' | 'statusAge'
 >;
