@@ -26,10 +26,15 @@ export interface DeclaredFieldsProps<F extends string> {
   disabledOf?: (field: F) => boolean;
   /** required fields show 'Required' in their empty control (default true) */
   requiredPlaceholder?: boolean;
-  /** each section in a toggleable panel under its title (default true), else the fields' grid only */
-  panels?: boolean;
+  /**
+   * How a section is framed: 'panels' (default) a toggleable panel under its title, 'fieldsets' a
+   * fieldset with its title as legend (classes: `className`), 'plain' the fields' grid only.
+   */
+  layout?: 'panels' | 'fieldsets' | 'plain';
   /** the fields' grid's classes (default 'eb-declared-grid') */
   gridClassName?: string;
+  /** a note below a field while it has no error, as given (e.g. 'Looking up the zip code...') */
+  noteOf?: (field: F) => ReactNode;
   /** ids are `${idPrefix}-${field}` */
   idPrefix: string;
   /** the options of a select, yes/no or ref field */
@@ -113,7 +118,7 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
               value={String(value ?? '')}
               onChange={(e) => props.set(d.field, e.target.value)}
               onBlur={() => props.touch(d.field)}
-              inputMode={d.kind === 'number' ? 'decimal' : undefined}
+              inputMode={d.inputMode ?? (d.kind === 'number' ? 'decimal' : undefined)}
               placeholder={placeholder}
               invalid={invalid}
               aria-required={required ? 'true' : undefined}
@@ -140,7 +145,7 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
     }
   };
   const field = (d: DeclaredField<F>): ReactNode => {
-    const id = `${props.idPrefix}-${d.field}`;
+    const id = `${props.idPrefix}-${d.field.replace(/\./g, '-')}`;
     if (d.kind === 'toggle')
       return (
         <SelectButtonField<unknown>
@@ -156,23 +161,51 @@ export function DeclaredFields<F extends string>(props: DeclaredFieldsProps<F>) 
       );
     const input = control(d, id);
     return (
-      <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)} hint={warningHint(props.hintOf?.(d.field), `${id}-hint`)}>
+      <FormField key={d.field} id={id} label={d.label} required={props.required.has(d.field) && !props.disabled} message={props.messageOf(d.field)} hint={props.noteOf?.(d.field) ?? warningHint(props.hintOf?.(d.field), `${id}-hint`)}>
         {props.decorate ? props.decorate(d, input) : input}
       </FormField>
     );
   };
+  /** the fields in their cells: a field alone, or consecutive fields of one `cell` together */
+  const cells = (fields: readonly DeclaredField<F>[]): ReactNode[] => {
+    const out: ReactNode[] = [];
+    for (let i = 0; i < fields.length; ) {
+      const d = fields[i]!;
+      if (!d.cell) {
+        out.push(field(d));
+        i++;
+        continue;
+      }
+      let j = i + 1;
+      while (j < fields.length && fields[j]!.cell === d.cell) j++;
+      out.push(
+        <div key={d.field} className={d.cell}>
+          {fields.slice(i, j).map(field)}
+        </div>,
+      );
+      i = j;
+    }
+    return out;
+  };
+  const classes = (...names: (string | undefined)[]) => names.filter(Boolean).join(' ');
   const grid = (section: DeclaredSection<F>, key?: string) => (
-    <div key={key} className={props.gridClassName ?? 'eb-declared-grid'}>
-      {section.fields.map(field)}
+    <div key={key} className={classes(props.gridClassName ?? 'eb-declared-grid', section.gridClassName)}>
+      {cells(section.fields)}
     </div>
   );
+  const layout = props.layout ?? 'panels';
   return (
     <>
       {props.sections.map((section) =>
-        props.panels === false ? (
+        layout === 'plain' ? (
           grid(section, section.key)
+        ) : layout === 'fieldsets' ? (
+          <fieldset key={section.key} className={classes(props.className, section.className)}>
+            {section.title && <legend>{section.title}</legend>}
+            {grid(section)}
+          </fieldset>
         ) : (
-          <Panel key={section.key} header={section.title} toggleable className={props.className}>
+          <Panel key={section.key} header={section.title} toggleable className={classes(props.className, section.className) || undefined}>
             {grid(section)}
           </Panel>
         ),

@@ -17,11 +17,23 @@ export interface DeclaredField<F extends string = string> extends FormFieldDecl<
   autoComplete?: string;
   /** extra classes of the control (a toggle's SelectButton) */
   className?: string;
+  /** the keyboard a text field asks for (a number's is 'decimal') */
+  inputMode?: 'numeric' | 'decimal' | 'tel' | 'email';
+  /**
+   * The grid cell's class: the field in a cell of its own (e.g. one spanning two columns);
+   * consecutive fields of the same cell share it (a zip code and its appendix).
+   */
+  cell?: string;
 }
 export interface DeclaredSection<F extends string = string, K extends string = string> {
   key: K;
+  /** the panel's header or the fieldset's legend (none when empty) */
   title: string;
   fields: DeclaredField<F>[];
+  /** extra classes of the section's frame (a fieldset of half the width) */
+  className?: string;
+  /** extra classes of the section's grid (an address's three columns) */
+  gridClassName?: string;
 }
 
 /** A shared form declaration with its fields' labels. */

@@ -132,7 +132,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
         requiredPlaceholder={false}
         disabled={false}
         idPrefix={idPrefix}
-        panels={false}
+        layout="plain"
         gridClassName="eb-form-grid eb-be-form__grid"
         optionsOf={(d) => (d.kind === 'toggle' ? STATUS_OPTIONS : referenceItems(references.data, d.itemType!).map((o) => ({ label: o.name, value: o.code })))}
         decorate={(d, control) =>

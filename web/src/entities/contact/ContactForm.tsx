@@ -1,42 +1,33 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
-import {
-  ADDRESS_LINE_MAX_LENGTH,
-  CITY_MAX_LENGTH,
-  CONTACT_NAME_MAX_LENGTH,
-  COUNTY_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  IDENTIFIER_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
-  SUPPLY_ZONE_MAX_LENGTH,
-  TYPEAHEAD_LIMIT,
-} from '@eb/shared/constants';
+import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { SERVICE_ADDRESS_TYPE, type BusinessEntityLink, type Contact, type ContactCreated } from '@eb/shared/contact/schemas';
+import { type BusinessEntityLink, type Contact, type ContactCreated } from '@eb/shared/contact/schemas';
 import { businessEntityListQuery } from '../business-entity/api';
 import { ApiError } from '../../lib/api-client';
 import { createContact, generatedContactIdQuery, updateContact, useInvalidateContacts } from './api';
 import {
   EMPTY_CONTACT_FORM,
+  contactFormRequired,
+  contactFormSections,
   createBody,
   formOf,
   isChanged,
   updateBody,
   validateContactForm,
-  type AddressFormValues,
+  valuesByPath,
+  type ContactFormPath,
   type ContactFormValues,
 } from './contact-form';
-import { CONTACT_FIELD_LABELS as L, CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
+import { CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
 import { FormFailure } from '../../components/FormFailure';
-import { FormField } from '../../components/FormField';
+import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
 import { usePendingEdits } from '../../components/pending-edits';
 import { useForm } from '../../components/use-form';
-import { SelectButtonField } from '../../components/SelectButtonField';
 import { TypeaheadSelect, type TypeaheadOption } from '../../components/TypeaheadSelect';
 import { digitsOnly, useContactOptions, useZipLookup } from './use-contact-options';
 import './contact.css';
@@ -127,7 +118,6 @@ export function ContactForm(props: ContactFormProps) {
     !settling &&
     (mode === 'edit' || contactId !== undefined);
 
-  const set = <K extends keyof ContactFormValues>(field: K, value: ContactFormValues[K]) => form.set(field, value);
   const setPart = <S extends 'address' | 'phone' | 'email'>(section: S, patch: Partial<ContactFormValues[S]>, markTouched = true) =>
     form.update(
       (v) => ({ ...v, [section]: { ...v[section], ...patch } }),
@@ -193,51 +183,30 @@ export function ContactForm(props: ContactFormProps) {
     });
   };
 
-  const id = (path: string) => `${formId}-${path.replace('.', '-')}`;
-  const describedBy = (path: string) => (messageOf(path) ? `${id(path)}-msg` : undefined);
-  const text = (path: string, value: string, onChange: (v: string) => void, extra: { maxLength?: number; required?: boolean; autoFocus?: boolean; inputMode?: 'numeric' | 'email' | 'tel'; placeholder?: string } = {}) => (
-    <InputText
-      id={id(path)}
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      onBlur={() => touch(path)}
-      maxLength={extra.maxLength}
-      invalid={messageOf(path) !== undefined}
-      aria-required={extra.required ? 'true' : undefined}
-      aria-describedby={describedBy(path)}
-      inputMode={extra.inputMode}
-      placeholder={extra.placeholder}
-      autoComplete="off"
-      autoFocus={extra.autoFocus}
-    />
-  );
-  const select = (path: string, value: string | null, opts: readonly TypeaheadOption<string>[], onChange: (v: string | null) => void, required = false) => (
-    <TypeaheadSelect<string>
-      inputId={id(path)}
-      value={value}
-      options={opts}
-      onChange={(v) => {
-        onChange(v);
-        touch(path);
-      }}
-      placeholder={required ? MSG.required : CONTACT_TEXTS.selectPlaceholder}
-      invalid={messageOf(path) !== undefined}
-      required={required}
-      aria-describedby={describedBy(path)}
-    />
-  );
-  const field = (path: string, label: string, control: ReactNode, required = false, hint?: ReactNode) => (
-    <FormField id={id(path)} label={label} required={required} message={messageOf(path)} hint={hint}>
-      {control}
-    </FormField>
-  );
-
-  const identifierField = field('identifier', L.identifier, text('identifier', values.identifier, (v) => set('identifier', v), { maxLength: IDENTIFIER_MAX_LENGTH }));
-  const a = values.address;
-  const service = a.addressType === SERVICE_ADDRESS_TYPE;
-  const setA = (patch: Partial<AddressFormValues>) => setPart('address', patch);
+  const setPath = (path: ContactFormPath, value: unknown) => {
+    const [part, key] = path.split('.') as ['address' | 'phone' | 'email', string];
+    if (key === undefined) form.set(path as keyof ContactFormValues, value as never);
+    else if (path === 'address.zipCode') onZip(String(value ?? ''));
+    else if (path === 'address.zipAppendix') setPart('address', { zipAppendix: digitsOnly(String(value ?? '')).slice(0, 4) });
+    else if (path === 'phone.phoneNumber') setPart('phone', { phoneNumber: digitsOnly(String(value ?? '')) });
+    else setPart(part, { [key]: value });
+  };
+  const required = contactFormRequired(values, mode);
+  const sections = contactFormSections(mode, required).map((section) => ({
+    ...section,
+    fields: section.fields.map((d) => (d.field === 'firstName' ? { ...d, autoFocus: props.autoFocus ?? true } : d)),
+  }));
+  const optionsOf: Partial<Record<ContactFormPath, readonly TypeaheadOption<unknown>[]>> = {
+    status: CONTACT_STATUS_OPTIONS,
+    role: options.roles,
+    'address.addressType': options.addressTypes,
+    'address.state': options.states,
+    'phone.type': options.phoneTypes,
+    'email.type': options.emailTypes,
+  };
   const zipHint =
     zipState === 'looking' ? CONTACT_TEXTS.zipLooking : zipState === 'unknown' ? <span className="eb-contact-form__warn">{CONTACT_TEXTS.zipUnknown}</span> : undefined;
+  const idOf = (path: ContactFormPath) => `${formId}-${path.replace('.', '-')}`;
 
   return (
     <div className="eb-form-stack eb-contact-form-wrap">
@@ -255,12 +224,25 @@ export function ContactForm(props: ContactFormProps) {
           role="alert"
           className="eb-contact-form__failure"
         />
-        <fieldset className="eb-contact-form__section">
-          {mode === 'create' && <legend>{CONTACT_TEXTS.contactSection}</legend>}
-          <div className="eb-contact-form__grid">
-            <FormField id={id('contactId')} label={L.contactId}>
+        <DeclaredFields<ContactFormPath>
+          sections={sections}
+          values={valuesByPath(values)}
+          set={setPath}
+          touch={touch}
+          messageOf={messageOf}
+          noteOf={(path) => (path === 'address.city' ? zipHint : undefined)}
+          required={required}
+          requiredPlaceholder={false}
+          disabled={false}
+          idPrefix={formId}
+          layout="fieldsets"
+          className="eb-contact-form__section"
+          gridClassName="eb-contact-form__grid"
+          optionsOf={(d) => optionsOf[d.field] ?? []}
+          decorate={(d, control) =>
+            d.field === 'contactId' ? (
               <GeneratedIdInput
-                id={id('contactId')}
+                id={idOf('contactId')}
                 value={contactId}
                 generating={generated.isFetching}
                 failed={mode === 'create' && generated.isError}
@@ -268,109 +250,23 @@ export function ContactForm(props: ContactFormProps) {
                 texts={CONTACT_TEXTS}
                 className="eb-contact-form__readonly"
               />
-            </FormField>
-            {mode === 'edit' ? (
-              <SelectButtonField<ContactFormValues['status']>
-                id={id('status')}
-                label={L.status}
-                value={values.status}
-                options={CONTACT_STATUS_OPTIONS}
-                onChange={(v) => set('status', v)}
-                className="eb-contact-form__status"
+            ) : d.field === 'businessEntity' ? (
+              <TypeaheadSelect<number>
+                inputId={idOf('businessEntity')}
+                value={values.businessEntity?.objectId ?? null}
+                valueLabel={values.businessEntity ? beOption({ ...values.businessEntity, businessEntityId: values.businessEntity.businessEntityId ?? 0, legalName: values.businessEntity.legalName ?? '' }).label : undefined}
+                suggest={suggestBusinessEntities}
+                showDropdownButton
+                onChange={(v) => form.set('businessEntity', v === null ? null : (seen.current.get(v) ?? { objectId: v, businessEntityId: null, legalName: null }))}
+                placeholder={d.placeholder}
+                invalid={messageOf('businessEntity') !== undefined}
+                aria-describedby={messageOf('businessEntity') ? `${idOf('businessEntity')}-msg` : undefined}
               />
             ) : (
-              identifierField
-            )}
-            {field('firstName', L.firstName, text('firstName', values.firstName, (v) => set('firstName', v), { maxLength: CONTACT_NAME_MAX_LENGTH, required: true, autoFocus: props.autoFocus ?? true }), true)}
-            {field('middleName', L.middleName, text('middleName', values.middleName, (v) => set('middleName', v), { maxLength: CONTACT_NAME_MAX_LENGTH }))}
-            {field('lastName', L.lastName, text('lastName', values.lastName, (v) => set('lastName', v), { maxLength: CONTACT_NAME_MAX_LENGTH, required: true }), true)}
-            {field('suffix', L.suffix, text('suffix', values.suffix, (v) => set('suffix', v), { maxLength: CONTACT_NAME_MAX_LENGTH }))}
-            {mode === 'edit' && identifierField}
-            {field('role', L.role, select('role', values.role, options.roles, (v) => set('role', v)))}
-            <div className={mode === 'edit' ? 'eb-contact-form__wide' : undefined}>
-              {field(
-                'businessEntity',
-                L.businessEntity,
-                <TypeaheadSelect<number>
-                  inputId={id('businessEntity')}
-                  value={values.businessEntity?.objectId ?? null}
-                  valueLabel={values.businessEntity ? beOption({ ...values.businessEntity, businessEntityId: values.businessEntity.businessEntityId ?? 0, legalName: values.businessEntity.legalName ?? '' }).label : undefined}
-                  suggest={suggestBusinessEntities}
-                  showDropdownButton
-                  onChange={(v) => set('businessEntity', v === null ? null : (seen.current.get(v) ?? { objectId: v, businessEntityId: null, legalName: null }))}
-                  placeholder={CONTACT_TEXTS.businessEntityPlaceholder}
-                  invalid={messageOf('businessEntity') !== undefined}
-                  aria-describedby={describedBy('businessEntity')}
-                />,
-              )}
-            </div>
-          </div>
-        </fieldset>
-
-        {mode === 'create' && (
-          <>
-            <fieldset className="eb-contact-form__section">
-              <legend>{CONTACT_TEXTS.address}</legend>
-              <div className="eb-contact-form__grid eb-contact-form__grid--address">
-                {field('address.addressType', L.addressType, select('address.addressType', a.addressType, options.addressTypes, (v) => setA({ addressType: v }), true), true)}
-                <div className="eb-contact-form__wide">
-                  {field('address.addressLine', L.addressLine, text('address.addressLine', a.addressLine, (v) => setA({ addressLine: v }), { maxLength: ADDRESS_LINE_MAX_LENGTH, required: true }), true)}
-                </div>
-                <div className="eb-contact-form__zip">
-                  {field(
-                    'address.zipCode',
-                    L.zipCode,
-                    text('address.zipCode', a.zipCode, onZip, { maxLength: 5, required: service, inputMode: 'numeric' }),
-                    service,
-                  )}
-                  {field(
-                    'address.zipAppendix',
-                    L.zipAppendix,
-                    text('address.zipAppendix', a.zipAppendix, (v) => setA({ zipAppendix: digitsOnly(v).slice(0, 4) }), { maxLength: 4, inputMode: 'numeric' }),
-                  )}
-                </div>
-                {field('address.city', L.city, text('address.city', a.city, (v) => setA({ city: v }), { maxLength: CITY_MAX_LENGTH, required: true }), true, zipHint)}
-                {field('address.state', L.state, select('address.state', a.state, options.states, (v) => setA({ state: v }), true), true)}
-                {field('address.county', L.county, text('address.county', a.county, (v) => setA({ county: v }), { maxLength: COUNTY_MAX_LENGTH, required: service }), service)}
-                {field('address.supplyZone', L.supplyZone, text('address.supplyZone', a.supplyZone, (v) => setA({ supplyZone: v }), { maxLength: SUPPLY_ZONE_MAX_LENGTH }))}
-              </div>
-            </fieldset>
-            <div className="eb-contact-form__pair">
-              <fieldset className="eb-contact-form__section">
-                <legend>{CONTACT_TEXTS.phone}</legend>
-                <div className="eb-contact-form__grid">
-                  {field(
-                    'phone.phoneNumber',
-                    L.phoneNumber,
-                    text('phone.phoneNumber', values.phone.phoneNumber, (v) => setPart('phone', { phoneNumber: digitsOnly(v) }), {
-                      maxLength: PHONE_MAX_LENGTH,
-                      required: true,
-                      inputMode: 'tel',
-                    }),
-                    true,
-                  )}
-                  {field('phone.type', L.type, select('phone.type', values.phone.type, options.phoneTypes, (v) => setPart('phone', { type: v }), true), true)}
-                </div>
-              </fieldset>
-              <fieldset className="eb-contact-form__section">
-                <legend>{CONTACT_TEXTS.email}</legend>
-                <div className="eb-contact-form__grid">
-                  {field(
-                    'email.emailAddress',
-                    L.emailAddress,
-                    text('email.emailAddress', values.email.emailAddress, (v) => setPart('email', { emailAddress: v }), { maxLength: EMAIL_MAX_LENGTH, inputMode: 'email' }),
-                  )}
-                  {field(
-                    'email.type',
-                    L.type,
-                    select('email.type', values.email.type, options.emailTypes, (v) => setPart('email', { type: v })),
-                    values.email.emailAddress.trim() !== '',
-                  )}
-                </div>
-              </fieldset>
-            </div>
-          </>
-        )}
+              control
+            )
+          }
+        />
       </form>
       {props.children}
       <div className="eb-form-footer eb-contact-form__footer">

@@ -141,7 +141,7 @@ function UserForm(props: { mode: UserFormMode; user?: UserDto; onReload?: () => 
         disabled={false}
         disabledOf={(field) => self && (field === 'type' || field === 'isActive')}
         idPrefix={formId}
-        panels={false}
+        layout="plain"
         gridClassName="eb-form-grid eb-user-form__grid"
         optionsOf={(d) => (d.kind === 'toggle' ? STATUS_OPTIONS : roleOptions)}
       />
