@@ -32,6 +32,7 @@ import { fullName, useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { ApiError } from '../../../lib/api-client';
 import { ChangeLogPanel } from '../../../components/ChangeLogPanel';
+import { WhenNear } from '../../../components/WhenNear';
 import { DeclaredFields } from '../../../components/DeclaredFields';
 import { FormSectionIndex } from '../../../components/FormSectionIndex';
 import { useNotify } from '../../../components/notify-context';
@@ -404,36 +405,36 @@ function AmendmentForm(props: {
       />
       <Panel header={AMENDMENT_TEXTS.participants} toggleable className="eb-amendment__section">
         {amendment ? (
-          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+          <WhenNear fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
             <ParticipantsSection config={CONTRACT_CHILDREN_CONFIG} parentId={amendment.objectId} editor={editor} />
-          </Suspense>
+          </WhenNear>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.crmNotes} toggleable className="eb-amendment__section">
         {amendment ? (
-          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+          <WhenNear fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
             <CrmSection config={CONTRACT_CHILDREN_CONFIG} parentId={amendment.objectId} editor={editor} staff={props.staff} />
-          </Suspense>
+          </WhenNear>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.accounts} toggleable className="eb-amendment__section">
         {amendment ? (
-          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+          <WhenNear fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
             <AmendmentAccounts amendmentId={amendment.objectId} amendmentStatus={amendment.contractStatus ?? null} editor={editor} staff={props.staff} />
-          </Suspense>
+          </WhenNear>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
       </Panel>
       <Panel header={AMENDMENT_TEXTS.documents} toggleable className="eb-amendment__section">
         {amendment ? (
-          <Suspense fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
+          <WhenNear fallback={<p className="eb-amendment__later">{AMENDMENT_TEXTS.loadingSection}</p>}>
             <DocumentsPanel calls={amendmentDocumentCalls} parentId={amendment.objectId} canEdit={editor} canDownload={props.staff} />
-          </Suspense>
+          </WhenNear>
         ) : (
           <p className="eb-amendment__later">{AMENDMENT_TEXTS.saveFirst}</p>
         )}
