@@ -17,16 +17,10 @@ import { ContactForm, type ContactSaved } from './ContactForm';
 import { ContactRecords, type ContactChoice } from './ContactRecords';
 import type { ContactFormValues } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
-import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../components/DataGrid';
-import { KeywordSearch } from '../../components/KeywordSearch';
-import { SearchPopupFooter } from '../../components/SearchPopupFooter';
+import type { GridColumn } from '../../components/DataGrid';
+import { SearchPopup } from '../../components/SearchPopup';
 import { labelOf, useContactOptions } from './use-contact-options';
-import { useDebouncedValue } from '../../components/use-debounced-value';
-import { pagedGridProps, useListPaging } from '../../components/use-list-paging';
-import { usePopupSession } from '../../components/use-popup-session';
 import './contact.css';
-import '../../components/list-page.css';
-import { Popup } from '../../components/Popup';
 
 /** What the popup hands back: the contact with the chosen address and phone, and the email if one was chosen. */
 export interface ContactSelection {
@@ -66,32 +60,117 @@ export interface ContactSearchDialogProps {
  * Primary Contact') is enabled once an address and a phone are chosen (email optional). 'Add New
  * Primary Contact' switches to the contact form, whose 'Save and Add to Amendment' creates the
  * contact and chooses it with its new address, phone and email, used only when the Create answer
- * carries both an address and a phone. Texts are props with the spec's defaults.
+ * carries both an address and a phone. Texts are props with the spec's defaults. A `SearchPopup`
+ * declared by the entity.
  */
 export function ContactSearchDialog(props: ContactSearchDialogProps) {
-  const [view, setView] = useState<'search' | 'create'>('search');
-  // each opening starts afresh (empty search, nothing chosen)
-  const session = usePopupSession(props.visible, () => setView('search'));
-  const title = view === 'create' ? (props.addNewLabel ?? CONTACT_TEXTS.searchAddNew) : (props.title ?? CONTACT_TEXTS.searchTitle);
+  const me = useQuery(currentUserQuery()).data;
+  const canCreate = props.canCreate ?? mayAccess('editor', me?.userType);
+  const options = useContactOptions();
+  /** the expanded contact, what is chosen in it, and its records once loaded */
+  const [expanded, setExpanded] = useState<ContactRow | null>(null);
+  const [choice, setChoice] = useState<ContactChoice>(NO_CHOICE);
+  const [records, setRecords] = useState<PrimaryContactReferenceData | null>(null);
   const choose = (selection: ContactSelection) => {
     props.onSelect(selection);
     props.onHide();
   };
+  const expand = (row: ContactRow | null) => {
+    if (row?.objectId === expanded?.objectId) return;
+    setExpanded(row);
+    setChoice(NO_CHOICE);
+    setRecords(null);
+  };
+  const onChoice = (next: ContactChoice, data: PrimaryContactReferenceData) => {
+    setChoice(next);
+    setRecords(data);
+  };
+  const address = records?.addresses.find((a) => a.objectId === choice.addressId);
+  const phone = records?.phones.find((p) => p.objectId === choice.phoneId);
+  const email = choice.emailId === null ? null : (records?.emails.find((e) => e.objectId === choice.emailId) ?? null);
+  const ready = !!expanded && !!address && !!phone;
+
+  const columns: GridColumn<ContactRow>[] = [
+    { field: 'contactId', header: L.contactId, sortable: true, width: '8rem' },
+    { field: 'firstName', header: L.firstName, sortable: true },
+    { field: 'lastName', header: L.lastName, sortable: true },
+    { field: 'businessEntityId', header: L.businessEntityId, sortable: true, width: '11rem' },
+    { field: 'legalName', header: L.legalName, sortable: true },
+    { field: 'role', header: L.role, sortable: true, body: (r) => labelOf(options.roles, r.role) },
+    { field: 'identifier', header: L.identifier, sortable: true },
+  ];
+
   return (
-    <Popup
+    <SearchPopup
+      declaration={{
+        className: 'eb-contact-search-dialog',
+        prefix: 'eb-contact-search',
+        gridClassName: 'eb-contact-grid',
+        width: { search: 'min(72rem, 96vw)', create: 'min(58rem, 96vw)' },
+        debounceMs: CONTACT_POPUP_DEBOUNCE_MS,
+        pageSize: CONTACT_SEARCH_PAGE_SIZE,
+        defaultSort: CONTACT_DEFAULT_SORT,
+        // Active contacts only
+        listQuery: (params) => contactListQuery({ ...params, statusRef: 'Active' }),
+        columns,
+        texts: { keywordPlaceholder: CONTACT_TEXTS.popupKeywordPlaceholder, keywordLabel: CONTACT_TEXTS.keywordLabel, gridLabel: CONTACT_TEXTS.searchGridLabel },
+      }}
       visible={props.visible}
-      onClose={props.onHide}
-      header={title}
-      className="eb-contact-search-dialog"
-      style={{ width: view === 'create' ? 'min(58rem, 96vw)' : 'min(72rem, 96vw)' }}
-      draggable={false}
-      focusOnShow={false}
-      blockScroll
-    >
-      {props.visible && <SearchBody key={session} {...props} view={view} onView={setView} onChoose={choose} />}
-    </Popup>
+      onHide={props.onHide}
+      title={{ search: props.title ?? CONTACT_TEXTS.searchTitle, create: props.addNewLabel ?? CONTACT_TEXTS.searchAddNew }}
+      onOpen={() => {
+        setExpanded(null);
+        setChoice(NO_CHOICE);
+        setRecords(null);
+      }}
+      grid={(rows) => ({
+        expansionMax: 1,
+        expandedKeys: expanded ? [String(expanded.objectId)] : [],
+        onExpandedKeysChange: (keys) => {
+          const key = keys[keys.length - 1];
+          expand(key === undefined ? null : (rows.find((r) => String(r.objectId) === key) ?? null));
+        },
+        onRowClick: (row) => expand(row),
+        rowClassName: (r) => (r.objectId === expanded?.objectId ? 'eb-contact-row-expanded' : undefined),
+        rowExpansionTemplate: (row) => <ContactRecords contactId={row.objectId} choice={choice} onChoiceChange={onChoice} />,
+      })}
+      footer={{
+        selection:
+          ready && expanded ? (
+            <>
+              {CONTACT_TEXTS.selected}: <strong>{contactName(expanded)}</strong> ({expanded.contactId})
+            </>
+          ) : (
+            <span className="eb-contact-search__hint">{CONTACT_TEXTS.chooseHint}</span>
+          ),
+        cancelLabel: props.cancelLabel ?? CONTACT_TEXTS.cancel,
+        onCancel: props.onHide,
+        addNewLabel: props.addNewLabel ?? CONTACT_TEXTS.searchAddNew,
+        offerAddNew: canCreate,
+        confirmLabel: props.confirmLabel ?? CONTACT_TEXTS.searchConfirm,
+        confirmDisabled: !ready,
+        onConfirm: () => expanded && address && phone && choose({ contact: expanded, address, phone, email }),
+      }}
+      createForm={({ back, search }) => (
+        <ContactForm
+          submitLabel={props.saveAndAddLabel ?? CONTACT_TEXTS.searchSaveAndAdd}
+          cancelLabel={props.backLabel ?? CONTACT_TEXTS.backToSearch}
+          cancelIcon="pi pi-arrow-left"
+          onCancel={back}
+          onSaved={(saved) => {
+            if (saved.mode !== 'create') return;
+            const selection = selectionOfCreated(saved);
+            // Spec: the result is used only when it carries both an address and a phone; else back to the search for the new contact.
+            if (selection) choose(selection);
+            else search(String(saved.created.objectId));
+          }}
+        />
+      )}
+    />
   );
 }
+
+const NO_CHOICE: ContactChoice = { addressId: null, phoneId: null, emailId: null };
 
 /** The selection built from a just-created contact (the form's values and the Create answer's ids). */
 function selectionOfCreated(saved: Extract<ContactSaved, { mode: 'create' }>): ContactSelection | null {
@@ -133,130 +212,4 @@ function selectionOfCreated(saved: Extract<ContactSaved, { mode: 'create' }>): C
       ? { ...ref, objectId: created.email.objectId, emailAddress: v.email.emailAddress.trim(), type: v.email.type ?? '' }
       : null,
   };
-}
-
-function SearchBody(
-  props: ContactSearchDialogProps & {
-    view: 'search' | 'create';
-    onView: (view: 'search' | 'create') => void;
-    onChoose: (selection: ContactSelection) => void;
-  },
-) {
-  const me = useQuery(currentUserQuery()).data;
-  const canCreate = props.canCreate ?? mayAccess('editor', me?.userType);
-  const options = useContactOptions();
-
-  const [text, setText] = useState('');
-  const keyword = useDebouncedValue(text.trim(), CONTACT_POPUP_DEBOUNCE_MS);
-  const [sort, setSort] = useState<GridSort>({ ...CONTACT_DEFAULT_SORT });
-  // the page belongs to the keyword it was chosen under
-  const paging = useListPaging(keyword, CONTACT_SEARCH_PAGE_SIZE);
-
-  /** the expanded contact, what is chosen in it, and its records once loaded */
-  const [expanded, setExpanded] = useState<ContactRow | null>(null);
-  const [choice, setChoice] = useState<ContactChoice>({ addressId: null, phoneId: null, emailId: null });
-  const [records, setRecords] = useState<PrimaryContactReferenceData | null>(null);
-
-  const list = useQuery(
-    contactListQuery({ keyword, statusRef: 'Active', skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }),
-  );
-
-  if (props.view === 'create') {
-    return (
-      <ContactForm
-        submitLabel={props.saveAndAddLabel ?? CONTACT_TEXTS.searchSaveAndAdd}
-        cancelLabel={props.backLabel ?? CONTACT_TEXTS.backToSearch}
-        cancelIcon="pi pi-arrow-left"
-        onCancel={() => props.onView('search')}
-        onSaved={(saved) => {
-          if (saved.mode !== 'create') return;
-          const selection = selectionOfCreated(saved);
-          if (selection) {
-            props.onChoose(selection);
-          } else {
-            // Spec: the result is used only when it carries both an address and a phone.
-            setText(String(saved.created.objectId));
-            props.onView('search');
-          }
-        }}
-      />
-    );
-  }
-
-  const expand = (row: ContactRow | null) => {
-    if (row?.objectId === expanded?.objectId) return;
-    setExpanded(row);
-    setChoice({ addressId: null, phoneId: null, emailId: null });
-    setRecords(null);
-  };
-  const onChoice = (next: ContactChoice, data: PrimaryContactReferenceData) => {
-    setChoice(next);
-    setRecords(data);
-  };
-
-  const address = records?.addresses.find((a) => a.objectId === choice.addressId);
-  const phone = records?.phones.find((p) => p.objectId === choice.phoneId);
-  const email = choice.emailId === null ? null : (records?.emails.find((e) => e.objectId === choice.emailId) ?? null);
-  const ready = !!expanded && !!address && !!phone;
-
-  const columns: GridColumn<ContactRow>[] = [
-    { field: 'contactId', header: L.contactId, sortable: true, width: '8rem' },
-    { field: 'firstName', header: L.firstName, sortable: true },
-    { field: 'lastName', header: L.lastName, sortable: true },
-    { field: 'businessEntityId', header: L.businessEntityId, sortable: true, width: '11rem' },
-    { field: 'legalName', header: L.legalName, sortable: true },
-    { field: 'role', header: L.role, sortable: true, body: (r) => labelOf(options.roles, r.role) },
-    { field: 'identifier', header: L.identifier, sortable: true },
-  ];
-
-  return (
-    <div className="eb-search-popup eb-contact-search">
-      <KeywordSearch
-        value={text}
-        onChange={setText}
-        placeholder={CONTACT_TEXTS.popupKeywordPlaceholder}
-        ariaLabel={CONTACT_TEXTS.keywordLabel}
-        className="eb-search-popup__keyword eb-contact-search__keyword"
-        autoFocus
-      />
-      <DataGrid<ContactRow>
-        ariaLabel={CONTACT_TEXTS.searchGridLabel}
-        {...pagedGridProps(list, paging)}
-        columns={columns}
-        dataKey="objectId"
-        rowsPerPageOptions={[CONTACT_SEARCH_PAGE_SIZE]}
-        sort={sort}
-        onSort={setSort}
-        expansionMax={1}
-        expandedKeys={expanded ? [String(expanded.objectId)] : []}
-        onExpandedKeysChange={(keys) => {
-          const key = keys[keys.length - 1];
-          expand(key === undefined ? null : (list.data?.data.find((r) => String(r.objectId) === key) ?? null));
-        }}
-        onRowClick={(row) => expand(row)}
-        rowClassName={(r) => (r.objectId === expanded?.objectId ? 'eb-contact-row-expanded' : undefined)}
-        rowExpansionTemplate={(row) => <ContactRecords contactId={row.objectId} choice={choice} onChoiceChange={onChoice} />}
-        className="eb-list-grid eb-contact-grid eb-contact-search__grid"
-      />
-      <SearchPopupFooter
-        className="eb-contact-search__footer"
-        selection={
-          ready && expanded ? (
-            <>
-              {CONTACT_TEXTS.selected}: <strong>{contactName(expanded)}</strong> ({expanded.contactId})
-            </>
-          ) : (
-            <span className="eb-contact-search__hint">{CONTACT_TEXTS.chooseHint}</span>
-          )
-        }
-        cancelLabel={props.cancelLabel ?? CONTACT_TEXTS.cancel}
-        onCancel={props.onHide}
-        addNewLabel={props.addNewLabel ?? CONTACT_TEXTS.searchAddNew}
-        onAddNew={canCreate ? () => props.onView('create') : undefined}
-        confirmLabel={props.confirmLabel ?? CONTACT_TEXTS.searchConfirm}
-        confirmDisabled={!ready}
-        onConfirm={() => expanded && address && phone && props.onChoose({ contact: expanded, address, phone, email })}
-      />
-    </div>
-  );
 }
