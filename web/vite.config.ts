@@ -16,15 +16,29 @@ const LAZY_IN: readonly { importer: RegExp; module: string; name: string }[] = [
 ];
 const LAZY_PREFIX = '\0eb-lazy:';
 
+/**
+ * PrimeReact's Chart loads 'chart.js/auto' (every chart type, scale and plugin of Chart.js) when it
+ * first draws; Home draws bar and doughnut charts only: this registers what those use (and the
+ * legend and hover tooltip 'auto' gives them): 10 kB less on Home's first load.
+ */
+const CHART_JS_ID = '\0eb-chart.js';
+const CHART_JS = [
+  `import { Chart, BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Legend, Tooltip, Colors } from 'chart.js';`,
+  `Chart.register(BarController, BarElement, CategoryScale, LinearScale, DoughnutController, ArcElement, Legend, Tooltip, Colors);`,
+  `export default Chart;`,
+].join('\n');
+
 function lazyInPlugin(): Plugin {
   return {
     name: 'eb-lazy-in',
     enforce: 'pre',
     resolveId(source, importer) {
+      if (source === 'chart.js/auto' && importer && /primereact[\\/]chart[\\/]/.test(importer)) return CHART_JS_ID;
       const lazy = LAZY_IN.find((l) => l.module === source && importer && l.importer.test(importer));
       return lazy ? `${LAZY_PREFIX}${LAZY_IN.indexOf(lazy)}` : null;
     },
     load(id) {
+      if (id === CHART_JS_ID) return CHART_JS;
       if (!id.startsWith(LAZY_PREFIX)) return null;
       const { module, name } = LAZY_IN[Number(id.slice(LAZY_PREFIX.length))]!;
       return [
