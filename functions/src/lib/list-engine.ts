@@ -1,6 +1,6 @@
 /**
  * The generic list engine: the list-spec interface (list/spec.ts) and the in-memory columnar
- * engine behind it (list/engine.ts, columns.ts, word-index.ts, snapshot.ts).
+ * engine behind it (list/engine.ts and the layers list/rows.ts names).
  */
 export { ListEngine, listEngine, resetListEngines } from './list/engine';
 export {

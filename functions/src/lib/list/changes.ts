@@ -1,0 +1,86 @@
+import { searchWords } from './spec';
+import { ColumnStore } from './column-store';
+import { PackedStrings } from './strings';
+import { WordIndex } from './word-index';
+import { SortedList } from './orders';
+
+/** Applying a change: a feed item inserts, replaces or removes its row in every structure. */
+export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> {
+  /** Apply one stored item (a feed entry): insert, replace or remove its row. */
+  apply(item: Record<string, unknown>) {
+    const id = Number(item.objectId);
+    const seq = Number(item.seq);
+    if (seq > this.maxApplied) this.maxApplied = seq;
+    const slot = this.slotOf.get(id);
+    if (slot !== undefined && this.seqs[slot]! >= seq) return; // already have this or newer
+    if (item.deleted) {
+      if (slot !== undefined) this.remove(id, slot);
+      return;
+    }
+    const row = this.spec.project(item) as Record<string, unknown>;
+    const text = this.spec.searchText(row as Own);
+    this.changesSinceSnapshot++;
+    this.version++;
+    let s: number;
+    if (slot !== undefined) {
+      s = slot;
+      this.detachFromOrders(s);
+    } else {
+      s = this.free.pop() ?? this.slots++;
+      this.ensureCapacity(s + 1);
+      this.slotOf.set(id, s);
+      this.ids[s] = id;
+      this.live[s] = 1;
+      this.size++;
+      this.slotEpoch++;
+    }
+    this.store.put(s, row, this.size);
+    if (this.store.columns.length !== this.viewColumns) this.syncViews();
+    this.seqs[s] = seq;
+    this.texts.set(s, text);
+    if (!this.indexStale) this.index.set(s, [...new Set(searchWords(text))]);
+    this.attachToOrders(s);
+    if (this.joined) for (const j of this.joined) if (j.fk && j.fk.length > s) {
+      const ref = row[j.on];
+      j.fk[s] = typeof ref === 'number' ? j.target.slotOfId(ref) : -1;
+    }
+  }
+
+  protected remove(id: number, slot: number) {
+    this.detachFromOrders(slot);
+    if (!this.indexStale) this.index.set(slot, []);
+    this.store.clear(slot);
+    this.live[slot] = 0;
+    this.texts.set(slot, '');
+    this.seqs[slot] = 0;
+    this.slotOf.delete(id);
+    this.free.push(slot);
+    this.size--;
+    this.changesSinceSnapshot++;
+    this.version++;
+    this.slotEpoch++;
+  }
+
+
+  protected clearAll() {
+    this.store = new ColumnStore();
+    this.index = new WordIndex();
+    this.live = new Uint8Array(0);
+    this.ids = new Float64Array(0);
+    this.seqs = new Float64Array(0);
+    this.texts = new PackedStrings();
+    this.indexStale = true;
+    this.textsStale = false;
+    this.slots = 0;
+    this.capacity = 0;
+    this.slotOf.clear();
+    this.free = [];
+    this.size = 0;
+    this.orders.clear();
+    this.joinedSorts.clear();
+    this.slotEpoch++;
+    this.version++;
+    this.viewColumns = -1;
+    this.syncViews();
+  }
+}

@@ -1,0 +1,181 @@
+import { parseOrderBy, SortFieldError } from '@eb/shared/paging';
+import { BadRequestError } from '../errors';
+import { JoinedList } from './joins';
+import { norm, type Norm, type Order } from './rows';
+
+/**
+ * Sort orders: per sort key, the ascending order of the live slots (descending reads it
+ * backwards), built on first use and kept up to date row by row; orders by a joined column are
+ * rebuilt (a counting sort) when either list changed.
+ */
+export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
+  // ---- sorting ----------------------------------------------------------------------------------
+
+  /**
+   * A sort key's normalised value per slot: a spec key (a column or a function of the row), '#id',
+   * or '#col:<column>' (a column another list sorts by through a join). Undefined for a joined
+   * column (joinedOrder sorts those).
+   */
+  protected sortKey(key: string): ((slot: number) => Norm) | undefined {
+    if (key === '#id') return (slot) => this.ids[slot]!;
+    const k = key.startsWith('#col:') ? key.slice(5) : this.spec.sortKeys[key];
+    if (k === undefined) return undefined;
+    if (typeof k === 'string') {
+      if (this.joinOfColumn(k)) return undefined;
+      return (slot) => norm(this.store.column(k)?.get(slot));
+    }
+    return (slot) => norm(k(this.at(slot)));
+  }
+
+  protected compareSlots(value: (slot: number) => Norm, a: number, b: number): number {
+    const va = value(a);
+    const vb = value(b);
+    if (va === vb) return this.ids[a]! - this.ids[b]!;
+    if (va === null) return 1; // empty values last
+    if (vb === null) return -1;
+    return va < vb ? -1 : 1;
+  }
+
+  /** The ascending order of all live slots by a sort key (cached and maintained incrementally). */
+  protected order(key: string): Order {
+    let o = this.orders.get(key);
+    if (!o) {
+      const value = this.sortKey(key)!;
+      const slots = new Int32Array(this.size);
+      const vals: Norm[] = new Array<Norm>(this.size);
+      let m = 0;
+      for (let s = 0; s < this.slots; s++) if (this.live[s]) slots[m++] = s;
+      for (let i = 0; i < m; i++) vals[i] = value(slots[i]!);
+      const pos = new Int32Array(m);
+      for (let i = 0; i < m; i++) pos[i] = i;
+      const ids = this.ids;
+      pos.sort((x, y) => {
+        const va = vals[x]!;
+        const vb = vals[y]!;
+        if (va === vb) return ids[slots[x]!]! - ids[slots[y]!]!;
+        if (va === null) return 1;
+        if (vb === null) return -1;
+        return va < vb ? -1 : 1;
+      });
+      const a = new Int32Array(Math.max(this.capacity, m));
+      for (let i = 0; i < m; i++) a[i] = slots[pos[i]!]!;
+      o = { a, n: m };
+      this.orders.set(key, o);
+    }
+    return o;
+  }
+
+  /** The position of a slot in an order (its values unchanged since it was attached), or -1. */
+  protected positionIn(o: Order, key: string, slot: number): number {
+    const value = this.sortKey(key)!;
+    const v = value(slot);
+    let lo = 0;
+    let hi = o.n;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      const other = o.a[mid]!;
+      const vo = value(other);
+      const c = vo === v ? this.ids[other]! - this.ids[slot]! : vo === null ? 1 : v === null ? -1 : vo < v ? -1 : 1;
+      if (c < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  protected detachFromOrders(slot: number) {
+    for (const [key, o] of this.orders) {
+      let i = this.positionIn(o, key, slot);
+      if (o.a[i] !== slot || i >= o.n) i = o.a.subarray(0, o.n).indexOf(slot); // a function key whose value moved
+      if (i < 0) continue;
+      o.a.copyWithin(i, i + 1, o.n);
+      o.n--;
+    }
+  }
+
+  protected attachToOrders(slot: number) {
+    for (const [key, o] of this.orders) {
+      const lo = this.positionIn(o, key, slot);
+      if (o.n === o.a.length) {
+        const a = new Int32Array(Math.max(16, o.a.length * 2));
+        a.set(o.a);
+        o.a = a;
+      }
+      o.a.copyWithin(lo + 1, lo, o.n);
+      o.a[lo] = slot;
+      o.n++;
+    }
+  }
+
+  /**
+   * The order by a joined column: the other list's order of that column ranks its rows (equal
+   * values share a rank), and this list's rows are bucketed by their joined row's rank (a counting
+   * sort, stable over this list's id order, so ties go by id; rows with no joined value last).
+   * Cached until either list changes.
+   */
+  protected joinedOrder(column: string): Order {
+    const { decl, from } = this.joinOfColumn(column)!;
+    const j = this.resolveJoins().find((x) => x.decl === decl)!;
+    const versions = `${this.version}/${j.target.deepVersion()}`;
+    const cached = this.joinedSorts.get(column);
+    if (cached && cached.versions === versions) return cached.order;
+    const fk = this.fkOf(j);
+    const { order: targetOrder, value } = j.target.columnOrder(from);
+    const rank = new Int32Array(Math.max(1, j.target.slots)).fill(-1);
+    let r = -1;
+    let prev: Norm | undefined;
+    for (let i = 0; i < targetOrder.n; i++) {
+      const t = targetOrder.a[i]!;
+      const v = value(t);
+      if (v === null) break; // empty values sort last, with the rows that join nothing
+      if (i === 0 || v !== prev) r++;
+      prev = v;
+      rank[t] = r;
+    }
+    const buckets = r + 2; // ranks 0..r, then "none"
+    const byId = this.idOrder();
+    const keyOf = new Int32Array(this.capacity);
+    const counts = new Int32Array(buckets + 1);
+    for (let i = 0; i < byId.n; i++) {
+      const s = byId.a[i]!;
+      const t = fk[s]!;
+      const k = t >= 0 && rank[t]! >= 0 ? rank[t]! : buckets - 1;
+      keyOf[s] = k;
+      counts[k + 1]!++;
+    }
+    for (let k = 0; k < buckets; k++) counts[k + 1]! += counts[k]!;
+    const a = new Int32Array(byId.n);
+    for (let i = 0; i < byId.n; i++) {
+      const s = byId.a[i]!;
+      a[counts[keyOf[s]!]!++] = s;
+    }
+    const order = { a, n: byId.n };
+    this.joinedSorts.set(column, { versions, order });
+    return order;
+  }
+
+  /** Live slots by id. */
+  protected idOrder(): Order {
+    return this.order('#id');
+  }
+
+  /** The ascending order of one of this list's columns and its normalised value (for lists joining this one). */
+  columnOrder(column: string): { order: Order; value: (slot: number) => Norm } {
+    // a column this list joins itself (a join of a join)
+    if (this.joinOfColumn(column)) return { order: this.joinedOrder(column), value: (slot) => norm(this.cell(slot, column)) };
+    const own = Object.entries(this.spec.sortKeys).find(([, v]) => v === column)?.[0];
+    const key = own ?? `#col:${column}`;
+    return { order: this.order(key), value: this.sortKey(key)! };
+  }
+
+  /** The sort key and direction of an orderBy, by the one shared parser (400 for an unknown field or direction). */
+  protected parseOrder(orderBy: string | undefined): { key: string; desc: boolean } {
+    const keys = Object.keys(this.spec.sortKeys).filter((k) => !k.startsWith('#'));
+    try {
+      const { field, desc } = parseOrderBy(orderBy, keys, this.spec.defaultSort);
+      return { key: field, desc };
+    } catch (e) {
+      if (e instanceof SortFieldError) throw new BadRequestError(e.message, { orderBy: e.fieldMessage });
+      throw e;
+    }
+  }
+}
