@@ -1,7 +1,5 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import { ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
 import { ACCOUNT_DEFAULT_SORT, type AccountRow } from '@eb/shared/account/schemas';
 import { chooserColumnsOf, gridColumnsOf } from '@eb/shared/list-columns';
@@ -12,16 +10,12 @@ import { accountListQuery, accountsExportAllLink, exportAccounts, startAccountsE
 import { codeOptions, referenceNameOf, useReferenceSets } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
-import { useDownload } from '../../../components/use-download';
 import { browser } from '../../../lib/browser';
-import { DataGrid, orderByParam, type GridColumn, type GridSort } from '../../../components/DataGrid';
+import { DataGrid, type GridColumn, type GridSort } from '../../../components/DataGrid';
 import { PageHeader } from '../../../components/PageHeader';
-import { selectionLimitText } from '../../../components/component-texts';
+import { SearchPageActions, SearchPageViews, searchGridProps, useSearchPage, useSearchSession } from '../../../components/SearchPage';
 import { SearchFilterBar } from '../../../components/SearchFilterBar';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
-import { pagedGridProps } from '../../../components/use-list-paging';
-import { useUrlGridView } from '../../../components/use-url-grid-view';
-import { useUrlListState } from '../../../components/use-url-list-state';
 import { ACCOUNT_FILTER_LABELS, ACCOUNT_FILTERS, accountFilterBody } from './filters';
 import '../../../components/list-page.css';
 import './accounts.css';
@@ -42,15 +36,13 @@ const TEXTS = {
 
 /** Account Detail loads with its first use (the search route stays within its budget). */
 const AccountDetails = lazy(() => import('./AccountDetails').then((m) => ({ default: m.AccountDetails })));
-/** Saved views, the column chooser and Export all load after the page. */
-const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
+/** Export all loads with its first use. */
 const JobDownloadDialog = lazy(() => import('../../../entities/job/JobDownloadDialog').then((m) => ({ default: m.JobDownloadDialog })));
 
 /** /enrollments/accounts (search), /accounts/{ids} (detail), /accounts/0/{amendmentId} (a new account of an amendment), /accounts/0/clone/{cloneId} (a clone). */
 export function AccountsPage() {
   const { id, contractId, cloneId } = useParams<{ id?: string; contractId?: string; cloneId?: string }>();
-  // a saved view opened on the page starts the search afresh (its sort)
-  const [opened, setOpened] = useState(0);
+  const { session, onViewOpened } = useSearchSession();
   if (id !== undefined) {
     return (
       <Suspense fallback={null}>
@@ -64,7 +56,7 @@ export function AccountsPage() {
       </Suspense>
     );
   }
-  return <AccountsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
+  return <AccountsSearch key={session} onViewOpened={onViewOpened} />;
 }
 
 const RENEWALS_SORT: GridSort = { field: 'accountEndDate', direction: 'Ascending' };
@@ -87,25 +79,21 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     () => ({ status: codeOptions(sets, 'accountStatuses'), type: codeOptions(sets, 'accountTypes'), amendmentType: codeOptions(sets, 'contractTypes') }),
     [sets],
   );
-  const view = useUrlGridView(ACCOUNT_LIST_COLUMNS);
-  const { filters, setFilters, text, setText, sort, setSort, paging, reset } = useUrlListState({
-    filtersOf: ACCOUNT_FILTERS.filtersOf,
-    withFilters: ACCOUNT_FILTERS.withFilters,
-    noFilters: ACCOUNT_FILTERS.NO_FILTERS,
-    debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS,
+  const page = useSearchPage({
+    columns: ACCOUNT_LIST_COLUMNS,
+    filters: {
+      filtersOf: ACCOUNT_FILTERS.filtersOf,
+      withFilters: ACCOUNT_FILTERS.withFilters,
+      noFilters: ACCOUNT_FILTERS.NO_FILTERS,
+      debounceMs: ACCOUNT_SEARCH_DEBOUNCE_MS,
+      pageSize: ACCOUNT_PAGE_SIZE,
+    },
     // a renewals link without its own sort: the soonest end first
-    defaultSort: view.urlSort ?? (browser.currentQuery().get('renewal') ? RENEWALS_SORT : ACCOUNT_DEFAULT_SORT),
-    pageSize: ACCOUNT_PAGE_SIZE,
+    defaultSort: browser.currentQuery().get('renewal') ? RENEWALS_SORT : ACCOUNT_DEFAULT_SORT,
+    query: (filters, p) => accountListQuery({ filter: accountFilterBody(filters), ...p }),
   });
-  const sortBy = (next: GridSort) => {
-    setSort(next);
-    view.keepSort(next);
-  };
+  const { view, filters, setFilters, text, setText, sortBy, reset, selection, orderBy } = page;
   const body = accountFilterBody(filters);
-  const list = useQuery(accountListQuery({ filter: body, skip: paging.first, limit: paging.rows, orderBy: orderByParam(sort) }));
-  const [selection, setSelection] = useState<AccountRow[]>([]);
-  const { downloading, download: downloadFile } = useDownload();
-  const [exportingAll, setExportingAll] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
   // the declared columns (ACCOUNT_LIST_COLUMNS) the view shows
   const columns: GridColumn<AccountRow>[] = gridColumnsOf<AccountRow>(
@@ -113,9 +101,8 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
     { nameOf: (set, code) => referenceNameOf(sets, set, code), formatDate: formatDisplayDate, today, agent: !staff },
   );
   const openAccounts = (ids: number[]) => navigate(`${AREAS.accounts.path}/${ids.join(NAVIGATION_ID_DELIMITER)}`);
-  const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
   const download = () =>
-    downloadFile(() => exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
+    page.download(() => exportAccounts(selection.length ? { accountRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderBy, columns.map((c) => c.field)));
 
   const filterBar = (
     <SearchFilterBar
@@ -132,21 +119,7 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       labels={ACCOUNT_FILTER_LABELS}
       options={options}
       debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
-      views={
-        <Suspense fallback={null}>
-          <ListViews
-            list="accounts"
-            columns={chooserColumnsOf(ACCOUNT_LIST_COLUMNS)}
-            visible={view.visible}
-            onVisibleChange={view.setVisible}
-            query={() => browser.currentQuery().toString()}
-            onApply={(query) => {
-              navigate({ search: query ? `?${query}` : '' });
-              onViewOpened();
-            }}
-          />
-        </Suspense>
-      }
+      views={<SearchPageViews list="accounts" columns={chooserColumnsOf(ACCOUNT_LIST_COLUMNS)} view={view} onViewOpened={onViewOpened} />}
     >
       <TypeaheadSelect<string>
         value={filters.extras.renewal ?? null}
@@ -168,49 +141,28 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       <PageHeader
         title={AREAS.accounts.title}
         actions={
-          <div className="eb-accounts-actions">
-            {viewDisabled && <span className="eb-selection-hint" id="eb-accounts-view-hint">{selectionLimitText(ENTITY_DETAIL_LIMIT)}</span>}
-            <Button
-              label={TEXTS.viewRecord}
-              icon="pi pi-eye"
-              outlined
-              disabled={viewDisabled}
-              aria-describedby={viewDisabled ? 'eb-accounts-view-hint' : undefined}
-              onClick={() => openAccounts(selection.map((r) => r.objectId))}
-            />
-            {staff && <Button label={TEXTS.download} icon="pi pi-download" outlined loading={downloading} disabled={(list.data?.totalCount ?? 0) === 0} onClick={() => void download()} />}
-            {staff && (
-              <Button label={TEXTS.exportAll} icon="pi pi-file-export" outlined disabled={(list.data?.totalCount ?? 0) === 0 || exportingAll} onClick={() => setExportingAll(true)} />
+          <SearchPageActions
+            prefix="eb-accounts"
+            texts={TEXTS}
+            page={page}
+            limit={ENTITY_DETAIL_LIMIT}
+            onView={() => openAccounts(selection.map((r) => r.objectId))}
+            staff={staff}
+            onDownload={() => void download()}
+            exportAll={(onClose) => (
+              <JobDownloadDialog header={TEXTS.exportAll} what={TEXTS.exportWhat} start={() => startAccountsExportAll(body, orderBy)} link={accountsExportAllLink} onClose={onClose} />
             )}
-            {exportingAll && (
-              <Suspense fallback={null}>
-                <JobDownloadDialog
-                  header={TEXTS.exportAll}
-                  what={TEXTS.exportWhat}
-                  start={() => startAccountsExportAll(body, orderByParam(sort))}
-                  link={accountsExportAllLink}
-                  onClose={() => setExportingAll(false)}
-                />
-              </Suspense>
-            )}
-          </div>
+          />
         }
       />
       <DataGrid<AccountRow>
         ariaLabel={TEXTS.grid}
-        {...pagedGridProps(list, paging)}
-        value={list.data?.data ?? []}
+        {...searchGridProps(page, ACCOUNT_PAGE_SIZE)}
         columns={columns}
         dataKey="objectId"
-        rowsPerPageOptions={[ACCOUNT_PAGE_SIZE, 200, 500]}
-        sort={sort}
-        onSort={sortBy}
-        selection={selection}
-        onSelectionChange={setSelection}
         selectionMax={ENTITY_DETAIL_LIMIT}
         onRowOpen={(r) => openAccounts([r.objectId])}
         rowLabel={(r) => `account ${r.accountName ?? ''} ${r.ldcAccountNumber ?? ''}`.trim()}
-        scrollHeight="flex"
         header={filterBar}
         className="eb-list-grid eb-search-grid eb-accounts-grid"
       />
