@@ -303,7 +303,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     const { seedTerritories } = await import('../../functions/src/reference/repository');
     await seedTerritories();
     // the LDC number markers of accounts stored before them (once per data directory)
-    await (await import('../../functions/src/account/ldc-markers')).ensureLdcMarkers();
+    await (await import('../../functions/src/account/service')).ensureLdcMarkers();
     if (opts.demoData) {
       // demo data is a convenience: a failure is reported, it does not stop the application
       try {

@@ -2,7 +2,7 @@ import { ACCOUNT_ADDRESSES, ACCOUNT_CHILDREN } from '@eb/shared/account/children
 import { childKind, type ParentDef } from '../lib/child-records';
 import { requireEntity } from '../lib/entity';
 import { recordChildren } from '../lib/participants-crm-documents';
-import { contactReferenceData } from '../contact/repository';
+import { contactReferenceData } from '../contact/service';
 import { accountDef } from './repository';
 
 /**

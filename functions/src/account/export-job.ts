@@ -1,5 +1,5 @@
 import type { AccountListFilter } from '@eb/shared/account/schemas';
-import { defineExportJob } from '../job/export-job';
+import { defineExportJob } from '../job/service';
 import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, accountCells, accountsExportAllName } from './export';
 import { accountIds, accountRowsOf } from './repository';
 
@@ -20,3 +20,5 @@ const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: st
 export const startAccountsExport = (filter: AccountListFilter, orderBy: string | undefined, userId: number) => accountsExport.start({ filter, orderBy }, userId);
 /** GET account/GetExportLink?id: the finished export's link, for the user who started it. */
 export const accountsExportLink = (jobId: string, userId: number) => accountsExport.link(jobId, userId);
+/** The job the worker registers. */
+export const accountsExportJob = accountsExport.job;

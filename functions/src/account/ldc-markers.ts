@@ -15,6 +15,9 @@ import { log } from '../lib/log';
  * It never overwrites a marker (each put is conditional), so it may run in several containers.
  */
 /** The marker item of a normalized LDC number. */
+/** The accounts already stored (read by the account's repository, passed in so this module does not import it). */
+export type StoredAccounts = () => Promise<readonly { objectId: number; ldcAccountNumber?: string | null; contractStartDate?: string | null; accountEndDate?: string | null }[]>;
+
 export const ldcMarkerKey = (number: string) => ({ pk: `LDCNUM#${number}`, sk: 'LDCNUM' });
 const FLAG = { pk: 'MIGRATION#ldcMarkers', sk: 'MIGRATION' };
 
@@ -41,8 +44,8 @@ const sameTerm = (a: readonly unknown[] | undefined, b: readonly unknown[]) => !
  * An account's enrollment under its LDC number: the terms of the number's other accounts, and the
  * marker writes that record this account's term (and take it off the number it had before).
  */
-export async function ldcEnrollment(accountId: number, ldc: string, term: Term, before?: string | null): Promise<{ others: Term[]; writes: TransactItem[] }> {
-  await ensureLdcMarkers();
+export async function ldcEnrollment(stored: StoredAccounts, accountId: number, ldc: string, term: Term, before?: string | null): Promise<{ others: Term[]; writes: TransactItem[] }> {
+  await ensureLdcMarkers(stored);
   const number = normalizeLdcNumber(ldc);
   const own: [string | null, string | null] = [term[0] ?? null, term[1] ?? null];
   const marker = await getItem<Marker>(ldcMarkerKey(number));
@@ -56,8 +59,8 @@ export async function ldcEnrollment(accountId: number, ldc: string, term: Term, 
 }
 
 /** The stored accounts' terms of these LDC numbers (the uploader's overlap check of a chunk), by normalized number. */
-export async function ldcTerms(ldcNumbers: Iterable<string>): Promise<Map<string, Term[]>> {
-  await ensureLdcMarkers();
+export async function ldcTerms(stored: StoredAccounts, ldcNumbers: Iterable<string>): Promise<Map<string, Term[]>> {
+  await ensureLdcMarkers(stored);
   const numbers = [...new Set([...ldcNumbers].map(normalizeLdcNumber).filter(Boolean))];
   const out = new Map<string, Term[]>();
   for (const item of await batchGet(numbers.map(ldcMarkerKey))) out.set(String(item.pk).slice('LDCNUM#'.length), Object.values((item as unknown as Marker).terms));
@@ -75,12 +78,11 @@ export async function ldcRelease(accountId: number, ldc: string): Promise<Transa
 
 let ensured: Promise<void> | null = null;
 /** Registers the accounts stored before the markers (once per table; see above). */
-export function ensureLdcMarkers(): Promise<void> {
+export function ensureLdcMarkers(stored: StoredAccounts): Promise<void> {
   ensured ??= (async () => {
     if (await getItem(FLAG)) return;
-    const { accounts } = await import('./repository');
     const byNumber = new Map<string, Marker['terms']>();
-    for (const r of await accounts().all({}, Number.MAX_SAFE_INTEGER)) {
+    for (const r of await stored()) {
       const number = normalizeLdcNumber(r.ldcAccountNumber ?? '');
       if (!number) continue;
       const terms = byNumber.get(number) ?? {};

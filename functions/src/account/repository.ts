@@ -26,9 +26,8 @@ import type { ObjectRef } from '@eb/shared/child-records';
 import { ACCOUNT_PAGE_SIZE, AMENDMENT_ACCOUNTS_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { SortFieldError, orderByOf, parseOrderBy, type PagedResult } from '@eb/shared/paging';
-import type { AmendmentUpdateInput } from '@eb/shared/amendment/schemas';
 import { toTransferDate } from '@eb/shared/validation';
-import { amendmentDef, amendmentListSpec, updateAmendmentRecord } from '../amendment/repository';
+import { amendmentDef, amendmentListSpec } from '../amendment/service';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { nextId, type TransactItem } from '../lib/db';
 import { sharedRead } from '../lib/bulk-scope';
@@ -36,9 +35,9 @@ import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
-import { requireMasterContract } from '../master-contract/repository';
-import { territoryDef, territoryListSpec, toTerritory } from '../reference/repository';
-import { agentDef, agentListSpec } from '../agent/repository';
+import { requireMasterContract } from '../master-contract/service';
+import { territoryDef, territoryListSpec, toTerritory } from '../reference/service';
+import { agentDef, agentListSpec } from '../agent/service';
 import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account/ldc-formats';
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
@@ -177,6 +176,8 @@ export const accountListSpec: ListSpec<AccountListRow, AccountOwnRow> = {
   defaultSort: ACCOUNT_DEFAULT_SORT,
 };
 export const accounts = () => listEngine(accountListSpec);
+/** Every stored account's row (the LDC markers' first registration reads them). */
+export const storedAccounts = () => accounts().all({}, Number.MAX_SAFE_INTEGER);
 
 export function toRow(r: AccountListRow): AccountRow {
   return {
@@ -340,7 +341,7 @@ async function checkEnrollment(fields: Record<string, unknown>, territory: LdcFo
   const format = ldcFormatBlock(territory, ldc);
   if (format) throw new BadRequestError(format, { ldcAccountNum: format });
   const term = [textOrNull(fields.contractStartDate), textOrNull(fields.contractEndDate)] as const;
-  const { others, writes } = await ldcEnrollment(accountId, ldc, term, before);
+  const { others, writes } = await ldcEnrollment(storedAccounts, accountId, ldc, term, before);
   if (others.some((o) => termsOverlap(term, o))) {
     throw new BadRequestError(MSG.overlappingBaseAccounts, { ldcAccountNum: MSG.overlappingBaseAccounts });
   }
@@ -471,15 +472,6 @@ export async function amendmentRceTotals(amendmentId: number): Promise<{ electri
   }
   const round = (n: number) => Math.round(n * 100) / 100;
   return { electricityVolume: round(electric), gasVolume: round(gas), totalVolume: round(electric + gas) };
-}
-
-/**
- * An amendment's update (PUT contract/Update, the updater) whose new unit carries every usage and
- * billing unit of its accounts with it (spec 2 section 9).
- */
-export async function updateAmendmentWithUnits(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
-  const before = await updateAmendmentRecord(objectId, input, actor, opts);
-  if (input.unitOfMeasure && input.unitOfMeasure !== before.unitOfMeasure) await cascadeAmendmentUnit(objectId, input.unitOfMeasure, actor);
 }
 
 /**

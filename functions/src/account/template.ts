@@ -1,7 +1,7 @@
 import { ACCOUNT_FIELD_LABELS, ACCOUNT_ROW_LABELS } from '@eb/shared/account/labels';
 import { ACCOUNT_FIELDS } from '@eb/shared/account/schemas';
 import { xlsxWorkbook, type XlsxColumn } from '../lib/xlsx';
-import { getAmendment } from '../amendment/repository';
+import { getAmendment } from '../amendment/service';
 
 /**
  * POST account/DownloadAccountsTemplate (spec 2 section 7): an .xlsx whose header row names the

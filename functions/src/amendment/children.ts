@@ -3,7 +3,7 @@ import { keys } from '../lib/db';
 import { requireEntity } from '../lib/entity';
 import { type ParentDef } from '../lib/child-records';
 import { recordChildren } from '../lib/participants-crm-documents';
-import { contactReferenceData } from '../contact/repository';
+import { contactReferenceData } from '../contact/service';
 import { amendmentDef } from './repository';
 
 /**

@@ -1,5 +1,5 @@
 import type { AmendmentListFilter } from '@eb/shared/amendment/schemas';
-import { defineExportJob } from '../job/export-job';
+import { defineExportJob } from '../job/service';
 import { CONTRACTS_EXPORT_COLUMNS, CONTRACTS_EXPORT_FILENAME, CONTRACTS_SHEET, amendmentCells, contractsExportAllName } from './export';
 import { amendmentIds, lightList } from './repository';
 
@@ -27,3 +27,5 @@ export const startContractsExport = (filter: AmendmentListFilter, orderBy: strin
 
 /** GET contract/GetExportLink?id: the finished export's link, for the user who started it. */
 export const exportLink = (jobId: string, userId: number) => contractsExport.link(jobId, userId);
+/** The job the worker registers. */
+export const contractsExportJob = contractsExport.job;

@@ -4,7 +4,7 @@ import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { visibleToUser } from '@eb/shared/agent-hidden';
-import { amendmentAccounts, amendmentRceTotals, updateAmendmentWithUnits } from '../account/repository';
+import { amendmentAccounts, amendmentRceTotals, cascadeAmendmentUnit } from '../account/service';
 import { amendmentChildren, copyParticipants } from './children';
 import { exportLink, startContractsExport } from './export-job';
 import { contractsDownloadName, contractsWorkbook } from './export';
@@ -17,6 +17,7 @@ import {
   legacyIdOf,
   lightList,
   listAmendments,
+  saveAmendment,
 } from './repository';
 
 type Query = Record<string, string | undefined>;
@@ -42,7 +43,7 @@ export const handler = resourceHandler('contract', {
   },
   /** PUT contract/Update?id, body: the amendment and its version -> the saved amendment; 409 when stale */
   'PUT update': async ({ query, body, user }: ActionContext<{ id: number }, AmendmentUpdateInput>) => {
-    await updateAmendmentWithUnits(query.id, body, actorOf(user!));
+    await saveAmendment(query.id, body, actorOf(user!), { cascadeUnit: cascadeAmendmentUnit });
     return withRceTotals(await getAmendment(query.id));
   },
   /** DELETE contract/Delete?id, body: { version? } -> 204 */

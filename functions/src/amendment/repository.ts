@@ -19,16 +19,18 @@ import { VALIDATION_CLOSED_STATUSES } from '@eb/shared/home';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
-import { businessEntityById, businessEntityListSpec } from '../business-entity/repository';
+import { businessEntityById, businessEntityListSpec } from '../business-entity/service';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
-import { masterContractListSpec, requireMasterContract } from '../master-contract/repository';
+import { masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
-import { contactListSpec, contactReferenceData, getContact } from '../contact/repository';
+import { contactListSpec, contactReferenceData, getContact } from '../contact/service';
+import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from '@eb/shared/amendment/list-columns';
+import { columnFilterChecks, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 
 /**
  * Amendments (spec 2 "Contracts Search", "Amendment Details", section 3 "Amendment"): versioned
@@ -92,7 +94,7 @@ const refOf = (v: unknown): ObjectRef | null => (v === undefined || v === null ?
 // ---- the list -------------------------------------------------------------------------------------
 
 /** An amendment as the list engine keeps it (its own columns: the row's, references as objectIds). */
-type AmendmentOwnRow = Omit<AmendmentRow, 'masterContract' | 'contractId' | 'businessEntity' | 'businessEntityLegalName' | 'primaryContact' | 'primaryContactFirstName' | 'primaryContactLastName'> & {
+type AmendmentOwnRow = Omit<AmendmentRow, 'masterContract' | keyof ListJoinedRowOf<typeof CONTRACT_LIST_COLUMNS> | 'businessEntity' | 'primaryContact' | 'primaryContactFirstName' | 'primaryContactLastName'> & {
   masterContractRef: number;
   businessEntityRef: number | null;
   primaryContactRef: number | null;
@@ -101,27 +103,17 @@ type AmendmentOwnRow = Omit<AmendmentRow, 'masterContract' | 'contractId' | 'bus
   operationsValidated: boolean;
 };
 /** A list row: its own columns and the joined ones. */
-export type AmendmentListRow = AmendmentOwnRow & {
-  contractId: number | null;
-  businessEntityLegalName: string | null;
+export type AmendmentListRow = AmendmentOwnRow & ListJoinedRowOf<typeof CONTRACT_LIST_COLUMNS> & {
   primaryContactFirstName: string | null;
   primaryContactLastName: string | null;
 };
 
 function toOwnRow(stored: Record<string, unknown>): AmendmentOwnRow {
   return {
+    // the declared own columns (CONTRACT_LIST_COLUMNS), then the references and the fields beyond the grid
+    ...(ownRowOf(CONTRACT_LIST_COLUMNS, stored) as ListOwnRowOf<typeof CONTRACT_LIST_COLUMNS>),
     objectId: Number(stored.objectId),
     masterContractRef: Number(stored.masterContractRef),
-    amendmentNumber: Number(stored.amendmentNumber),
-    referenceAmendment: numberOrNull(stored.referenceAmendment),
-    freshDescId: textOrNull(stored.freshDescId),
-    legacyId: textOrNull(stored.legacyId),
-    type: String(stored.type ?? ''),
-    contractStatus: String(stored.contractStatus ?? ''),
-    receivedDate: textOrNull(stored.receivedDate),
-    agreementDate: textOrNull(stored.agreementDate),
-    startDate: textOrNull(stored.startDate),
-    endDate: textOrNull(stored.endDate),
     term: numberOrNull(stored.term),
     businessEntityRef: numberOrNull(stored.businessEntityRef),
     primaryContactRef: numberOrNull(stored.primaryContactRef),
@@ -139,13 +131,15 @@ function toOwnRow(stored: Record<string, unknown>): AmendmentOwnRow {
  */
 export const amendmentListSpec: ListSpec<AmendmentListRow, AmendmentOwnRow> = {
   type: amendmentDef.type,
+  // the declared columns are part of the snapshot's fingerprint
+  version: listColumnsVersion(CONTRACT_LIST_COLUMNS),
   project: toOwnRow,
   id: (r) => r.objectId,
   searchText: (r) => [r.amendmentNumber, r.referenceAmendment, r.freshDescId, r.legacyId].filter((v) => v !== null && v !== '').join(' ').toLowerCase(),
   sortKeys: { ...CONTRACT_SORT_KEYS, objectId: 'objectId' },
   joins: [
-    { on: 'masterContractRef', list: () => masterContractListSpec as never, columns: { contractId: 'contractId' }, search: true },
-    { on: 'businessEntityRef', list: () => businessEntityListSpec as never, columns: { businessEntityLegalName: 'legalName' }, search: true },
+    { on: 'masterContractRef', list: () => masterContractListSpec as never, columns: joinedColumnsOf(CONTRACT_LIST_COLUMNS, 'masterContractRef'), search: true },
+    { on: 'businessEntityRef', list: () => businessEntityListSpec as never, columns: joinedColumnsOf(CONTRACT_LIST_COLUMNS, 'businessEntityRef'), search: true },
     {
       on: 'primaryContactRef',
       list: () => contactListSpec as never,
@@ -159,22 +153,11 @@ export const amendments = () => listEngine(amendmentListSpec);
 
 export function toRow(r: AmendmentListRow): AmendmentRow {
   return {
+    ...(rowCellsOf(CONTRACT_LIST_COLUMNS, r) as AmendmentListCells),
     objectId: r.objectId,
     masterContract: { objectId: r.masterContractRef },
-    contractId: r.contractId ?? null,
-    amendmentNumber: r.amendmentNumber,
-    referenceAmendment: r.referenceAmendment,
-    freshDescId: r.freshDescId,
-    legacyId: r.legacyId,
-    type: r.type,
-    contractStatus: r.contractStatus,
-    receivedDate: r.receivedDate,
-    agreementDate: r.agreementDate,
-    startDate: r.startDate,
-    endDate: r.endDate,
     term: r.term,
     businessEntity: r.businessEntityRef === null ? null : { objectId: r.businessEntityRef },
-    businessEntityLegalName: r.businessEntityLegalName ?? null,
     primaryContact: r.primaryContactRef === null ? null : { objectId: r.primaryContactRef },
     primaryContactFirstName: r.primaryContactFirstName ?? null,
     primaryContactLastName: r.primaryContactLastName ?? null,
@@ -182,31 +165,15 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
   };
 }
 
-
 /** The row predicate of a contract filter (undefined when it filters nothing). */
 export function amendmentFilterPredicate(f: AmendmentListFilter): ((r: AmendmentListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.contractRefs ? new Set(f.contractRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AmendmentListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
-  if (f.contractId !== undefined) {
-    const id = f.contractId;
-    checks.push(f.isContractIdExactMatch ? (r) => r.contractId === id : (r) => r.contractId !== null && String(r.contractId).startsWith(String(id)));
-  }
-  if (f.amendmentNumber !== undefined) checks.push((r) => r.amendmentNumber === f.amendmentNumber);
-  if (f.referenceAmendment !== undefined) checks.push((r) => r.referenceAmendment === f.referenceAmendment);
-  if (f.freshDescId) checks.push((r) => matchesText(r.freshDescId, f.freshDescId!, any));
-  if (f.legacyId) checks.push((r) => matchesText(r.legacyId, f.legacyId!, any));
-  if (f.contractType) checks.push((r) => r.type === f.contractType);
-  if (f.contractStatus) checks.push((r) => r.contractStatus === f.contractStatus);
-  if (f.businessEntityLegalName) checks.push((r) => matchesText(r.businessEntityLegalName, f.businessEntityLegalName!, any));
-  if (f.primaryParticipant) {
-    checks.push((r) => matchesText(`${r.primaryContactFirstName ?? ''} ${r.primaryContactLastName ?? ''}`, f.primaryParticipant!, any));
-  }
-  if (f.amendmentRecievedPeriod) checks.push((r) => inPeriod(r.receivedDate, f.amendmentRecievedPeriod));
-  if (f.agreementDatePeriod) checks.push((r) => inPeriod(r.agreementDate, f.agreementDatePeriod));
-  if (f.amendmentStartDatePeriod) checks.push((r) => inPeriod(r.startDate, f.amendmentStartDatePeriod));
-  if (f.agreementEndDatePeriod) checks.push((r) => inPeriod(r.endDate, f.agreementEndDatePeriod));
+  // the declared columns' filters (CONTRACT_LIST_COLUMNS); a contract id matches from its start unless asked exactly
+  checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }));
+  if (f.contractId !== undefined && f.isContractIdExactMatch) checks.push((r) => r.contractId === f.contractId);
   if (f.awaitingValidation === 'pricing') checks.push((r) => !r.pricingValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
   if (f.awaitingValidation === 'operations') {
     checks.push((r) => r.pricingValidated && !r.operationsValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
@@ -430,7 +397,7 @@ export async function createAmendmentRecord(input: AmendmentCreateInput, actor: 
 
 /**
  * An amendment's update: the fields, if `version` is still the stored one (409 otherwise). Answers
- * the record as it was before (its unit: account/repository.ts updateAmendmentWithUnits, which the
+ * the record as it was before (its unit: saveAmendment below, which the
  * form's save and the updater call).
  */
 export async function updateAmendmentRecord(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Stored<AmendmentRecord>> {
@@ -442,6 +409,21 @@ export async function updateAmendmentRecord(objectId: number, input: AmendmentUp
   const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
   await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts }, current);
   return current;
+}
+
+/** Carries an amendment's new unit to its accounts (account/service.ts cascadeAmendmentUnit); returns how many changed. */
+export type UnitCascade = (amendmentId: number, unit: string, actor: Actor) => Promise<number>;
+
+/**
+ * The amendment's save (PUT contract/Update, the updater): its record, and when its unit changes,
+ * every usage and billing unit of its accounts with it (spec 2 section 9). The accounts' writes stay
+ * the account's (`cascadeUnit`, passed in by the caller: the account depends on the amendment, not
+ * the other way).
+ */
+export async function saveAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { cascadeUnit: UnitCascade; extra?: TransactItem[]; source?: string }): Promise<void> {
+  const { cascadeUnit, ...write } = opts;
+  const before = await updateAmendmentRecord(objectId, input, actor, write);
+  if (input.unitOfMeasure && input.unitOfMeasure !== before.unitOfMeasure) await cascadeUnit(objectId, input.unitOfMeasure, actor);
 }
 
 /** DELETE contract/Delete?id[&version]: the amendment (a tombstone for the list), with its 'deleted' event. */

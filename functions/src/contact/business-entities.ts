@@ -1,7 +1,7 @@
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { BusinessEntityLink } from '@eb/shared/contact/schemas';
-import { businessEntityDef, toBusinessEntity } from '../business-entity/repository';
+import { businessEntityDef, toBusinessEntity } from '../business-entity/service';
 import { getEntity } from '../lib/entity';
 import { BadRequestError } from '../lib/errors';
 

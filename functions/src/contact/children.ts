@@ -1,7 +1,7 @@
 import { CONTACT_ADDRESSES, CONTACT_EMAILS, CONTACT_PHONES } from '@eb/shared/contact/schemas';
 import { childKind, type ParentDef } from '../lib/child-records';
 import { keys } from '../lib/db';
-import { requireContact } from './repository';
+import { requireContact } from './record';
 
 /**
  * The contact's addresses, phones and emails (spec 2 "Primary contact sub-rows"): three child kinds

@@ -6,7 +6,6 @@ import {
   CONTACT_DEFAULT_SORT,
   CONTACT_EMAILS,
   CONTACT_PHONES,
-  CONTACT_FIELDS,
   NEW_CONTACT_STATUS,
   statusOfRef,
   type ContactCreateInput,
@@ -21,12 +20,13 @@ import {
 import type { Actor, ChangeLogEntry } from '../lib/change-log';
 import { parentChangeLogs } from '../lib/child-records';
 import { getItem, keys, nextId } from '../lib/db';
-import { createEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
+import { createEntity, requireEntity, updateEntity, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
-import { businessEntityListSpec } from '../business-entity/repository';
+import { businessEntityListSpec } from '../business-entity/service';
 import { businessEntityLink, requireBusinessEntity } from './business-entities';
 import { contactAddresses, contactEmails, contactParent, contactPhones } from './children';
+import { contactDef, requireContact, type ContactRecord } from './record';
 
 /**
  * Primary contacts (spec 3 "Contact Entity Management", spec 2 "Primary contact resource"):
@@ -38,26 +38,8 @@ import { contactAddresses, contactEmails, contactParent, contactPhones } from '.
  * objectId); the list joins its Business Entity ID and Legal Name from the business entity list at
  * query time (a join declared on the list spec), so a renamed business entity shows its new name at once.
  */
-interface ContactRecord {
-  objectId: number;
-  firstName: string;
-  middleName: string | null;
-  lastName: string;
-  suffix: string | null;
-  identifier: string | null;
-  role: string | null;
-  status: ContactStatus;
-  /** the business entity's objectId, or null */
-  businessEntityRef: number | null;
-}
 
-export const contactDef: EntityDef<ContactRecord> = {
-  type: 'primaryContact',
-  key: keys.primaryContact,
-  idCounter: 'primaryContact',
-  fields: CONTACT_FIELDS,
-  label: (c) => [c.firstName, c.lastName].filter(Boolean).join(' '),
-};
+export { contactDef };
 
 const textOrNull = (v: unknown): string | null => (v === undefined || v === null || v === '' ? null : String(v));
 const numberOrNull = (v: unknown): number | null => (v === undefined || v === null || v === '' ? null : Number(v));
@@ -172,10 +154,7 @@ export async function contactReferenceData(id: number): Promise<PrimaryContactRe
   return { primaryContact, addresses, phones, emails };
 }
 
-/** The contact must exist (404) before a sub-record is added to or listed for it. */
-export async function requireContact(id: number): Promise<void> {
-  await requireEntity(contactDef, id);
-}
+export { requireContact };
 
 /**
  * POST GetList: filter by status, keyword search, sort, page and exact count, through the list

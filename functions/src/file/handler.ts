@@ -1,6 +1,6 @@
 import type { FileType } from '@eb/shared/file/schemas';
-import { accountChildren } from '../account/children';
-import { contractDocuments } from '../amendment/children';
+import { accountChildren } from '../account/service';
+import { contractDocuments } from '../amendment/service';
 import type { Documents } from '../lib/documents';
 import { actorOf } from '../lib/entity';
 import { NotFoundError } from '../lib/errors';

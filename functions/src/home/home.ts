@@ -18,10 +18,10 @@ import {
 import { orderByOf } from '@eb/shared/paging';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
-import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/repository';
-import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/repository';
+import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/service';
+import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/service';
 import { listChangeLogsOfActor } from '../lib/change-log';
-import { rowStore } from '../upload/rows';
+import { rowStore } from '../upload/service';
 
 /**
  * GET home/Get (issue 31, docs/home.md): the work queues and charts of the home page in one answer.

@@ -4,7 +4,7 @@ import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { createJob, getJobRecord, type JobRecord } from './repository';
 import type { Job } from '@eb/shared/job/schemas';
 import { getJobJson, getJobPlan, putJobJson, putJobPlan } from './plan';
-import { registerJobType } from './registry';
+import type { JobType } from './types';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
@@ -39,6 +39,8 @@ export interface ExportJobSpec<P> {
 }
 
 export interface ExportJob<P> {
+  /** what the worker registers */
+  job: JobType;
   start(params: P, userId: number): Promise<Job>;
   link(jobId: string, userId: number): Promise<{ downloadInfo: { link: string } }>;
 }
@@ -47,7 +49,7 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
   const base = (jobId: string) => `exports/${spec.folder}/${jobId}`;
   const part = (jobId: string, i: number) => `${base(jobId)}/part-${String(i).padStart(5, '0')}.json`;
   const fileKey = (jobId: string) => `${base(jobId)}/${spec.fileName}`;
-  registerJobType(spec.jobType, {
+  const def: JobType['def'] = {
     async plan(job: JobRecord) {
       const ids = await spec.ids(job.params as P);
       await putJobPlan(`${base(job.jobId)}/ids.json`, ids);
@@ -84,8 +86,9 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
       await uploaded;
       return { fileName: spec.fileName, rows };
     },
-  });
+  };
   return {
+    job: { jobType: spec.jobType, def },
     start: (params, userId) => createJob({ jobType: spec.jobType, name: spec.name, createdBy: userId, params: params as Record<string, unknown> }),
     async link(jobId, userId) {
       const job = await getJobRecord(jobId);

@@ -8,9 +8,27 @@ import { config } from '../lib/config';
 import { keys, table, transact } from '../lib/db';
 import { AppError, ConflictError, PermanentJobError } from '../lib/errors';
 import { log, withLogContext } from '../lib/log';
-import { jobTypeDef } from './registry';
+import { accountJobTypes } from '../account/service';
+import { amendmentJobTypes } from '../amendment/service';
+import { reportJobTypes } from '../report/service';
+import { updateJobTypes } from '../update/service';
+import { uploadJobTypes } from '../upload/service';
+import { jobTypeDef, registerJobTypes } from './registry';
 import { getJobRecord, setStatus, type JobRecord } from './repository';
-import './types';
+
+// The composition root of the jobs: the product's job types, from the services of the resources that own them
+registerJobTypes([
+  // Contracts: Export all
+  ...amendmentJobTypes(),
+  // Accounts: Export all
+  ...accountJobTypes(),
+  // Reports: Export To P2C
+  ...reportJobTypes(),
+  // Uploads: the parse of an uploaded workbook, Save / Save All, Remove All, undo; SingleFile
+  ...uploadJobTypes(),
+  // Updates: the parse of an update workbook, Save / Save All, Remove All, undo
+  ...updateJobTypes(),
+]);
 
 /** Leave this much time before the Lambda's deadline: stop between chunks and continue later. */
 const SAFETY_MS = 15_000;

@@ -6,7 +6,6 @@ import {
   TransactWriteCommand,
   UpdateCommand,
   type QueryCommandInput,
-  type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { dynamo } from './aws';
 import { bulkScope, itemKey, takeAhead } from './bulk-scope';
@@ -14,9 +13,10 @@ import { config } from './config';
 import { ConflictError } from './errors';
 import { sendChecked, type OnConflict } from './group-commit';
 import { noteDrawn } from './seq-clock';
+import type { TransactItem } from './transact-item';
 
 export type Item = Record<string, unknown>;
-export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type { TransactItem };
 
 /** Key builders: one place for every key shape of the single table. */
 export const keys = {

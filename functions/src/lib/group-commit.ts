@@ -1,5 +1,5 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import type { TransactItem } from './db';
+import type { TransactItem } from './transact-item';
 /** What a transaction's failed condition becomes (a 409), given the cancellation reasons of its own actions. */
 export type OnConflict = (reasons: (string | undefined)[]) => Error;
 

@@ -1,5 +1,5 @@
 import type { MasterContractCreateInput, MasterContractUpdateInput } from '@eb/shared/master-contract/schemas';
-import { nextAmendmentNumber } from '../amendment/repository';
+import { nextAmendmentNumber } from '../amendment/service';
 import { actorOf } from '../lib/entity';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { createMasterContract, generateMasterContract, getMasterContract, updateMasterContract } from './repository';

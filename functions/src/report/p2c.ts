@@ -1,8 +1,8 @@
 import { rceOf } from '@eb/shared/account/schemas';
 import { referenceName } from '@eb/shared/reference/codes';
 import { P2C_ACTIVE_STATUSES, P2C_COLUMNS, P2C_FILENAME } from '@eb/shared/report/schemas';
-import { accounts, type AccountListRow } from '../account/repository';
-import { defineExportJob } from '../job/export-job';
+import { accounts, type AccountListRow } from '../account/service';
+import { defineExportJob } from '../job/service';
 import type { XlsxColumn } from '../lib/xlsx';
 
 /**

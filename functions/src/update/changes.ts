@@ -8,17 +8,16 @@ import type { ExceptionType, UploadException } from '@eb/shared/upload/exception
 import { exceptionOf, ruleErrorType } from '@eb/shared/upload/validate';
 import type { UploadColumn } from '@eb/shared/upload/columns';
 import type { z } from 'zod';
-import { accountAddresses } from '../account/children';
-import { getAccount, updateAccountRecord, updateAmendmentWithUnits } from '../account/repository';
-import { agents } from '../agent/repository';
-import { businessEntities } from '../business-entity/repository';
-import { amendmentRecord } from '../amendment/repository';
+import { accountAddresses, cascadeAmendmentUnit, getAccount, updateAccountRecord } from '../account/service';
+import { agents } from '../agent/service';
+import { businessEntities } from '../business-entity/service';
+import { amendmentRecord, saveAmendment } from '../amendment/service';
 import { NotFoundError } from '../lib/errors';
-import { contacts } from '../contact/repository';
-import { territories } from '../reference/repository';
-import type { ImportContext } from '../upload/pipeline';
+import { contacts } from '../contact/service';
+import { territories } from '../reference/service';
+import type { ImportContext } from '../upload/service';
 import { sharedRead } from '../lib/bulk-scope';
-import { amendmentKeyOfRow } from '../upload/records';
+import { amendmentKeyOfRow } from '../upload/service';
 
 /**
  * An update row's change, checked against the record it names (issue 11 "Behaviour"): the key must
@@ -77,7 +76,7 @@ export async function changeOf(type: UpdateType, data: Record<string, unknown>):
         ok: true,
         version: current.version,
         async apply({ actor, source, extra }) {
-          await updateAmendmentWithUnits(current.objectId, body.data, actor, { source, extra });
+          await saveAmendment(current.objectId, body.data, actor, { cascadeUnit: cascadeAmendmentUnit, source, extra });
         },
       };
     }

@@ -2,12 +2,7 @@ import { matchUpdateHeaders, UPDATE_COLUMNS, UPDATE_KEY_COLUMNS, type UpdateType
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import { updateCellOf, validateUpdateRow } from '@eb/shared/update/validate';
 import { exceptionOf } from '@eb/shared/upload/validate';
-import { registerImportJob, RowRefused } from '../upload/import';
-import { registerParseJob } from '../upload/parse';
-import { registerPipeline } from '../upload/pipeline';
-import { registerRemoveJob } from '../upload/remove-job';
-import { registerUndoJob } from '../upload/undo';
-import { rowStore } from '../upload/rows';
+import { registerPipeline, rowStore, RowRefused } from '../upload/service';
 import { changeOf } from './changes';
 
 /**
@@ -52,7 +47,3 @@ export const UPDATES = registerPipeline({
     await change.apply(ctx);
   },
 });
-registerParseJob('update');
-registerImportJob('update');
-registerRemoveJob('update');
-registerUndoJob('update');

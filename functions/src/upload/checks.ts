@@ -4,16 +4,16 @@ import { UPLOAD_COMMISSION_SHARE_MAX } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType, type UploadColumn } from '@eb/shared/upload/columns';
 import type { ExceptionType } from '@eb/shared/upload/exceptions';
 import { exceptionOf } from '@eb/shared/upload/validate';
-import { ldcTerms } from '../account/ldc-markers';
-import { accountDef, accounts } from '../account/repository';
-import { agents } from '../agent/repository';
-import { businessEntities } from '../business-entity/repository';
-import { amendments } from '../amendment/repository';
+import { ldcTerms } from '../account/service';
+import { accountDef, accounts } from '../account/service';
+import { agents } from '../agent/service';
+import { businessEntities } from '../business-entity/service';
+import { amendments } from '../amendment/service';
 import { sharedRead, bulkScope } from '../lib/bulk-scope';
 import { batchGet } from '../lib/db';
-import { masterContracts } from '../master-contract/repository';
-import { contacts } from '../contact/repository';
-import { territories } from '../reference/repository';
+import { masterContracts } from '../master-contract/service';
+import { contacts } from '../contact/service';
+import { territories } from '../reference/service';
 import type { Pending } from './pipeline';
 
 /** The columns a participant row needs when it has no Contact ID (its contact is created from them). */

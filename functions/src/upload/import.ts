@@ -1,9 +1,9 @@
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
 import { ZodError } from 'zod';
 import { MSG } from '@eb/shared/messages';
-import { createJob, type JobRecord } from '../job/repository';
-import { getJobPlan, putJobPlan } from '../job/plan';
-import { registerJobType } from '../job/registry';
+import { createJob, type JobRecord } from '../job/service';
+import { getJobPlan, putJobPlan } from '../job/service';
+import type { JobType } from '../job/service';
 import type { Actor } from '../lib/change-log';
 import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
 import { addToCounter, getItem, keys, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';
@@ -103,28 +103,32 @@ export class RowRefused extends Error {
 }
 
 /** Registers a pipeline's import job. */
-export function registerImportJob(kind: RowKind): void {
-  registerJobType(importJobType(kind), {
-    async plan(job: JobRecord) {
-      const params = job.params as unknown as ImportParams;
-      const chosen = params.ids ? new Set(params.ids) : null;
-      const ids = await pipelineOf(kind).store.rows().idsOf({
-        filter: (r) => r.rowType === params.rowType && r.rowState === 'validated' && (chosen ? chosen.has(r.objectId) : params.batchId === undefined || r.batchId === params.batchId),
-        orderBy: 'objectId Ascending',
-      });
-      const planned: ImportPlan = { chunk: importTuning.chunk, ids };
-      await putJobPlan(idsKey(kind, job.jobId), planned);
-      return Math.max(1, Math.ceil(ids.length / planned.chunk));
+/** The import job of a pipeline's kind (registered by the worker). */
+export function importJob(kind: RowKind): JobType {
+  return {
+    jobType: importJobType(kind),
+    def: {
+      async plan(job: JobRecord) {
+        const params = job.params as unknown as ImportParams;
+        const chosen = params.ids ? new Set(params.ids) : null;
+        const ids = await pipelineOf(kind).store.rows().idsOf({
+          filter: (r) => r.rowType === params.rowType && r.rowState === 'validated' && (chosen ? chosen.has(r.objectId) : params.batchId === undefined || r.batchId === params.batchId),
+          orderBy: 'objectId Ascending',
+        });
+        const planned: ImportPlan = { chunk: importTuning.chunk, ids };
+        await putJobPlan(idsKey(kind, job.jobId), planned);
+        return Math.max(1, Math.ceil(ids.length / planned.chunk));
+      },
+      async runChunk(job: JobRecord, index: number, progress) {
+        const params = job.params as unknown as ImportParams;
+        const { chunk, ids: all } = await getJobPlan<ImportPlan>(idsKey(kind, job.jobId));
+        const ids = all.slice(index * chunk, (index + 1) * chunk);
+        if (!ids.length) return {};
+        await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, { progress, importJob: job.jobId });
+        return {};
+      },
     },
-    async runChunk(job: JobRecord, index: number, progress) {
-      const params = job.params as unknown as ImportParams;
-      const { chunk, ids: all } = await getJobPlan<ImportPlan>(idsKey(kind, job.jobId));
-      const ids = all.slice(index * chunk, (index + 1) * chunk);
-      if (!ids.length) return {};
-      await importIds(pipelineOf(kind), params.rowType, ids, { objectId: job.createdBy ?? 0, name: params.userName || kind }, { progress, importJob: job.jobId });
-      return {};
-    },
-  });
+  };
 }
 
 /**

@@ -2,8 +2,8 @@ import type { HeaderMatch } from '@eb/shared/upload/columns';
 import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { ParseResult } from '@eb/shared/upload/schemas';
 import { cellValue } from '@eb/shared/upload/validate';
-import { createJob, type JobRecord } from '../job/repository';
-import { registerJobType } from '../job/registry';
+import { createJob, type JobRecord } from '../job/service';
+import type { JobType } from '../job/service';
 import { withSharedReads } from '../lib/bulk-scope';
 import { getItem, table } from '../lib/db';
 import { workbookContentError } from '../lib/xlsx-guard';
@@ -138,36 +138,40 @@ async function parseRows(p: RowPipeline, rowType: string, sheet: AsyncIterable<S
 }
 
 /** Registers a pipeline's parse job. */
-export function registerParseJob(kind: RowKind): void {
-  registerJobType(parseJobType(kind), {
-    plan: async () => 1,
-    async runChunk(job: JobRecord, _index, progress) {
-      const params = job.params as unknown as ParseParams;
-      const p = pipelineOf(kind);
-      // the job's progress: how much of the workbook has been read (its one chunk is the whole read)
-      const reader = await uploadedWorkbook(params.key, progress);
-      let result: ParseResult | null = null;
-      try {
-        for await (const sheet of reader) {
-          result = await parseSheet(p, params.rowType, sheet, params.batchId, params.user);
-          break; // the first sheet is the type's
+/** The parse job of a pipeline's kind (registered by the worker). */
+export function parseJob(kind: RowKind): JobType {
+  return {
+    jobType: parseJobType(kind),
+    def: {
+      plan: async () => 1,
+      async runChunk(job: JobRecord, _index, progress) {
+        const params = job.params as unknown as ParseParams;
+        const p = pipelineOf(kind);
+        // the job's progress: how much of the workbook has been read (its one chunk is the whole read)
+        const reader = await uploadedWorkbook(params.key, progress);
+        let result: ParseResult | null = null;
+        try {
+          for await (const sheet of reader) {
+            result = await parseSheet(p, params.rowType, sheet, params.batchId, params.user);
+            break; // the first sheet is the type's
+          }
+        } catch (e) {
+          // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
+          throw workbookContentError(e);
         }
-      } catch (e) {
-        // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
-        throw workbookContentError(e);
-      }
-      result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
-      // the batch's summary, committed with the job's checkpoint
-      const { failed: _f, keys: _k, ...summary } = result as SheetResult;
-      return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(kind, params.batchId), ...summary, rowType: params.rowType, fileName: params.fileName } } }] };
+        result ??= { uploadBatchId: params.batchId, rows: 0, validated: 0, withExceptions: 0, unknownHeaders: [], missingColumns: [] };
+        // the batch's summary, committed with the job's checkpoint
+        const { failed: _f, keys: _k, ...summary } = result as SheetResult;
+        return { writes: [{ Put: { TableName: table(), Item: { ...batchKey(kind, params.batchId), ...summary, rowType: params.rowType, fileName: params.fileName } } }] };
+      },
+      async finish(job: JobRecord) {
+        const params = job.params as unknown as ParseParams;
+        const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(kind, params.batchId));
+        const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
+        return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
+      },
     },
-    async finish(job: JobRecord) {
-      const params = job.params as unknown as ParseParams;
-      const item = await getItem<ParseResult & Record<string, unknown>>(batchKey(kind, params.batchId));
-      const { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } = item!;
-      return { uploadBatchId, rows, validated, withExceptions, unknownHeaders, missingColumns } satisfies ParseResult;
-    },
-  });
+  };
 }
 
 /** Queues the parse job of a registered upload. */

@@ -1,5 +1,5 @@
-import { createJob, type JobRecord } from '../job/repository';
-import { registerJobType } from '../job/registry';
+import { createJob, type JobRecord } from '../job/service';
+import type { JobType } from '../job/service';
 import { pipelineOf, type RowPipeline } from './pipeline';
 import type { RowKind } from './rows';
 
@@ -19,19 +19,23 @@ export interface RemoveParams {
 const filterOf = (p: RemoveParams) => (r: { rowType: string; rowState: string; batchId: number }) =>
   r.rowType === p.rowType && r.rowState !== 'imported' && (p.rowState === undefined || r.rowState === p.rowState) && (p.batchId === undefined || r.batchId === p.batchId);
 
-export function registerRemoveJob(kind: RowKind): void {
-  registerJobType(removeJobType(kind), {
-    async plan(job: JobRecord) {
-      const count = (await pipelineOf(kind).store.rows().idsOf({ filter: filterOf(job.params as unknown as RemoveParams) })).length;
-      return Math.max(1, Math.ceil(count / CHUNK));
+/** The remove job of a pipeline's kind (registered by the worker). */
+export function removeJob(kind: RowKind): JobType {
+  return {
+    jobType: removeJobType(kind),
+    def: {
+      async plan(job: JobRecord) {
+        const count = (await pipelineOf(kind).store.rows().idsOf({ filter: filterOf(job.params as unknown as RemoveParams) })).length;
+        return Math.max(1, Math.ceil(count / CHUNK));
+      },
+      async runChunk(job: JobRecord) {
+        const store = pipelineOf(kind).store;
+        const ids = (await store.rows().idsOf({ filter: filterOf(job.params as unknown as RemoveParams) })).slice(0, CHUNK);
+        if (ids.length) await store.remove(ids);
+        return {};
+      },
     },
-    async runChunk(job: JobRecord) {
-      const store = pipelineOf(kind).store;
-      const ids = (await store.rows().idsOf({ filter: filterOf(job.params as unknown as RemoveParams) })).slice(0, CHUNK);
-      if (ids.length) await store.remove(ids);
-      return {};
-    },
-  });
+  };
 }
 
 export const startRemoveAll = (p: RowPipeline, params: RemoveParams, userId: number) =>

@@ -4,8 +4,8 @@ import type { Job } from '@eb/shared/job/schemas';
 import { headerKey, SINGLE_FILE_ORDER, type RowType } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
-import { createJob, toJob, type JobRecord } from '../job/repository';
-import { registerJobType } from '../job/registry';
+import { createJob, toJob, type JobRecord } from '../job/service';
+import type { JobType } from '../job/service';
 import type { Actor } from '../lib/change-log';
 import { batchGet, getItem, keys, queryAll, table, type TransactItem } from '../lib/db';
 import { workbookContentError } from '../lib/xlsx-guard';
@@ -118,39 +118,43 @@ async function readSheets(reader: AsyncIterable<Worksheet>, p: Params, actor: Ac
   }
 }
 
-registerJobType(SINGLE_FILE_JOB, {
-  plan: async () => 1,
-  async runChunk(job: JobRecord, _index, progress) {
-    const p = job.params as unknown as Params;
-    const actor = { objectId: job.createdBy ?? 0, name: p.userName };
-    // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
-    const reader = await uploadedWorkbook(p.key, progress);
-    const run: RunState = { result: { errors: [], uploadedRows: [], currentKey: null }, amendmentOrder: [], notAllImported: new Set(), resuming: !!p.resumeKey };
-    // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
-    try {
-      await readSheets(reader, p, actor, run);
-    } catch (e) {
-      throw workbookContentError(e);
-    }
-    const { result, amendmentOrder, notAllImported } = run;
-    // the key: the first amendment (in the Amendments sheet's order, then the others') whose rows did not all import
-    const rank = (k: string) => {
-      const i = amendmentOrder.indexOf(k);
-      return i < 0 ? amendmentOrder.length : i;
-    };
-    result.currentKey = [...notAllImported].sort((a, b) => rank(a) - rank(b))[0] ?? null;
-    return {
-      writes: [
-        { Put: { TableName: table(), Item: { ...resultKey(job.jobId), result: JSON.stringify(result) } } },
-        { Put: { TableName: table(), Item: { ...userJobKey(job.createdBy ?? 0, job), jobId: job.jobId } } },
-      ],
-    };
+/** The SingleFile job (registered by the worker). */
+export const singleFileJob: JobType = {
+  jobType: SINGLE_FILE_JOB,
+  def: {
+    plan: async () => 1,
+    async runChunk(job: JobRecord, _index, progress) {
+      const p = job.params as unknown as Params;
+      const actor = { objectId: job.createdBy ?? 0, name: p.userName };
+      // the job's progress: how much of the workbook has been read (its sheets are imported as they are read)
+      const reader = await uploadedWorkbook(p.key, progress);
+      const run: RunState = { result: { errors: [], uploadedRows: [], currentKey: null }, amendmentOrder: [], notAllImported: new Set(), resuming: !!p.resumeKey };
+      // a bomb or a damaged file fails the job now, with its message; a store's fault is retried
+      try {
+        await readSheets(reader, p, actor, run);
+      } catch (e) {
+        throw workbookContentError(e);
+      }
+      const { result, amendmentOrder, notAllImported } = run;
+      // the key: the first amendment (in the Amendments sheet's order, then the others') whose rows did not all import
+      const rank = (k: string) => {
+        const i = amendmentOrder.indexOf(k);
+        return i < 0 ? amendmentOrder.length : i;
+      };
+      result.currentKey = [...notAllImported].sort((a, b) => rank(a) - rank(b))[0] ?? null;
+      return {
+        writes: [
+          { Put: { TableName: table(), Item: { ...resultKey(job.jobId), result: JSON.stringify(result) } } },
+          { Put: { TableName: table(), Item: { ...userJobKey(job.createdBy ?? 0, job), jobId: job.jobId } } },
+        ],
+      };
+    },
+    async finish(job: JobRecord) {
+      const item = await getItem<{ result: string }>(resultKey(job.jobId));
+      return item ? (JSON.parse(item.result) as SingleFileResult) : null;
+    },
   },
-  async finish(job: JobRecord) {
-    const item = await getItem<{ result: string }>(resultKey(job.jobId));
-    return item ? (JSON.parse(item.result) as SingleFileResult) : null;
-  },
-});
+};
 
 export const startSingleFile = (params: Params, userId: number) =>
   createJob({ jobType: SINGLE_FILE_JOB, name: `SingleFile upload (${params.fileName})`, createdBy: userId, params: params as unknown as Record<string, unknown> });

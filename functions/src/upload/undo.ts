@@ -1,13 +1,13 @@
 import { MSG } from '@eb/shared/messages';
 import { volumeBefore, type AccountVolume } from '@eb/shared/account/volume';
 import type { UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
-import { createJob, type JobRecord } from '../job/repository';
-import { getJobPlan, putJobPlan } from '../job/plan';
-import { registerJobType } from '../job/registry';
-import { accountChildren, accountAddresses } from '../account/children';
-import { accountDef, accounts, deleteAccount } from '../account/repository';
-import { amendmentCrms, amendmentParticipants } from '../amendment/children';
-import { amendmentDef, deleteAmendment } from '../amendment/repository';
+import { createJob, type JobRecord } from '../job/service';
+import { getJobPlan, putJobPlan } from '../job/service';
+import type { JobType } from '../job/service';
+import { accountChildren, accountAddresses } from '../account/service';
+import { accountDef, accounts, deleteAccount } from '../account/service';
+import { amendmentCrms, amendmentParticipants } from '../amendment/service';
+import { amendmentDef, deleteAmendment } from '../amendment/service';
 import { changeLogItemsOfSource, logValue, type Actor, type LogEntity, type LogItem } from '../lib/change-log';
 import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
@@ -209,21 +209,25 @@ export async function undoBatch(kind: RowKind, batchId: number, actor: Actor, pr
 }
 
 /** Registers a pipeline's undo job (one chunk: each event's marker makes a run again pass over what is done). */
-export function registerUndoJob(kind: RowKind): void {
-  registerJobType(undoJobType(kind), {
-    async plan() {
-      return 1;
+/** The undo job of a pipeline's kind (registered by the worker). */
+export function undoJob(kind: RowKind): JobType {
+  return {
+    jobType: undoJobType(kind),
+    def: {
+      async plan() {
+        return 1;
+      },
+      async runChunk(job: JobRecord, _index: number, progress) {
+        const params = job.params as unknown as UndoParams;
+        const result = await undoBatch(kind, params.batchId, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
+        await putJobPlan(resultKey(kind, job.jobId), result);
+        return {};
+      },
+      async finish(job: JobRecord) {
+        return (await getJobPlan<UndoResult>(resultKey(kind, job.jobId))) as unknown;
+      },
     },
-    async runChunk(job: JobRecord, _index: number, progress) {
-      const params = job.params as unknown as UndoParams;
-      const result = await undoBatch(kind, params.batchId, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
-      await putJobPlan(resultKey(kind, job.jobId), result);
-      return {};
-    },
-    async finish(job: JobRecord) {
-      return (await getJobPlan<UndoResult>(resultKey(kind, job.jobId))) as unknown;
-    },
-  });
+  };
 }
 
 /** POST upload/Undo (update/Undo), body: { batchId }: the undo job of a batch that has imported rows. */

@@ -1,15 +1,11 @@
 import { normalizeLdcNumber } from '@eb/shared/account/ldc-formats';
 import { matchHeaders, UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import { validateCells } from '@eb/shared/upload/validate';
-import { ldcMarkerKey } from '../account/ldc-markers';
-import { amendmentDef } from '../amendment/repository';
+import { ldcMarkerKey } from '../account/service';
+import { amendmentDef } from '../amendment/service';
 import { crossCheck } from './checks';
-import { registerImportJob } from './import';
-import { registerParseJob } from './parse';
 import { registerPipeline } from './pipeline';
 import { amendmentKeyOfRow, importUploadRow } from './records';
-import { registerRemoveJob } from './remove-job';
-import { registerUndoJob } from './undo';
 import { uploadStore } from './rows';
 
 /**
@@ -40,7 +36,3 @@ export const UPLOADS = registerPipeline({
   },
   importRow: importUploadRow,
 });
-registerParseJob('upload');
-registerImportJob('upload');
-registerRemoveJob('upload');
-registerUndoJob('upload');

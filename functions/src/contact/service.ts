@@ -1,0 +1,6 @@
+/**
+ * The contact's use cases other resources call (the amendment's and the account's contact, the
+ * uploader's contact rows, the updater's checks): read, reference data, create, a new id, the list
+ * and its spec (joined by the amendments' list).
+ */
+export { contactListSpec, contactReferenceData, contacts, createContact, generateContactId, getContact } from './repository';

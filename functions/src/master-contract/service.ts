@@ -1,0 +1,5 @@
+/**
+ * The master contract's use cases other resources call (the amendment's and the account's contract,
+ * the uploader's checks): its read, its list and its list spec (joined by the amendments' list).
+ */
+export { masterContractListSpec, masterContracts, requireMasterContract } from './repository';
