@@ -42,7 +42,7 @@ export interface ListColumnDecl {
    * list's column (`join`: the own row's reference field the list engine joins on).
    */
   source?: string | { join: string; column: string };
-  /** a value computed from the row (no row field of its own): shown and downloaded, never filtered */
+  /** a value computed from the row (no row field of its own): shown, downloaded and filtered as such */
   value?: (row: Record<string, unknown>, today: string) => string | number | null;
   /** the reference set of a code column (shown and downloaded by name) */
   codeSet?: string;
@@ -142,28 +142,37 @@ export function columnFilterChecks<R>(
   match: ListFilterMatchers,
 ): ((row: R) => boolean)[] {
   const checks: ((row: R) => boolean)[] = [];
-  const cell = (r: R, field: string) => (r as Record<string, unknown>)[field];
+  const today = new Date().toISOString().slice(0, 10);
   for (const c of columns) {
     const f = c.filter;
     if (!f) continue;
+    // one getter per column, chosen once (the checks run on every row of a list)
+    const { value, field } = c;
+    const get = value ? (r: R) => value(r as Record<string, unknown>, today) : (r: R) => (r as Record<string, unknown>)[field];
     if (f.kind === 'text') {
       const wanted = body[f.key];
       if (typeof wanted !== 'string' || wanted === '') continue;
-      if (f.match === 'sameText') checks.push((r) => String(cell(r, c.field) ?? '').toLowerCase() === wanted.toLowerCase());
-      else checks.push((r) => match.text(cell(r, c.field) as string | null, wanted, anywhere));
+      const lower = wanted.toLowerCase();
+      if (f.match === 'sameText') checks.push((r) => String(get(r) ?? '').toLowerCase() === lower);
+      else checks.push((r) => match.text(get(r) as string | null, wanted, anywhere));
     } else if (f.kind === 'number') {
       const wanted = body[f.key];
       if (wanted === undefined || wanted === null) continue;
-      if (f.match === 'prefix') checks.push((r) => cell(r, c.field) !== null && cell(r, c.field) !== undefined && String(cell(r, c.field)).startsWith(String(wanted)));
-      else checks.push((r) => cell(r, c.field) === wanted);
+      if (f.match === 'prefix') {
+        const digits = String(wanted);
+        checks.push((r) => {
+          const v = get(r);
+          return v !== null && v !== undefined && String(v).startsWith(digits);
+        });
+      } else checks.push((r) => get(r) === wanted);
     } else if (f.kind === 'codes') {
       const wanted = body[f.body];
       if (wanted === undefined || wanted === null || wanted === '') continue;
-      checks.push((r) => cell(r, c.field) === wanted);
+      checks.push((r) => get(r) === wanted);
     } else {
       const period = body[f.body] as { fromDate?: string | null; toDate?: string | null } | undefined;
       if (!period) continue;
-      checks.push((r) => match.period(cell(r, c.field) as string | null, period));
+      checks.push((r) => match.period(get(r) as string | null, period));
     }
   }
   return checks;
@@ -261,9 +270,9 @@ export type ListFilterKeys<T extends readonly ListColumnDecl[], K extends ListCo
 /**
  * The filter bar's declared parts (web/src/lib/search-filters.ts's SearchFilterSpec and the bar's
  * labels), in the columns' order: the column filters (numeric ones take digits), the selections of
- * a code list and the date kinds.
+ * a code list and the date kinds (`dateKindOrder`: the kinds the date menu lists first, in that order).
  */
-export function searchFilterPartsOf<const T extends readonly ListColumnDecl[]>(columns: T) {
+export function searchFilterPartsOf<const T extends readonly ListColumnDecl[]>(columns: T, options: { dateKindOrder?: readonly string[] } = {}) {
   type C = ListFilterKeys<T, 'text' | 'number'>;
   type S = ListFilterKeys<T, 'codes'>;
   type D = ListFilterKeys<T, 'dateRange'>;
@@ -287,5 +296,9 @@ export function searchFilterPartsOf<const T extends readonly ListColumnDecl[]>(c
       parts.labels.dateKinds[f.key as D] = c.label;
     }
   }
+  // the date kinds' menu in its own order (the declared ones first), else the columns'
+  const order = options.dateKindOrder ?? [];
+  const rank = (k: { value: string }) => (order.includes(k.value) ? order.indexOf(k.value) : order.length);
+  parts.dateKinds.sort((a, b) => rank(a) - rank(b));
   return parts;
 }

@@ -20,6 +20,7 @@ import { objectRefSchema, type ObjectRef } from '../child-records';
 import { withDateOrder, type DateOrderRule } from '../date-order';
 import { MSG } from '../messages';
 import { contractIdSchema } from '../master-contract/schemas';
+import type { AmendmentListCells } from './list-columns';
 
 /**
  * Amendment (spec 2 section 3 "Amendment", rules of section 5 "Amendment"). An amendment belongs to
@@ -210,28 +211,16 @@ export type Amendment = AmendmentFields & {
 };
 
 /** A row of the contracts list (GetList, GetLightList): the amendment's list columns and the joined names. */
-export interface AmendmentRow {
+export type AmendmentRow = AmendmentListCells & {
   objectId: number;
   masterContract: ObjectRef;
-  contractId: number | null;
-  amendmentNumber: number;
-  referenceAmendment: number | null;
-  freshDescId: string | null;
-  legacyId: string | null;
-  type: string;
-  contractStatus: string;
-  receivedDate: string | null;
-  agreementDate: string | null;
-  startDate: string | null;
-  endDate: string | null;
   term: number | null;
   businessEntity: ObjectRef | null;
-  businessEntityLegalName: string | null;
   primaryContact: ObjectRef | null;
   primaryContactFirstName: string | null;
   primaryContactLastName: string | null;
   version: number;
-}
+};
 
 // ---- the contract filter (spec 2 section 3 "Search filters") --------------------------------------
 

@@ -1,8 +1,6 @@
-import { AMENDMENT_LABELS } from '@eb/shared/amendment/labels';
-
 /**
  * Texts of the contract screens (spec 2 "Contracts Search", "Contract Details"). The spec's own
- * texts are marked "spec"; the others are chosen. Field labels are AMENDMENT_LABELS (shared).
+ * texts are marked "spec"; the others are chosen. Field labels are AMENDMENT_LABELS and the list columns CONTRACT_LIST_COLUMNS (shared).
  */
 export const CONTRACT_TEXTS = {
   /** spec: the search screen's buttons */
@@ -14,12 +12,8 @@ export const CONTRACT_TEXTS = {
   filtersLabel: 'Contract filters',
   keywordLabel: 'Keyword',
   keywordPlaceholder: 'Search by contract, amendment, ticket, legacy id, legal name or contact',
-  typeFilter: 'Amendment Type',
-  statusFilter: 'Status',
   exportAll: 'Export all',
   exportWhat: 'every contract of the search',
-  businessEntityFilter: 'Business Entity',
-  primaryParticipantFilter: 'Primary Participant',
   /** spec: Contract Details */
   save: 'Save',
   addAmendment: 'Add Amendment',
@@ -31,33 +25,6 @@ export const CONTRACT_TEXTS = {
   loading: 'Loading the contract',
   selectRow: (contractId: number | null, amendmentNumber: number) => `Select contract ${contractId ?? ''} amendment ${amendmentNumber}`,
 } as const;
-
-/** spec 2 section 3 "Search filters": the contract date kinds and the filter field each one sets. */
-export const CONTRACT_DATE_KINDS = [
-  { value: 'receivedDatePeriod', label: AMENDMENT_LABELS.receivedDate, filter: 'amendmentRecievedPeriod' },
-  { value: 'agreementDatePeriod', label: AMENDMENT_LABELS.agreementDate, filter: 'agreementDatePeriod' },
-  { value: 'startDatePeriod', label: AMENDMENT_LABELS.startDate, filter: 'amendmentStartDatePeriod' },
-  { value: 'endDatePeriod', label: AMENDMENT_LABELS.endDate, filter: 'agreementEndDatePeriod' },
-] as const;
-export type AmendmentDateKind = (typeof CONTRACT_DATE_KINDS)[number]['value'];
-
-/** The grid's columns: the spec's sort keys and the row field each shows. */
-export const CONTRACT_COLUMNS = [
-  // the key columns fit a 1366 px window (the IDs frozen at the left); `optional` ones are in the column chooser
-  { sortKey: 'contractId', field: 'contractId', header: AMENDMENT_LABELS.contractId, width: 96, frozen: true },
-  { sortKey: 'amendmentNumber', field: 'amendmentNumber', header: AMENDMENT_LABELS.amendmentNumber, width: 104, frozen: true },
-  { sortKey: 'referenceAmendment', field: 'referenceAmendment', header: AMENDMENT_LABELS.referenceAmendment, width: 120, optional: true },
-  { sortKey: 'ticketNo', field: 'freshDescId', header: AMENDMENT_LABELS.freshDescId, width: 100 },
-  { sortKey: 'legacyId', field: 'legacyId', header: AMENDMENT_LABELS.legacyId, width: 110, optional: true },
-  { sortKey: 'amendmentType', field: 'type', header: AMENDMENT_LABELS.type, width: 130 },
-  { sortKey: 'amendmentReceived', field: 'receivedDate', header: AMENDMENT_LABELS.receivedDate, width: 104, optional: true },
-  { sortKey: 'amendmentStartDate', field: 'startDate', header: AMENDMENT_LABELS.startDate, width: 104 },
-  { sortKey: 'amendmentEndDate', field: 'endDate', header: AMENDMENT_LABELS.endDate, width: 104 },
-  { sortKey: 'agreementDate', field: 'agreementDate', header: AMENDMENT_LABELS.agreementDate, width: 110, optional: true },
-  { sortKey: 'businessEntityName', field: 'businessEntityLegalName', header: 'Business Entity', width: 200, minWidth: 120 },
-  { sortKey: 'primaryParticipant', field: 'primaryParticipant', header: 'Primary Participant', width: 160, minWidth: 120, optional: true },
-  { sortKey: 'status', field: 'contractStatus', header: AMENDMENT_LABELS.contractStatus, width: 118 },
-] as const;
 
 /** Texts of Amendment Details (spec: 'New Amendment', Save, Add Amendment, '(This record is inactive)'; the rest chosen). */
 export const AMENDMENT_TEXTS = {

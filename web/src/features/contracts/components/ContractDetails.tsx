@@ -4,13 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
+import { CONTRACT_LIST_COLUMNS } from '@eb/shared/amendment/list-columns';
 import { CONTRACT_AMENDMENTS_DEFAULT_SORT } from '@eb/shared/amendment/list-keys';
 import { CONTRACT_AMENDMENTS_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, generatedMasterContractQuery, masterContractQuery, useSaveMasterContract } from '../../../entities/amendment/api';
 import { amendmentGridColumns } from '../../../entities/amendment/amendment-columns';
-import { CONTRACT_COLUMNS, CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
+import { CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { referenceNameOf } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -22,7 +23,7 @@ import { useNotify } from '../../../components/notify-context';
 import { DetailTabs, type DetailTabProps } from '../../../components/DetailTabs';
 import { useUnsavedForm } from '../../../components/pending-edits';
 
-const DETAIL_COLUMNS = CONTRACT_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
+const DETAIL_COLUMNS = CONTRACT_LIST_COLUMNS.filter((c) => ['amendmentNumber', 'referenceAmendment', 'ticketNo', 'legacyId', 'amendmentStartDate', 'amendmentEndDate', 'status'].includes(c.sortKey));
 
 /**
  * Contract Details (spec 2): /enrollments/contracts/{ids}, ids joined by '+', 0 for a new contract.
@@ -114,7 +115,7 @@ function ContractTab(props: DetailTabProps) {
   return (
     <div className="eb-contract-tab">
       <div className="eb-contract-tab__form">
-        <FormField id={inputId} label={CONTRACT_COLUMNS[0].header} required={editor} message={text !== null || error ? message : undefined}>
+        <FormField id={inputId} label={CONTRACT_LIST_COLUMNS[0].label} required={editor} message={text !== null || error ? message : undefined}>
           <InputText
             id={inputId}
             value={value}

@@ -2,14 +2,15 @@ import { Suspense, lazy, useMemo, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { AMENDMENT_LABELS } from '@eb/shared/amendment/labels';
+import { CONTRACT_LIST_COLUMNS } from '@eb/shared/amendment/list-columns';
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
 import { CONTRACT_DEFAULT_SORT } from '@eb/shared/amendment/list-keys';
+import { chooserColumnsOf } from '@eb/shared/list-columns';
 import { CONTRACT_PAGE_SIZE, CONTRACT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, exportContracts } from '../../../entities/amendment/api';
 import { amendmentGridColumns } from '../../../entities/amendment/amendment-columns';
-import { CONTRACT_COLUMNS, CONTRACT_DATE_KINDS, CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
+import { CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { codeOptions, referenceNameOf } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
@@ -23,7 +24,7 @@ import { useUrlListState } from '../../../components/use-url-list-state';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
 import { browser } from '../../../lib/browser';
 import { useDownload } from '../../../components/use-download';
-import { CONTRACT_FILTERS, NO_FILTERS, filterBody, filtersOf, withFilters, type ColumnFilterKey } from './filters';
+import { CONTRACT_FILTER_LABELS, CONTRACT_FILTERS, NO_FILTERS, filterBody, filtersOf, withFilters } from './filters';
 import '../../../components/list-page.css';
 import './contracts.css';
 
@@ -36,21 +37,6 @@ type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 const ContractDetails = lazy(() => import('./ContractDetails').then((m) => ({ default: m.ContractDetails })));
 const ExportAllDialog = lazy(() => import('./ExportAllDialog').then((m) => ({ default: m.ExportAllDialog })));
 const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
-
-/** The filter bar's labels: the columns' headers, the selections' and the date kinds'. */
-const FILTER_LABELS = {
-  selects: { type: CONTRACT_TEXTS.typeFilter, status: CONTRACT_TEXTS.statusFilter },
-  columns: {
-    contractId: AMENDMENT_LABELS.contractId,
-    amendmentNumber: AMENDMENT_LABELS.amendmentNumber,
-    referenceAmendment: AMENDMENT_LABELS.referenceAmendment,
-    freshDescId: AMENDMENT_LABELS.freshDescId,
-    legacyId: AMENDMENT_LABELS.legacyId,
-    businessEntityLegalName: CONTRACT_TEXTS.businessEntityFilter,
-    primaryParticipant: CONTRACT_TEXTS.primaryParticipantFilter,
-  } satisfies Record<ColumnFilterKey, string>,
-  dateKinds: Object.fromEntries(CONTRACT_DATE_KINDS.map((k) => [k.value, k.label])) as Record<(typeof CONTRACT_DATE_KINDS)[number]['value'], string>,
-};
 
 export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
@@ -75,7 +61,7 @@ export function ContractsPage() {
  */
 function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const me = useSignedInUser();
-  const view = useUrlGridView(CONTRACT_COLUMNS);
+  const view = useUrlGridView(CONTRACT_LIST_COLUMNS);
   const staff = mayAccess('nonAgent', me.userType);
   const editor = mayAccess('editor', me.userType);
   const navigate = useNavigate();
@@ -112,7 +98,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
   const [exportingAll, setExportingAll] = useState(false);
 
   const columns = amendmentGridColumns<Row>(
-    CONTRACT_COLUMNS.filter((c) => view.visible.includes(c.field)),
+    CONTRACT_LIST_COLUMNS.filter((c) => view.visible.includes(c.field)),
     (itemType, code) => referenceNameOf(references.data, itemType, code),
   );
 
@@ -134,14 +120,14 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       keywordLabel={CONTRACT_TEXTS.keywordLabel}
       keywordPlaceholder={CONTRACT_TEXTS.keywordPlaceholder}
       resetLabel={CONTRACT_TEXTS.resetFilters}
-      labels={FILTER_LABELS}
+      labels={CONTRACT_FILTER_LABELS}
       options={{ type: types, status: statuses }}
       debounceMs={CONTRACT_SEARCH_DEBOUNCE_MS}
       views={
         <Suspense fallback={null}>
           <ListViews
             list="contracts"
-            columns={CONTRACT_COLUMNS.map((c) => ({ field: c.field, header: c.header }))}
+            columns={chooserColumnsOf(CONTRACT_LIST_COLUMNS)}
             visible={view.visible}
             onVisibleChange={view.setVisible}
             query={() => browser.currentQuery().toString()}
