@@ -34,7 +34,9 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
       this.size++;
       this.slotEpoch++;
     }
+    if (slot !== undefined) for (const e of this.equalities.values()) e.remove(s, this.store.column(e.column)?.get(s));
     this.store.put(s, row, this.size);
+    for (const e of this.equalities.values()) e.add(s, this.store.column(e.column)?.get(s));
     if (this.store.columns.length !== this.viewColumns) this.syncViews();
     this.seqs[s] = seq;
     this.texts.set(s, text);
@@ -49,6 +51,7 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
   protected remove(id: number, slot: number) {
     this.detachFromOrders(slot);
     if (!this.indexStale) this.index.set(slot, []);
+    for (const e of this.equalities.values()) e.remove(slot, this.store.column(e.column)?.get(slot));
     this.store.clear(slot);
     this.live[slot] = 0;
     this.texts.set(slot, '');
@@ -78,6 +81,7 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
     this.size = 0;
     this.orders.clear();
     this.joinedSorts.clear();
+    this.equalities.clear();
     this.slotEpoch++;
     this.version++;
     this.viewColumns = -1;

@@ -1,6 +1,7 @@
 import { keywordWords } from '@eb/shared/paging';
 import { FeedList } from './catch-up';
 import type { ColumnKind } from './columns';
+import { CANDIDATE_SORT_MAX } from './plan';
 import type { ListEngineOptions } from './rows';
 import type { ListPage, ListQuery, ListSpec } from './spec';
 
@@ -42,28 +43,57 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
   /** The slots matching a query in its order, from the skip-th (a generator: callers stop when they have enough). */
   protected *matchingSlots(q: Omit<ListQuery<Row>, 'limit' | 'skip'>, skip: number, limit: number): Generator<number> {
     const { key, desc } = this.parseOrder(q.orderBy);
-    const order = this.sortKey(key) ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
     const fullText = q.fullText === true;
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
+    const value = this.sortKey(key);
+    const cands = filter || words.length ? this.candidates(q) : undefined;
+    const stamps = words.length ? this.keywordStamps(words, fullText) : undefined;
+    const need = words.length;
+    const view = this.view;
+    if (cands && value && cands.length <= CANDIDATE_SORT_MAX) {
+      // few candidates: test them and sort the matches (by value, ties by id, as the order does)
+      const hits: number[] = [];
+      for (const slot of cands) {
+        if (stamps && stamps[slot] !== need) continue;
+        if (filter) {
+          view.s = slot;
+          if (!filter(view as unknown as Row)) continue;
+        }
+        hits.push(slot);
+      }
+      hits.sort((a, b) => this.compareSlots(value, a, b));
+      if (desc) hits.reverse();
+      for (let i = skip; i < Math.min(hits.length, skip + limit); i++) yield hits[i]!;
+      return;
+    }
+    const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
     const n = order.n;
     if (!filter && words.length === 0) {
       for (let i = skip; i < Math.min(n, skip + limit); i++) yield order.a[desc ? n - 1 - i : i]!;
       return;
     }
-    const stamps = words.length ? this.keywordStamps(words, fullText) : undefined;
-    const need = words.length;
     // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
     const mask = new Uint8Array(this.slots);
-    const view = this.view;
-    for (let slot = 0; slot < this.slots; slot++) {
-      if (!this.live[slot]) continue;
-      if (stamps && stamps[slot] !== need) continue;
-      if (filter) {
-        view.s = slot;
-        if (!filter(view as unknown as Row)) continue;
+    if (cands) {
+      for (const slot of cands) {
+        if (stamps && stamps[slot] !== need) continue;
+        if (filter) {
+          view.s = slot;
+          if (!filter(view as unknown as Row)) continue;
+        }
+        mask[slot] = 1;
       }
-      mask[slot] = 1;
+    } else {
+      for (let slot = 0; slot < this.slots; slot++) {
+        if (!this.live[slot]) continue;
+        if (stamps && stamps[slot] !== need) continue;
+        if (filter) {
+          view.s = slot;
+          if (!filter(view as unknown as Row)) continue;
+        }
+        mask[slot] = 1;
+      }
     }
     let matched = 0;
     for (let i = 0; i < n && matched < skip + limit; i++) {

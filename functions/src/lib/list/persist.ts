@@ -4,7 +4,7 @@ import { s3Client } from '../aws';
 import { config } from '../config';
 import { log } from '../log';
 import { Column, type ColumnKind } from './columns';
-import { SearchableList } from './search';
+import { PlannedList } from './plan';
 import { SnapshotReader, SnapshotWriter } from './snapshot';
 
 const SNAPSHOT_FORMAT = 2;
@@ -14,7 +14,7 @@ const snapshotKey = (type: string) => `list-snapshots/${type}.bin.gz`;
  * The binary snapshot of the projection in S3 (snapshot.ts): columns, word index and sort orders as
  * typed arrays, so a cold start is a copy rather than a feed read and a rebuild.
  */
-export abstract class PersistedList<Row, Own = Row> extends SearchableList<Row, Own> {
+export abstract class PersistedList<Row, Own = Row> extends PlannedList<Row, Own> {
 
   /**
    * What a snapshot must match: the list's declaration (columns come from the projection, so its

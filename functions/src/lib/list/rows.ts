@@ -1,4 +1,5 @@
 import { ColumnStore } from './column-store';
+import type { EqualityIndex } from './equality';
 import type { ListEngine } from './engine';
 import { PackedStrings } from './strings';
 import type { ListJoin, ListSpec } from './spec';
@@ -12,6 +13,7 @@ import { WordIndex } from './word-index';
  *   orders.ts    cached sort orders, maintained incrementally
  *   changes.ts   applying a feed item (insert, replace, remove)
  *   search.ts    keyword search (word-index.ts, full text)
+ *   plan.ts      the candidate rows of a query's hints: equality indexes (equality.ts), ranges
  *   persist.ts   the binary snapshot in S3 (snapshot.ts)
  *   catch-up.ts  reading the change feed up to the counter (the safe mark)
  *   engine.ts    ListEngine: queries, and the container's registry
@@ -78,6 +80,8 @@ export abstract class ListRows<Row, Own = Row> {
   slotEpoch = 0;
   protected joined: Joined[] | undefined;
   protected joinedSorts = new Map<string, { versions: string; order: Order }>();
+  /** column -> its equality index (built when a query first names the column in `equals`) */
+  protected equalities = new Map<string, EqualityIndex>();
   /** the highest seq applied (a refresh retries while the counter is above it) */
   protected maxApplied = 0;
   /**

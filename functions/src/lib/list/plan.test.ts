@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { ListEngine } from './engine';
+import type { ListQuery, ListSpec } from './spec';
+
+/**
+ * The query hints (ListQuery.equals, .range) only narrow the rows a filter is tried on: on random
+ * rows, before and after changes and deletions, every hinted query answers what a naive filter and
+ * sort of a plain array answers (same rows, same order, same count).
+ */
+interface Row {
+  objectId: number;
+  ref: number | null;
+  code: string | null;
+  endDate: string | null;
+}
+const spec: ListSpec<Row> = {
+  type: 'unitplan',
+  project: (i) => ({ objectId: Number(i.objectId), ref: (i.ref as number | null) ?? null, code: (i.code as string | null) ?? null, endDate: (i.endDate as string | null) ?? null }),
+  id: (r) => r.objectId,
+  searchText: (r) => `${r.objectId} ${r.code ?? ''}`.toLowerCase(),
+  sortKeys: { objectId: 'objectId', code: 'code', endDate: 'endDate', refNo: (r) => r.ref },
+  defaultSort: { field: 'objectId', direction: 'Ascending' },
+};
+
+let seed = 7;
+const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+const CODES = ['Enrolled', 'Pending', 'dropped', null];
+const randomRow = (id: number): Row => ({
+  objectId: id,
+  ref: rand(10) === 0 ? null : 1 + rand(40),
+  code: CODES[rand(4)]!,
+  endDate: rand(8) === 0 ? null : `2026-${String(1 + rand(12)).padStart(2, '0')}-${String(1 + rand(28)).padStart(2, '0')}${rand(2) ? 'T10:00:00Z' : ''}`,
+});
+
+function naive(rows: Map<number, Row>, test: (r: Row) => boolean, key: keyof Row, desc: boolean, words?: string): number[] {
+  const norm = (v: unknown) => (v === null ? null : typeof v === 'string' ? v.toLowerCase() : v);
+  const out = [...rows.values()].filter((r) => test(r) && (!words || `${r.objectId} ${r.code ?? ''}`.toLowerCase().split(' ').some((w) => w.startsWith(words))));
+  out.sort((a, b) => {
+    const va = norm(a[key]);
+    const vb = norm(b[key]);
+    const c = va === vb ? a.objectId - b.objectId : va === null ? 1 : vb === null ? -1 : va! < vb! ? -1 : 1;
+    return c;
+  });
+  if (desc) out.reverse();
+  return out.map((r) => r.objectId);
+}
+
+describe('query hints', () => {
+  it('answer the same rows, order and count as a naive filter, through equality indexes and ranges, before and after changes', () => {
+    // Prepare
+    const engine = new ListEngine(spec, { snapshots: false });
+    const rows = new Map<number, Row>();
+    let seq = 0;
+    const put = (r: Row) => {
+      rows.set(r.objectId, r);
+      engine.apply({ ...r, seq: ++seq });
+    };
+    for (let id = 1; id <= 3000; id++) put(randomRow(id));
+    const check = () => {
+      for (let k = 0; k < 30; k++) {
+        const ref = 1 + rand(40);
+        const code = CODES[rand(3)]!;
+        const from = `2026-${String(1 + rand(12)).padStart(2, '0')}-01`;
+        const to = `2026-${String(1 + rand(12)).padStart(2, '0')}-15`;
+        const [key, field] = ([['objectId', 'objectId'], ['code', 'code'], ['endDate', 'endDate'], ['refNo', 'ref']] as const)[rand(4)]!;
+        const desc = rand(2) === 1;
+        const orderBy = `${key} ${desc ? 'Descending' : 'Ascending'}`;
+        const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, (r: Row) => boolean][] = [
+          [{ equals: { column: 'ref', value: ref } }, (r) => r.ref === ref],
+          [{ equals: { column: 'code', value: code } }, (r) => r.code === code],
+          [{ range: { sortKey: 'endDate', from, to } }, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
+          [{ range: { sortKey: 'endDate', from, to }, equals: { column: 'code', value: code } }, (r) => r.code === code && r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
+          [{ range: { sortKey: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
+        ];
+        for (const [hints, test] of cases) {
+          // Act
+          const got = engine.queryLoaded({ ...hints, filter: test, orderBy, skip: 2, limit: 50, getTotalCount: true });
+          const ids = engine.queryLoaded({ ...hints, filter: test, orderBy, skip: 0, limit: 100_000 }).data.map((r) => r.objectId);
+          // Assess
+          const want = naive(rows, test, field, desc, hints.keyword);
+          expect(ids).toEqual(want);
+          expect(got.totalCount).toBe(want.length);
+          expect(got.data.map((r) => r.objectId)).toEqual(want.slice(2, 52));
+        }
+      }
+    };
+    check();
+    // changes and deletions after the indexes and orders were built
+    for (let k = 0; k < 500; k++) put(randomRow(1 + rand(3500)));
+    for (let k = 0; k < 200; k++) {
+      const id = 1 + rand(3500);
+      if (rows.delete(id)) engine.apply({ objectId: id, deleted: true, seq: ++seq });
+    }
+    check();
+  });
+});
