@@ -4,6 +4,7 @@ import { parseJob } from './parse';
 import { removeJob } from './remove-job';
 import { singleFileJob } from './single-file';
 import { undoJob } from './undo';
+import type { RowKind } from './rows';
 import { UPLOADS } from './uploads';
 
 /**
@@ -25,6 +26,6 @@ export { rowStore, type RowKind } from './rows';
 export { startUndo } from './undo';
 
 /** The parse, import, Remove All and undo jobs of a pipeline's kind. */
-export const rowJobTypes = (kind: 'upload' | 'update'): JobType[] => [parseJob(kind), importJob(kind), removeJob(kind), undoJob(kind)];
+export const rowJobTypes = (kind: RowKind): JobType[] => [parseJob(kind), importJob(kind), removeJob(kind), undoJob(kind)];
 /** The uploader's job types: its pipeline's and SingleFile's. */
-export const uploadJobTypes = (): JobType[] => [...rowJobTypes(UPLOADS.kind as 'upload'), singleFileJob];
+export const uploadJobTypes = (): JobType[] => [...rowJobTypes(UPLOADS.kind), singleFileJob];
