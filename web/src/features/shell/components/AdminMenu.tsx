@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Menu as MenuType } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -20,7 +20,8 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
     menu.current = m;
     const target = opener.current;
     opener.current = null;
-    if (m && target) m.show({ currentTarget: target } as unknown as SyntheticEvent);
+    // the first click again, now that the menu is there: it opens as on any later click
+    if (m && target) requestAnimationFrame(() => target.click());
   };
   const navigate = useNavigate();
   const { pathname } = useLocation();
