@@ -2,9 +2,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Account } from '@eb/shared/account/schemas';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
-import type { Session } from '../support/invoke';
 import { amendmentBody, newAccount, newAmendment, newMasterContract, ok, uniqueLdc } from '../support/records';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * Issue 26 item 6: where the spec means a count or a length of time (an amendment's and an
@@ -12,10 +11,7 @@ import { signedIn } from '../support/users';
  * exemption number is digits only; on create and on update, with a 400 naming the field and
  * nothing written (the end date became null from a term of -5).
  */
-let editor: Session;
-beforeAll(async () => {
-  editor = (await signedIn('admin')).session;
-});
+const [editor] = signedInBeforeAll('admin');
 
 const refused = (r: { status: number; body: any }, field: string, message: string) => {
   expect(message).toBeTruthy();

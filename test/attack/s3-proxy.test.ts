@@ -4,15 +4,14 @@ import os from 'node:os';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { UploadForm } from '@eb/shared/upload/schemas';
 import { s3Client } from '../../functions/src/lib/aws';
 import { config } from '../../functions/src/lib/config';
 import { presignedDownload, UPLOAD_CONTENT_TYPE } from '../../functions/src/lib/files';
-import type { Session } from '../support/invoke';
 import { ok } from '../support/records';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * The local S3 path (/__s3) of the gateway, attacked over HTTP (issue 26 item 1): it lets through
@@ -65,10 +64,7 @@ const expectDenied = (r: { status: number; text: string }) => {
   expect(r.text).toContain('<Code>AccessDenied</Code>');
 };
 
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 describe('the local S3 path', () => {
   it('serves an object to its presigned link, as an attachment in a sandbox', async () => {

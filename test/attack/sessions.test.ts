@@ -1,13 +1,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { cognitoClient, dynamo } from '../../functions/src/lib/aws';
 import { config } from '../../functions/src/lib/config';
 import { keys, table } from '../../functions/src/lib/db';
-import { cookiesOf, invoke, type Session } from '../support/invoke';
-import { createTestUser, signedIn } from '../support/users';
+import { cookiesOf, invoke } from '../support/invoke';
+import { createTestUser, signedIn, signedInBeforeAll } from '../support/users';
 
 /**
  * Issue 26 item 2: a new password (set by an administrator or by a reset link) and a deactivation
@@ -18,10 +18,7 @@ const ACCESS = '__Host-eb-at';
 const REFRESH = '__Host-eb-rt';
 const NEW_PASSWORD = 'Fresh#Pass9';
 
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 /** Renew with the refresh cookie alone (the access cookie expired or is gone). */
 const renew = (refreshToken: string) => invoke({ method: 'GET', path: '/api/users/GetCurrentUser', cookies: { [REFRESH]: refreshToken } });

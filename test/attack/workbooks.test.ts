@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
-import type { Session } from '../support/invoke';
 import { ok } from '../support/records';
 import { postSpreadsheet } from '../support/spreadsheets';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 import { bombWorkbook, workbookParts, zipOf } from '../support/zip-writer';
 
 /**
@@ -17,10 +16,7 @@ import { bombWorkbook, workbookParts, zipOf } from '../support/zip-writer';
  * its first delivery with a clear message, and is not delivered again.
  */
 const MB = 1024 * 1024;
-let uploader: Session;
-beforeAll(async () => {
-  uploader = (await signedIn('superAdmin')).session;
-});
+const [uploader] = signedInBeforeAll('superAdmin');
 
 /** The resident memory of this process and of its parent (the stack's handlers and worker run in the runner's main process). */
 function rss(): number {

@@ -88,7 +88,7 @@ export function cookiesOf(setCookies: string[]): Record<string, string> {
 /** A signed-in browser: keeps its cookies across calls. */
 export class Session {
   cookies: Record<string, string> = {};
-  constructor(readonly email?: string) {}
+  constructor(public email?: string) {}
   async call(input: Omit<InvokeInput, 'cookies'>): Promise<InvokeResult> {
     const r = await invoke({ ...input, cookies: this.cookies });
     for (const [k, v] of Object.entries(cookiesOf(r.setCookies))) {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { beforeAll } from 'vitest';
 import type { UserType } from '@eb/shared/roles';
 import { createUser } from '../../functions/src/users/repository';
 import { Session } from './invoke';
@@ -26,4 +27,30 @@ export async function signedIn(type: UserType) {
   const r = await s.post('/api/users/login', { email: user.email, password: user.password });
   if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(r.body)}`);
   return { user, session: s };
+}
+
+export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
+
+/** A session that signs in before the file's tests (see signedInBeforeAll); its user is known then. */
+export class SignedInSession extends Session {
+  user!: TestUser;
+  async signIn(type: UserType): Promise<void> {
+    this.user = await createTestUser(type);
+    this.email = this.user.email;
+    const r = await this.post('/api/users/login', { email: this.user.email, password: this.user.password });
+    if (r.status !== 200) throw new Error(`sign-in failed: ${r.status} ${JSON.stringify(r.body)}`);
+  }
+}
+
+/**
+ * The handler tests' sign-in set-up: a session per user type, each a fresh user signed in through
+ * users/login once before the file's (or the describe block's) tests, all at once:
+ * `const [admin, agent] = signedInBeforeAll('superAdmin', 'agent');` then `admin.post(...)` in the tests.
+ */
+export function signedInBeforeAll<const T extends readonly UserType[]>(...types: T): { [I in keyof T]: SignedInSession } {
+  const sessions = types.map(() => new SignedInSession());
+  beforeAll(async () => {
+    await Promise.all(sessions.map((s, i) => s.signIn(types[i]!)));
+  });
+  return sessions as { [I in keyof T]: SignedInSession };
 }

@@ -4,9 +4,8 @@ import { ACCOUNT_FIELDS, type Account, type AccountRow } from '@eb/shared/accoun
 import { HIDDEN_FROM_AGENTS, visibleToUser } from '@eb/shared/agent-hidden';
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
-import type { Session } from '../../../test/support/invoke';
 import { amendmentBody, newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedIn, signedInBeforeAll } from '../../../test/support/users';
 import { ACCOUNTS_EXPORT_HEADERS } from './export';
 
 /**
@@ -16,13 +15,9 @@ import { ACCOUNTS_EXPORT_HEADERS } from './export';
  * what the rules, roles and versions do not allow.
  */
 const A = '/api/account';
-let editor: Session;
-let agent: Session;
 let pseg: Territory;
+const [editor, agent] = signedInBeforeAll('admin', 'agent');
 beforeAll(async () => {
-  const [e, a] = await Promise.all([signedIn('admin'), signedIn('agent')]);
-  editor = e.session;
-  agent = a.session;
   const territories = await ok<{ data: Territory[] }>(editor.get('/api/reference/TerritoryGetList', { limit: 100 }));
   pseg = territories.data.find((t) => t.code === 'PSEG')!;
 });

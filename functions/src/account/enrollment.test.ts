@@ -6,10 +6,9 @@ import type { Job } from '@eb/shared/job/schemas';
 import { MSG } from '@eb/shared/messages';
 import type { Territory } from '@eb/shared/reference/territory';
 import { P2C_COLUMNS } from '@eb/shared/report/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { ACCOUNTS_TEMPLATE_HEADERS } from './template';
 
 /**
@@ -18,15 +17,9 @@ import { ACCOUNTS_TEMPLATE_HEADERS } from './template';
  * against the local emulators.
  */
 const A = '/api/account';
-let staff: Session;
-let admin: Session;
-let agent: Session;
 let territories: Territory[];
+const [staff, admin, agent] = signedInBeforeAll('admin', 'superAdmin', 'agent');
 beforeAll(async () => {
-  const [s, a, g] = await Promise.all([signedIn('admin'), signedIn('superAdmin'), signedIn('agent')]);
-  staff = s.session;
-  admin = a.session;
-  agent = g.session;
   territories = (await ok<{ data: Territory[] }>(staff.get('/api/reference/TerritoryGetList', { limit: 100 }))).data;
 });
 const territory = (code: string) => ({ objectId: territories.find((t) => t.code === code)!.objectId });

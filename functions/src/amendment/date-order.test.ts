@@ -1,11 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Account } from '@eb/shared/account/schemas';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/validation';
-import type { Session } from '../../../test/support/invoke';
 import { amendmentBody, newAccount, newAmendment, newMasterContract, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedIn, signedInBeforeAll } from '../../../test/support/users';
 import { runJobNow } from '../../../test/support/jobs';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import type { Job } from '@eb/shared/job/schemas';
@@ -17,10 +16,7 @@ import type { UploadedRow } from '@eb/shared/upload/schemas';
  * agreement dates not in the future (a day's slack for time zones); an account's drop and future
  * drop dates not before its start, its received date not in the future.
  */
-let editor: Session;
-beforeAll(async () => {
-  editor = (await signedIn('admin')).session;
-});
+const [editor] = signedInBeforeAll('admin');
 
 const inDays = (days: number) => `${toTransferDate(new Date(Date.now() + days * 86_400_000)).slice(0, 10)}T00:00:00`;
 const refused = (r: { status: number; body: any }, field: string, message: string) => {

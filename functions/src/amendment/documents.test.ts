@@ -1,8 +1,7 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, type DocumentRecord, type DocumentUploadAnswer, type DocumentUploadForm } from '@eb/shared/file/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { newAmendment, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 /**
  * An amendment's documents against the local emulators (spec 2 "Documents popup", section 5
@@ -11,13 +10,7 @@ import { signedIn } from '../../../test/support/users';
  * Upload call registers it after checking its size and first bytes, file/Get links to it.
  */
 const C = '/api/contract';
-let editor: Session;
-let agent: Session;
-beforeAll(async () => {
-  const [e, a] = await Promise.all([signedIn('admin'), signedIn('agent')]);
-  editor = e.session;
-  agent = a.session;
-});
+const [editor, agent] = signedInBeforeAll('admin', 'agent');
 
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 const EXE = Buffer.from('MZ\x90\x00\x03\x00\x00\x00 this is not a pdf');

@@ -1,10 +1,9 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { amendmentBody, newMasterContract, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { CONTRACTS_EXPORT_HEADERS } from './export';
 
 /**
@@ -12,15 +11,7 @@ import { CONTRACTS_EXPORT_HEADERS } from './export';
  * writes the .xlsx to the exports bucket, and hands its starter a short-lived link.
  */
 const C = '/api/contract';
-let editor: Session;
-let other: Session;
-let agent: Session;
-beforeAll(async () => {
-  const [e, o, a] = await Promise.all([signedIn('admin'), signedIn('viewOnly'), signedIn('agent')]);
-  editor = e.session;
-  other = o.session;
-  agent = a.session;
-});
+const [editor, other, agent] = signedInBeforeAll('admin', 'viewOnly', 'agent');
 
 describe('contract ExportAll', () => {
   it("exports every amendment of the filter in its order through a job, and links the file for its starter only", async () => {

@@ -1,14 +1,13 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import { termEndDate } from '@eb/shared/term-end-date';
 import { UPDATE_COLUMNS, UPDATABLE_FIELDS } from '@eb/shared/update/columns';
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
-import type { Session } from '../../../test/support/invoke';
 import { runChunkOf, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 /**
  * The updater against the local emulators (issue 11): the template, an update workbook posted and
@@ -17,13 +16,7 @@ import { signedIn } from '../../../test/support/users';
  * once), a record changed or removed since validation validated again, and removal.
  */
 const U = '/api/update';
-let admin: Session;
-let staff: Session;
-beforeAll(async () => {
-  const [a, s] = await Promise.all([signedIn('superAdmin'), signedIn('admin')]);
-  admin = a.session;
-  staff = s.session;
-});
+const [admin, staff] = signedInBeforeAll('superAdmin', 'admin');
 
 /** Uploads an update workbook of a type and runs its parse: the batch id. */
 async function parsed(updateType: string, rows: unknown[][]): Promise<number> {

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { UploadForm } from '@eb/shared/upload/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { importFaults, SimulatedCrash } from './import';
@@ -20,10 +19,7 @@ import { importFaults, SimulatedCrash } from './import';
  */
 const ROWS = 1000;
 const ACCOUNTS = 20;
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 afterEach(() => {
   importFaults.at = null;
 });

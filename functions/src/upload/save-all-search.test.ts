@@ -1,11 +1,10 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { newMasterContract, ok } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { amendmentListSpec, amendments } from '../amendment/repository';
 import { ListEngine } from '../lib/list-engine';
 
@@ -14,10 +13,7 @@ import { ListEngine } from '../lib/list-engine';
  * container that answered during the import and in one started cold from the list's S3 snapshot
  * (the last records of a burst, with nothing written after them, included).
  */
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 const CONTRACTS = 30;
 const PER_CONTRACT = 100;

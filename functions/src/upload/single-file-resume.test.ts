@@ -1,13 +1,13 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { SingleFileResult, UploadedRow, UploadForm } from '@eb/shared/upload/schemas';
 import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
 import { newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedIn, signedInBeforeAll } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { importFaults, SimulatedCrash } from './import';
@@ -19,10 +19,7 @@ import { importFaults, SimulatedCrash } from './import';
  * the key offered is the first amendment whose rows did not all import, and a worker killed
  * mid-resume changes nothing.
  */
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 const amendmentHeaders = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure'];
 const accountHeaders = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];

@@ -1,12 +1,11 @@
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { UploadedRow } from '@eb/shared/upload/schemas';
 import type { UndoResult } from '@eb/shared/upload/undo';
-import type { Session } from '../../../test/support/invoke';
 import { deliverOnce, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { MSG } from '@eb/shared/messages';
 import { changeLogItemsOfSource, listChangeLogs } from '../lib/change-log';
@@ -20,10 +19,7 @@ import { undoFaults } from './undo';
  * back, a record changed by someone else since kept and listed with what differs, each change
  * undone exactly once through a killed worker and redeliveries, the rows back to Validated.
  */
-let admin: Session;
-beforeAll(async () => {
-  admin = (await signedIn('superAdmin')).session;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 afterEach(() => {
   undoFaults.at = null;
 });

@@ -1,15 +1,14 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import { MSG } from '@eb/shared/messages';
 import { UPLOAD_COLUMNS } from '@eb/shared/upload/columns';
 import { EXCEPTION_REASONS } from '@eb/shared/upload/exceptions';
 import { UPLOAD_TEXTS, type UploadedRow, type UploadForm } from '@eb/shared/upload/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runChunkOf, runJobNow } from '../../../test/support/jobs';
 import { newAccount, newAmendment, newContact, newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { parsedBatchId, postSpreadsheet, xlsxHeaderRows, xlsxOf } from '../../../test/support/spreadsheets';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
@@ -23,13 +22,7 @@ import { importFaults, importTuning, SimulatedCrash } from './import';
  * removal, and the refusals of a renamed csv, a 31 MB file and a zip bomb.
  */
 const U = '/api/upload';
-let admin: Session;
-let staff: Session;
-beforeAll(async () => {
-  const [a, s] = await Promise.all([signedIn('superAdmin'), signedIn('admin')]);
-  admin = a.session;
-  staff = s.session;
-});
+const [admin, staff] = signedInBeforeAll('superAdmin', 'admin');
 
 const workbook = xlsxOf;
 const post = (bytes: Buffer | Uint8Array, fileName: string, uploadType = 'Accounts') => postSpreadsheet(admin, 'upload', uploadType, bytes, fileName);

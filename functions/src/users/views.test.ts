@@ -1,18 +1,11 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SAVED_VIEWS_MAX, SAVED_VIEW_TEXTS, type SavedView } from '@eb/shared/users/views';
-import type { Session } from '../../../test/support/invoke';
 import { ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 /** Saved views of a list screen against the local emulators: each user's own, by name, bounded. */
 const U = '/api/users';
-let mine: Session;
-let other: Session;
-beforeAll(async () => {
-  const [a, b] = await Promise.all([signedIn('agent'), signedIn('viewOnly')]);
-  mine = a.session;
-  other = b.session;
-});
+const [mine, other] = signedInBeforeAll('agent', 'viewOnly');
 
 describe('saved views', () => {
   it("saves a view by name, replaces it when saved again, deletes it, and never shows another user's", async () => {
