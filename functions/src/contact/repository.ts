@@ -1,4 +1,4 @@
-import type { TransactItem } from '../lib/db';
+import { type TransactItem, getItem, keys, nextId } from '../lib/db';
 import { MSG } from '@eb/shared/messages';
 import type { PagedResult } from '@eb/shared/paging';
 import {
@@ -19,7 +19,6 @@ import {
 } from '@eb/shared/contact/schemas';
 import type { Actor, ChangeLogEntry } from '../lib/change-log';
 import { parentChangeLogs } from '../lib/child-records';
-import { getItem, keys, nextId } from '../lib/db';
 import { createEntity, requireEntity, updateEntity, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';

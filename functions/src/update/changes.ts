@@ -15,9 +15,8 @@ import { amendmentRecord, saveAmendment } from '../amendment/service';
 import { NotFoundError } from '../lib/errors';
 import { contacts } from '../contact/service';
 import { territories } from '../reference/service';
-import type { ImportContext } from '../upload/service';
+import { type ImportContext, amendmentKeyOfRow } from '../upload/service';
 import { sharedRead } from '../lib/bulk-scope';
-import { amendmentKeyOfRow } from '../upload/service';
 
 /**
  * An update row's change, checked against the record it names (issue 11 "Behaviour"): the key must

@@ -4,16 +4,10 @@ import type { UpdateListBody } from '@eb/shared/update/schemas';
 import { config } from '../lib/config';
 import { nextId } from '../lib/db';
 import { uploadForm } from '../lib/files';
-import { registerUpload } from '../upload/service';
+import { registerUpload, exceptionsFileName, exceptionsWorkbook, templateFileName, templateWorkbook, startImport, startParse, startRemoveAll, resolveRows, type ResolveInput, startUndo } from '../upload/service';
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
-import { exceptionsFileName, exceptionsWorkbook, templateFileName, templateWorkbook } from '../upload/service';
-import { startImport } from '../upload/service';
-import { startParse } from '../upload/service';
-import { startRemoveAll } from '../upload/service';
-import { resolveRows, type ResolveInput } from '../upload/service';
 import { UPDATES } from './pipeline';
-import { startUndo } from '../upload/service';
 
 type Query = Record<string, string | undefined>;
 type AllRows = { updateType: UpdateType; rowState?: 'validated' | 'withExceptions'; batchId?: number };

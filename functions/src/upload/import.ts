@@ -1,9 +1,7 @@
 import type { ExceptionType, UploadException } from '@eb/shared/upload/exceptions';
 import { ZodError } from 'zod';
 import { MSG } from '@eb/shared/messages';
-import { createJob, type JobRecord } from '../job/service';
-import { getJobPlan, putJobPlan } from '../job/service';
-import type { JobType } from '../job/service';
+import { createJob, type JobRecord, getJobPlan, putJobPlan, type JobType } from '../job/service';
 import type { Actor } from '../lib/change-log';
 import { inBulkScope, reservedRanges } from '../lib/bulk-scope';
 import { addToCounter, getItem, keys, readAhead, sendTransaction, table, transact, type TransactItem } from '../lib/db';

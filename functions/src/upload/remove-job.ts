@@ -1,5 +1,4 @@
-import { createJob, type JobRecord } from '../job/service';
-import type { JobType } from '../job/service';
+import { createJob, type JobRecord, type JobType } from '../job/service';
 import { pipelineOf, type RowPipeline } from './pipeline';
 import type { RowKind } from './rows';
 

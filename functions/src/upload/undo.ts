@@ -1,13 +1,9 @@
 import { MSG } from '@eb/shared/messages';
 import { volumeBefore, type AccountVolume } from '@eb/shared/account/volume';
 import type { UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
-import { createJob, type JobRecord } from '../job/service';
-import { getJobPlan, putJobPlan } from '../job/service';
-import type { JobType } from '../job/service';
-import { accountChildren, accountAddresses } from '../account/service';
-import { accountDef, accounts, deleteAccount } from '../account/service';
-import { amendmentCrms, amendmentParticipants } from '../amendment/service';
-import { amendmentDef, deleteAmendment } from '../amendment/service';
+import { createJob, type JobRecord, getJobPlan, putJobPlan, type JobType } from '../job/service';
+import { accountChildren, accountAddresses, accountDef, accounts, deleteAccount } from '../account/service';
+import { amendmentCrms, amendmentParticipants, amendmentDef, deleteAmendment } from '../amendment/service';
 import { changeLogItemsOfSource, logValue, type Actor, type LogEntity, type LogItem } from '../lib/change-log';
 import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
