@@ -266,6 +266,8 @@ export const chooserColumnsOf = (columns: readonly ListColumnDecl[]) =>
 type FilterOf<C, K> = C extends { filter: infer F } ? (F extends { kind: K } ? F : never) : never;
 /** The keys of a declaration list's filters of one kind (the URL's and the filter bar's). */
 export type ListFilterKeys<T extends readonly ListColumnDecl[], K extends ListColumnFilter['kind']> = FilterOf<T[number], K> extends { key: infer X } ? X & string : never;
+/** The GetList body keys of a declaration list's filters of one kind (codes, dateRange). */
+export type ListFilterBodyKeys<T extends readonly ListColumnDecl[], K extends 'codes' | 'dateRange'> = FilterOf<T[number], K> extends { body: infer X } ? X & string : never;
 
 /**
  * The filter bar's declared parts (web/src/lib/search-filters.ts's SearchFilterSpec and the bar's

@@ -13,7 +13,9 @@ import {
   sortKeysOf,
   type ListRowOf,
 } from '../list-columns';
+import { z } from 'zod';
 import { ACCOUNT_EXPORT_ORDER, ACCOUNT_LIST_COLUMNS } from './list-columns';
+import { accountListBodySchema, columnFilterShape, type AccountListFilter } from './schemas';
 
 const matchers = {
   text: (v: string | null | undefined, f: string) => (v ?? '').toLowerCase().split(/\s+/).some((w) => w.startsWith(f.toLowerCase())),
@@ -53,6 +55,11 @@ describe('Accounts Search columns declared once', () => {
     expect(exported.map((c) => c.field)).toEqual([...ACCOUNT_EXPORT_ORDER]);
     expect(exported.filter((c) => c.date).map((c) => c.field)).toEqual(['requestedStartDate', 'accountEndDate', 'flowDate']);
     expect(exported.find((c) => c.field === 'accountStatus')!.value({ accountStatus: 'EN' }, grid.today)).toBe('accountStatuses:EN');
+    // the GetList body takes every declared filter
+    expectTypeOf<AccountListFilter>().toHaveProperty('ticketNumber').toEqualTypeOf<string | undefined>();
+    expect(accountListBodySchema.parse({ ticketNumber: ' T1 ', camsAccountId: '12', territory: 'PECO', flowDatePeriod: { fromDate: '2026-01-01T00:00:00' } })).toEqual({
+      ticketNumber: 'T1', camsAccountId: 12, territory: 'PECO', flowDatePeriod: { fromDate: '2026-01-01T00:00:00' },
+    });
   });
 
   it('adding a column to Accounts Search is one declaration: the row, the server, the filter bar, the grid and the download all have it', () => {
@@ -71,6 +78,7 @@ describe('Accounts Search columns declared once', () => {
     const rows = [own, { ...own, objectId: 8, shortName: 'OTHER' }];
     const checks = columnFilterChecks<Record<string, unknown>>(WITH_ONE_MORE, { shortName: 'ac' }, false, matchers);
     expect(rows.filter((r) => checks.every((c) => c(r))).map((r) => r.objectId)).toEqual([7]);
+    expect(z.object(columnFilterShape(WITH_ONE_MORE)).parse({ shortName: ' ac ' })).toEqual({ shortName: 'ac' });
     expect(listColumnsVersion(WITH_ONE_MORE, 2)).not.toBe(listColumnsVersion(ACCOUNT_LIST_COLUMNS, 2));
     // the web: the filter bar, the grid, the column chooser
     const parts = searchFilterPartsOf(WITH_ONE_MORE);

@@ -25,7 +25,7 @@ import {
 import { MSG } from '../messages';
 import { termEndDate } from '../term-end-date';
 import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
-import { sortKeysOf } from '../list-columns';
+import { sortKeysOf, type ListColumnDecl, type ListFilterBodyKeys, type ListFilterKeys } from '../list-columns';
 import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from './list-columns';
 
 /**
@@ -339,31 +339,34 @@ const period = z.preprocess(
 
 export { daysUntil } from './list-columns';
 
-/** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional. */
+/** A list column's filter as the GetList body takes it: a text, a whole number, a code of its list, a period. */
+const codeFilter = (codeSet: string) => z.preprocess(absentToUndefined, optionalReferenceCode(codeSet).optional());
+type ColumnFilterShape<T extends readonly ListColumnDecl[]> = { [K in ListFilterKeys<T, 'text'>]: typeof filterText } & { [K in ListFilterKeys<T, 'number'>]: typeof filterInteger } & {
+  [K in ListFilterBodyKeys<T, 'codes'>]: ReturnType<typeof codeFilter>;
+} & { [K in ListFilterBodyKeys<T, 'dateRange'>]: typeof period };
+/** The body fields of the declared columns' filters (ACCOUNT_LIST_COLUMNS). */
+export function columnFilterShape<T extends readonly ListColumnDecl[]>(columns: T): ColumnFilterShape<T> {
+  const shape: Record<string, z.ZodType> = {};
+  for (const c of columns) {
+    const f = c.filter;
+    if (!f) continue;
+    if (f.kind === 'text') shape[f.key] = filterText;
+    else if (f.kind === 'number') shape[f.key] = filterInteger;
+    else if (f.kind === 'codes') shape[f.body] = codeFilter(c.codeSet ?? '');
+    else shape[f.body] = period;
+  }
+  return shape as ColumnFilterShape<T>;
+}
+
+/** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional: the columns' filters and the others. */
 export const accountListBodySchema = z.object({
+  ...columnFilterShape(ACCOUNT_LIST_COLUMNS),
   amendmentId: filterInteger,
   accountRefs: z.preprocess(absentToUndefined, z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput).optional()),
-  requestedStartDatePeriod: period,
-  flowDatePeriod: period,
   dropDatePeriod: period,
-  accountEndDatePeriod: period,
   keyword: filterText,
-  contractId: filterInteger,
-  amendmentNumber: filterInteger,
-  referenceAmendment: filterInteger,
-  ticketNumber: filterText,
-  legacyId: filterText,
-  amendmentType: z.preprocess(absentToUndefined, optionalReferenceCode('contractTypes').optional()),
-  accountType: z.preprocess(absentToUndefined, optionalReferenceCode('accountTypes').optional()),
-  ldcAccountNumber: filterText,
-  territory: filterText,
-  status: z.preprocess(absentToUndefined, optionalReferenceCode('accountStatuses').optional()),
-  term: filterInteger,
-  businessEntityLegalName: filterText,
-  accountName: filterText,
-  camsAccountId: filterInteger,
+  amendmentType: codeFilter('contractTypes'),
   fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
-  prevAccountNum: filterText,
   /** beyond the spec: accounts whose term ends between today and this many days from today (renewals due) */
   renewalWithinDays: z.preprocess(absentToUndefined, z.coerce.number({ error: MSG.invalidInput }).int(MSG.invalidInput).min(1, MSG.invalidInput).max(3660, MSG.invalidInput).optional()),
   /** beyond the spec (the home page's queues): accounts whose status date is more than this many days before today */
