@@ -33,7 +33,7 @@ import { nextId, type TransactItem } from '../lib/db';
 import { sharedRead } from '../lib/bulk-scope';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
-import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { listEngine, pageParams, type ListQuery, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { requireMasterContract } from '../master-contract/service';
 import { territoryDef, territoryListSpec, toTerritory } from '../reference/service';
@@ -42,7 +42,7 @@ import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
-import { columnFilterChecks, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
+import { columnFilterChecks, joinedColumnsOf, type ListColumnDecl, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from '@eb/shared/account/list-columns';
 
 /**
@@ -215,6 +215,24 @@ export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRo
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 
+/**
+ * What lets the list engine try the filter on fewer rows (ListQuery.equals, .range; the predicate
+ * still decides): the amendment's accounts by an equality index, a date period or the renewal
+ * window by a binary search over the date's order (the window a day wider: it only narrows).
+ */
+export function accountQueryHints(f: AccountListFilter): Pick<ListQuery<AccountListRow>, 'equals' | 'range'> {
+  const day = (d: string | null | undefined) => (d ? d.slice(0, 10) : undefined);
+  const periods = (ACCOUNT_LIST_COLUMNS as readonly ListColumnDecl[]).flatMap((c) => {
+    const p = c.filter?.kind === 'dateRange' ? (f as Record<string, { fromDate?: string | null; toDate?: string | null } | undefined>)[c.filter.body] : undefined;
+    return p && (p.fromDate || p.toDate) ? [{ column: c.field as string, from: day(p.fromDate), to: day(p.toDate) }] : [];
+  });
+  if (f.renewalWithinDays !== undefined) {
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    periods.unshift({ column: 'accountEndDate', from: at(-1), to: at(f.renewalWithinDays + 1) });
+  }
+  return { ...(f.amendmentId !== undefined ? { equals: { column: 'contractRef', value: f.amendmentId } } : {}), ...(periods[0] ? { range: periods[0] } : {}) };
+}
+
 /** POST account/GetList: the filter (AND), the keyword, sort (default the account id descending), page, exact total. */
 export async function listAccounts(filter: AccountListFilter, query: Record<string, string | undefined>): Promise<PagedResult<AccountRow>> {
   const page = pageParams({ ...query, limit: query.limit ?? String(ACCOUNT_PAGE_SIZE) });
@@ -224,6 +242,7 @@ export async function listAccounts(filter: AccountListFilter, query: Record<stri
     keyword: filter.keyword,
     fullText: filter.fullTextSearch,
     filter: accountFilterPredicate(filter),
+    ...accountQueryHints(filter),
   });
   return { data: result.data.map(toRow), totalCount: result.totalCount };
 }

@@ -68,9 +68,9 @@ describe('query hints', () => {
         const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, (r: Row) => boolean][] = [
           [{ equals: { column: 'ref', value: ref } }, (r) => r.ref === ref],
           [{ equals: { column: 'code', value: code } }, (r) => r.code === code],
-          [{ range: { sortKey: 'endDate', from, to } }, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
-          [{ range: { sortKey: 'endDate', from, to }, equals: { column: 'code', value: code } }, (r) => r.code === code && r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
-          [{ range: { sortKey: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
+          [{ range: { column: 'endDate', from, to } }, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
+          [{ range: { column: 'endDate', from, to }, equals: { column: 'code', value: code } }, (r) => r.code === code && r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
+          [{ range: { column: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
         ];
         for (const [hints, test] of cases) {
           // Act

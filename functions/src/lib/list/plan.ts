@@ -20,7 +20,7 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
       if (e) lists.push(e.slots(q.equals.value));
     }
     if (q.range) {
-      const r = this.rangeSlots(q.range.sortKey, q.range.from, q.range.to);
+      const r = this.rangeSlots(q.range.column, q.range.from, q.range.to);
       if (r) lists.push(r);
     }
     if (lists.length === 0) return undefined;
@@ -39,10 +39,12 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
     return e;
   }
 
-  /** The slots whose sort-key value lies within [from, to] (see ListQuery.range), or undefined for a key with no own order. */
-  protected rangeSlots(key: string, from: string | number | undefined, to: string | number | undefined): Int32Array | undefined {
-    const value = this.sortKey(key);
-    if (!value) return undefined;
+  /** The slots whose column value lies within [from, to] (see ListQuery.range), or undefined for a column not its own. */
+  protected rangeSlots(column: string, from: string | number | undefined, to: string | number | undefined): Int32Array | undefined {
+    if (!this.store.column(column)) return undefined;
+    // the order of a sort key of that column when the list declares one, else the column's own
+    const key = Object.entries(this.spec.sortKeys).find(([, v]) => v === column)?.[0] ?? `#col:${column}`;
+    const value = this.sortKey(key)!;
     const o = this.order(key);
     const lo = norm(from);
     const hi = norm(to);

@@ -69,12 +69,12 @@ export interface ListQuery<Row> {
   /**
    * Hints that narrow the rows the filter is tried on; the filter must still check them (the answer
    * is the same without them). `equals`: an own column holds exactly this value (an equality index);
-   * `range`: an own sort key's value is at least `from` and at most `to` (a string value counts as
-   * within `to` when it starts with it: a day takes in its times), found by binary search over the
-   * key's cached order.
+   * `range`: an own column's value (as sorts compare it: case-insensitive) is at least `from` and
+   * at most `to` (a string counts as within `to` when it starts with it: a day takes in its times),
+   * found by binary search over the column's cached sort order.
    */
   equals?: { column: string; value: string | number };
-  range?: { sortKey: string; from?: string | number; to?: string | number };
+  range?: { column: string; from?: string | number; to?: string | number };
   orderBy?: string;
   skip?: number;
   limit?: number;
