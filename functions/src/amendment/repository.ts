@@ -19,16 +19,16 @@ import { VALIDATION_CLOSED_STATUSES } from '@eb/shared/home';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
 import { toTransferDate } from '@eb/shared/validation';
 import type { ObjectRef } from '@eb/shared/child-records';
-import { businessEntityById, businessEntityListSpec } from '../business-entity/repository';
+import { businessEntityById, businessEntityListSpec } from '../business-entity/service';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
-import { masterContractListSpec, requireMasterContract } from '../master-contract/repository';
+import { masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
-import { contactListSpec, contactReferenceData, getContact } from '../contact/repository';
+import { contactListSpec, contactReferenceData, getContact } from '../contact/service';
 import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from '@eb/shared/amendment/list-columns';
 import { columnFilterChecks, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 
@@ -397,7 +397,7 @@ export async function createAmendmentRecord(input: AmendmentCreateInput, actor: 
 
 /**
  * An amendment's update: the fields, if `version` is still the stored one (409 otherwise). Answers
- * the record as it was before (its unit: account/repository.ts updateAmendmentWithUnits, which the
+ * the record as it was before (its unit: saveAmendment below, which the
  * form's save and the updater call).
  */
 export async function updateAmendmentRecord(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<Stored<AmendmentRecord>> {
@@ -409,6 +409,21 @@ export async function updateAmendmentRecord(objectId: number, input: AmendmentUp
   const fields = followUnit(storedFields(input, actor, current as unknown as Record<string, unknown>) as Record<string, unknown>, current.unitOfMeasure);
   await updateEntity(amendmentDef, objectId, input.version, fields as Partial<AmendmentRecord>, { actor, ...opts }, current);
   return current;
+}
+
+/** Carries an amendment's new unit to its accounts (account/service.ts cascadeAmendmentUnit); returns how many changed. */
+export type UnitCascade = (amendmentId: number, unit: string, actor: Actor) => Promise<number>;
+
+/**
+ * The amendment's save (PUT contract/Update, the updater): its record, and when its unit changes,
+ * every usage and billing unit of its accounts with it (spec 2 section 9). The accounts' writes stay
+ * the account's (`cascadeUnit`, passed in by the caller: the account depends on the amendment, not
+ * the other way).
+ */
+export async function saveAmendment(objectId: number, input: AmendmentUpdateInput, actor: Actor, opts: { cascadeUnit: UnitCascade; extra?: TransactItem[]; source?: string }): Promise<void> {
+  const { cascadeUnit, ...write } = opts;
+  const before = await updateAmendmentRecord(objectId, input, actor, write);
+  if (input.unitOfMeasure && input.unitOfMeasure !== before.unitOfMeasure) await cascadeUnit(objectId, input.unitOfMeasure, actor);
 }
 
 /** DELETE contract/Delete?id[&version]: the amendment (a tombstone for the list), with its 'deleted' event. */
