@@ -17,12 +17,12 @@
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
-import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
-import { bareExceljsWrite, ms, percentile, runJobThroughWorker, seedItems } from './support';
+import { startLocalStack } from '../../infra/local/stack';
+import { bareExceljsWrite, ms, percentile, runJobThroughWorker, seedItems, runSuite, writeResults } from './support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500_000);
 const PER_AMENDMENT = 5;
@@ -196,22 +196,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   };
 }
 
-async function main() {
+runSuite(import.meta.url, async () => {
   const result = await benchAccounts();
-  const outDir = path.join(REPO_ROOT, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-  const file = path.join(outDir, `accounts-${new Date().toISOString().slice(0, 10)}${label}.json`);
-  writeFileSync(file, JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, queriesPerKind: QUERIES, command: 'BENCH_SUITES=accounts npm run bench', result }, null, 2));
-  console.log('\nAccounts benchmark');
-  console.table([result]);
-  console.log(`written to ${path.relative(REPO_ROOT, file)}`);
-  process.exit(0);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+  writeResults('accounts', 'Accounts benchmark', { queriesPerKind: QUERIES, command: 'BENCH_SUITES=accounts npm run bench', result }, [result]);
+});

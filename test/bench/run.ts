@@ -14,14 +14,15 @@
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import { ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+import { startLocalStack } from '../../infra/local/stack';
+import { runSuite, writeResults } from './support';
 
 const SIZES = (process.env.BENCH_SIZES ?? '100000,500000').split(',').map(Number);
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
@@ -439,21 +440,7 @@ async function main() {
 
   await stack.stop();
   rmSync(dataDir, { recursive: true, force: true });
-  const outDir = path.join(REPO_ROOT, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-  const file = path.join(outDir, `list-engine-${new Date().toISOString().slice(0, 10)}${label}.json`);
-  writeFileSync(
-    file,
-    JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, queriesPerKind: QUERIES, command: 'npm run bench', results }, null, 2),
-  );
-  console.log('\nList engine benchmark');
-  console.table(results);
-  console.log(`written to ${path.relative(REPO_ROOT, file)}`);
-  process.exit(0);
+  writeResults('list-engine', 'List engine benchmark', { queriesPerKind: QUERIES, command: 'BENCH_SUITES=list npm run bench', results }, results);
 }
 
-main().catch((e) => {
-  console.error(e);
-  process.exit(1);
-});
+runSuite(import.meta.url, main);

@@ -1,4 +1,7 @@
 /** What the benchmark suites share: percentiles, timing, seeding the table as the write path stores it, running a job through the worker. */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import ExcelJS from 'exceljs';
@@ -8,6 +11,35 @@ export function percentile(values: number[], p: number): number {
   return +s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!.toFixed(1);
 }
 export const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+
+/**
+ * What every suite's main() ends with: its figures to bench/results/<name>-<date>[-BENCH_LABEL].json
+ * (with the machine and the command), then printed as a table.
+ */
+export function writeResults(name: string, title: string, body: Record<string, unknown>, table: object[]): void {
+  const outDir = path.join(REPO, 'bench/results');
+  mkdirSync(outDir, { recursive: true });
+  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
+  const file = path.join(outDir, `${name}-${new Date().toISOString().slice(0, 10)}${label}.json`);
+  writeFileSync(file, JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, ...body }, null, 2));
+  console.log(`\n${title}`);
+  console.table(table);
+  console.log(`written to ${path.relative(REPO, file)}`);
+}
+
+/** A suite file's entry point when run itself (npm run bench runs each suite in its own process): exit 0, or print the error and exit 1. */
+export function runSuite(url: string, main: () => Promise<void>): void {
+  if (url !== `file://${process.argv[1]}`) return;
+  main().then(
+    () => process.exit(0),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
 
 const NOW = '2026-01-01T00:00:00';
 const COMMON = { version: 1, created: NOW, updated: NOW, createdBy: 0, updatedBy: 0 };

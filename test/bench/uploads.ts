@@ -25,14 +25,14 @@
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
 import { spawn } from 'node:child_process';
-import { createReadStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createReadStream, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { generatedAccount, generatedAmendment } from '../../infra/local/contract-generator';
-import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
-import { inParallel, ms, putBatch, runJobThroughWorker, seedContractWithAmendments, seedItems } from './support';
+import { startLocalStack } from '../../infra/local/stack';
+import { inParallel, ms, putBatch, runJobThroughWorker, seedContractWithAmendments, seedItems, runSuite, writeResults } from './support';
 
 const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? 50_000);
 const SAVE_ROWS = Number(process.env.BENCH_SAVE_ROWS ?? 1_000);
@@ -358,22 +358,7 @@ export async function benchUploads(): Promise<Record<string, unknown>> {
   };
 }
 
-async function main() {
+runSuite(import.meta.url, async () => {
   const result = await benchUploads();
-  const outDir = path.join(REPO_ROOT, 'bench/results');
-  mkdirSync(outDir, { recursive: true });
-  const label = process.env.BENCH_LABEL ? `-${process.env.BENCH_LABEL}` : '';
-  const out = path.join(outDir, `uploads-${new Date().toISOString().slice(0, 10)}${label}.json`);
-  writeFileSync(out, JSON.stringify({ machine: `${os.cpus().length} cores, node ${process.version}`, command: 'BENCH_SUITES=uploads npm run bench', result }, null, 2));
-  console.log('\nUploads benchmark');
-  console.table([result]);
-  console.log(`written to ${path.relative(REPO_ROOT, out)}`);
-  process.exit(0);
-}
-
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((e) => {
-    console.error(e);
-    process.exit(1);
-  });
-}
+  writeResults('uploads', 'Uploads benchmark', { command: 'BENCH_SUITES=uploads npm run bench', result }, [result]);
+});
