@@ -18,11 +18,10 @@ import { AREAS } from '../../../config/areas';
 import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { SearchFilterBar } from '../../../components/SearchFilterBar';
 import { PageHeader } from '../../../components/PageHeader';
-import { selectionLimitText } from '../../../components/component-texts';
+import { SearchPageActions, SearchPageViews, useSearchSession } from '../../../components/SearchPage';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { useUrlGridView } from '../../../components/use-url-grid-view';
-import { browser } from '../../../lib/browser';
 import { useDownload } from '../../../components/use-download';
 import { CONTRACT_FILTER_LABELS, CONTRACT_FILTERS, NO_FILTERS, filterBody, filtersOf, withFilters } from './filters';
 import '../../../components/list-page.css';
@@ -32,16 +31,13 @@ import './contracts.css';
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
-/** Saved views and the column chooser load after the page. */
 /** Contract Details (its record tabs) loads with its first use: the search's route stays small. */
 const ContractDetails = lazy(() => import('./ContractDetails').then((m) => ({ default: m.ContractDetails })));
 const ExportAllDialog = lazy(() => import('./ExportAllDialog').then((m) => ({ default: m.ExportAllDialog })));
-const ListViews = lazy(() => import('../../../components/ListViews').then((m) => ({ default: m.ListViews })));
 
 export function ContractsPage() {
   const { id } = useParams<{ id?: string }>();
-  // a saved view opened on the page starts the search afresh (its sort)
-  const [opened, setOpened] = useState(0);
+  const { session, onViewOpened } = useSearchSession();
   // one screen for every id list: closing or adding a tab keeps the other tabs (and their edits)
   if (id !== undefined)
     return (
@@ -49,7 +45,7 @@ export function ContractsPage() {
         <ContractDetails param={id} />
       </Suspense>
     );
-  return <ContractsSearch key={opened} onViewOpened={() => setOpened((n) => n + 1)} />;
+  return <ContractsSearch key={session} onViewOpened={onViewOpened} />;
 }
 
 /**
@@ -104,7 +100,6 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
 
   const openAmendments = (ids: number[]) => navigate(`${AREAS.contracts.path}/amendment/${ids.join(NAVIGATION_ID_DELIMITER)}`);
   const viewRecord = () => openAmendments(selection.map((r) => r.objectId));
-  const viewDisabled = selection.length === 0 || selection.length > ENTITY_DETAIL_LIMIT;
   const download = () =>
     downloadFile(() => exportContracts(selection.length ? { contractRefs: selection.map((r) => ({ objectId: r.objectId })) } : body, orderByParam(sort), columns.map((c) => c.field)));
 
@@ -123,21 +118,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       labels={CONTRACT_FILTER_LABELS}
       options={{ type: types, status: statuses }}
       debounceMs={CONTRACT_SEARCH_DEBOUNCE_MS}
-      views={
-        <Suspense fallback={null}>
-          <ListViews
-            list="contracts"
-            columns={chooserColumnsOf(CONTRACT_LIST_COLUMNS)}
-            visible={view.visible}
-            onVisibleChange={view.setVisible}
-            query={() => browser.currentQuery().toString()}
-            onApply={(query) => {
-              navigate({ search: query ? `?${query}` : '' });
-              onViewOpened();
-            }}
-          />
-        </Suspense>
-      }
+      views={<SearchPageViews list="contracts" columns={chooserColumnsOf(CONTRACT_LIST_COLUMNS)} view={view} onViewOpened={onViewOpened} />}
     />
   );
 
@@ -146,42 +127,18 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       <PageHeader
         title={AREAS.contracts.title}
         actions={
-          <div className="eb-contracts-actions">
+          <SearchPageActions
+            prefix="eb-contracts"
+            texts={CONTRACT_TEXTS}
+            page={{ selection, total: list.data?.totalCount ?? 0, downloading, exportingAll, setExportingAll }}
+            limit={ENTITY_DETAIL_LIMIT}
+            onView={viewRecord}
+            staff={staff}
+            onDownload={() => void download()}
+            exportAll={(onClose) => <ExportAllDialog filter={body} orderBy={orderByParam(sort)} onClose={onClose} />}
+          >
             {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { newContract: true } })} />}
-            {viewDisabled && <span className="eb-selection-hint" id="eb-contracts-view-hint">{selectionLimitText(ENTITY_DETAIL_LIMIT)}</span>}
-            <Button
-              label={CONTRACT_TEXTS.viewRecord}
-              icon="pi pi-eye"
-              outlined
-              disabled={viewDisabled}
-              aria-describedby={viewDisabled ? 'eb-contracts-view-hint' : undefined}
-              onClick={viewRecord}
-            />
-            {staff && (
-              <Button
-                label={CONTRACT_TEXTS.download}
-                icon="pi pi-download"
-                outlined
-                loading={downloading}
-                disabled={(list.data?.totalCount ?? 0) === 0}
-                onClick={() => void download()}
-              />
-            )}
-            {staff && (
-              <Button
-                label={CONTRACT_TEXTS.exportAll}
-                icon="pi pi-file-export"
-                outlined
-                disabled={(list.data?.totalCount ?? 0) === 0 || exportingAll}
-                onClick={() => setExportingAll(true)}
-              />
-            )}
-            {exportingAll && (
-              <Suspense fallback={null}>
-                <ExportAllDialog filter={body} orderBy={orderByParam(sort)} onClose={() => setExportingAll(false)} />
-              </Suspense>
-            )}
-          </div>
+          </SearchPageActions>
         }
       />
       <DataGrid<Row>
