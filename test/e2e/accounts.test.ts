@@ -6,7 +6,7 @@ import { newAmendment, uniqueLdc } from '../support/records';
 import { signedIn } from '../support/users';
 import { MSG } from '@eb/shared/messages';
 import { accountStatusConfirmMessage } from '@eb/shared/account/status-rules';
-import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, pick, revealSection, sharedPages } from './support/browser';
 
 /**
  * Accounts in Chromium against the local stack (spec 2 "Account Detail", "Accounts grid inside an
@@ -40,6 +40,7 @@ describe('Accounts', () => {
   it("adds an account from its amendment with the derived end date and upload rate, then changes its status in the amendment's grid", async () => {
     // Prepare: the amendment's Accounts section
     const page = await open('admin', `/enrollments/contracts/amendment/${amendmentId}`);
+    await revealSection(page, 'Accounts');
     const section = page.getByRole('region', { name: 'Accounts of the amendment' });
     await section.getByRole('button', { name: 'Add', exact: true }).click();
     await page.waitForURL((u) => u.pathname === `/enrollments/accounts/0/${amendmentId}`);
@@ -98,6 +99,7 @@ describe('Accounts', () => {
     // Act: the amendment's grid, its status dropdown
     await page.getByRole('link', { name: /^Amendment #/ }).click();
     await page.waitForURL((u) => u.pathname === `/enrollments/contracts/amendment/${amendmentId}`);
+    await revealSection(page, 'Accounts');
     const grid = page.getByRole('region', { name: 'Accounts of the amendment' });
     await expect.poll(() => grid.locator('tbody').textContent()).toContain(LDC);
     const status = grid.locator('.eb-amendment-accounts__status').first();
@@ -164,6 +166,7 @@ describe('Accounts', () => {
     expect(new URL(page.url()).pathname).toMatch(/^\/enrollments\/accounts\/\d+$/);
     // Assess: the agent's view, opened from the amendment's grid
     const agentPage = await open('agent', `/enrollments/contracts/amendment/${amendmentId}`);
+    await revealSection(agentPage, 'Accounts');
     await agentPage.getByRole('link', { name: `Open account ${LDC}` }).click();
     await agentPage.waitForURL((u) => u.pathname === `/enrollments/accounts/${id}`);
     await expect.poll(() => agentPage.getByLabel(/^LDC Account #/).inputValue()).toBe(LDC);

@@ -6,7 +6,7 @@ import type { Session } from '../support/invoke';
 import ExcelJS from 'exceljs';
 import { amendmentBody, newAmendment } from '../support/records';
 import { signedIn } from '../support/users';
-import { appUrl, checkScreen, launchBrowser, pick, sharedPages } from './support/browser';
+import { appUrl, checkScreen, launchBrowser, pick, revealSection, sharedPages } from './support/browser';
 
 /**
  * Contracts Search in Chromium against the local stack (spec 2 "Contracts Search"): the default
@@ -46,8 +46,6 @@ const shared = sharedPages(() => browser);
 /** The page of a role (one signed-in page each, shared by the tests), at `path`. */
 const open = (type: 'admin' | 'agent', path = '/enrollments/contracts') => shared(type, type, { width: 1440, height: 900 }, path);
 const rows = (page: Page) => page.locator('.eb-contracts-grid tbody tr');
-/** Scrolls an amendment's section into view: the sections below the form load when near (WhenNear). */
-const reveal = (page: Page, name: string) => page.getByRole('region', { name }).first().scrollIntoViewIfNeeded();
 
 describe('Contracts Search', () => {
   it('finds a contract by the legal name, filters by status in the URL, and opens up to two selected amendments', async () => {
@@ -260,9 +258,9 @@ describe('Amendment Details', () => {
     expect(await page.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /CHANGE LOG/ }).count()).toBe(0);
     // the sections: read only, no downloads
-    await reveal(page, 'Participants');
+    await revealSection(page, 'Participants');
     await expect.poll(() => page.locator('section.eb-subgrid--participant').count()).toBe(1);
-    await reveal(page, 'Documents');
+    await revealSection(page, 'Documents');
     await expect.poll(() => page.locator('section.eb-documents').count()).toBe(1);
     for (const name of [/^Add/, /^Download/, /^Upload/, /^Clone/, /^Delete/, /^Fetch/]) {
       expect(await page.getByRole('button', { name }).count(), String(name)).toBe(0);
@@ -287,7 +285,7 @@ describe('Amendment participants and CRM notes', () => {
     expect(contact.status, JSON.stringify(contact.body)).toBe(200);
     const page = await open('admin', `/enrollments/contracts/amendment/${id}`);
     const participants = page.getByRole('region', { name: 'Participants' });
-    await reveal(page, 'Participants');
+    await revealSection(page, 'Participants');
     const addContact = async () => {
       await participants.getByRole('button', { name: 'Add', exact: true }).click();
       const popup = page.getByRole('dialog', { name: 'Contact Search' });
@@ -314,7 +312,7 @@ describe('Amendment participants and CRM notes', () => {
 
     // Act: a CRM note, saved, then ticked Resolved in its row
     const crm = page.getByRole('region', { name: 'CRM notes' });
-    await reveal(page, 'CRM notes');
+    await revealSection(page, 'CRM notes');
     await crm.getByRole('button', { name: 'Add', exact: true }).click();
     await pick(crm, 'CRM Type', 'Cal', 'Call');
     await crm.getByRole('textbox', { name: 'Comment' }).fill('Asked about the renewal price');
@@ -338,7 +336,7 @@ describe('Amendment documents', () => {
     const id = list.body.data[2].objectId;
     const page = await open('admin', `/enrollments/contracts/amendment/${id}`);
     const documents = page.locator('section.eb-documents');
-    await reveal(page, 'Documents');
+    await revealSection(page, 'Documents');
     await expect.poll(() => documents.textContent()).toContain('Remaining: 30 Mb');
     // Act: the popup, a pdf and an exe chosen together
     await documents.getByRole('button', { name: 'Upload Documents' }).click();
@@ -399,7 +397,7 @@ describe('Clone Amendment', () => {
     // Assess: saved as a new amendment, with the participant
     await page.waitForURL((u) => /^\/enrollments\/contracts\/amendment\/\d+$/.test(u.pathname) && !u.pathname.endsWith('/0'));
     const participants = page.locator('section.eb-subgrid--participant');
-    await reveal(page, 'Participants');
+    await revealSection(page, 'Participants');
     await expect.poll(() => participants.locator('tbody').textContent()).toContain(`Clone${RUN}`);
     expect(page.url()).not.toContain(`/amendment/${source.objectId}`);
     // the legacy id of the contract's first customer signee event (none yet: said so)

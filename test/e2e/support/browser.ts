@@ -81,6 +81,14 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
   await expectAccessible(page, name);
 }
 
+/**
+ * Scrolls a record's section (a panel, named by its header) into view: the sections below an
+ * amendment's form load as they come near the visible part of the page (WhenNear).
+ */
+export async function revealSection(page: Page, name: string): Promise<void> {
+  await page.getByRole('region', { name, exact: true }).first().scrollIntoViewIfNeeded();
+}
+
 /** A form field's label as a pattern: a required field's label ends with the hidden marker ' *'. */
 export function labelOf(label: string): RegExp {
   return new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}( \\*)?$`);
