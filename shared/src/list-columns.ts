@@ -123,6 +123,9 @@ export function listColumnsVersion(columns: readonly ListColumnDecl[], base = 0)
   return base * 2 ** 32 + h;
 }
 
+/** The fields of the columns agents may not see (the server leaves them out of an agent's rows: shared/src/agent-hidden.ts). */
+export const agentHiddenFieldsOf = (columns: readonly ListColumnDecl[]): string[] => columns.filter((c) => c.agentHidden).map((c) => c.field);
+
 /** The sort keys: the API's key -> the row field it sorts by. */
 export function sortKeysOf(columns: readonly ListColumnDecl[]): Record<string, string> {
   return Object.fromEntries(columns.map((c) => [c.sortKey, c.sortField ?? c.field]));

@@ -1,5 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import {
+  agentHiddenFieldsOf,
   chooserColumnsOf,
   columnFilterChecks,
   defineListColumns,
@@ -88,6 +89,11 @@ describe('Accounts Search columns declared once', () => {
     expect(column).toMatchObject({ field: 'shortName', header: 'Account Name [25]', sortField: 'shortName', width: 120 });
     expect(column.body(own)).toBe('ACME');
     expect(chooserColumnsOf(WITH_ONE_MORE).at(-1)).toEqual({ field: 'shortName', header: 'Account Name [25]', optional: true });
+    // agents: a column declared agentHidden leaves their grid and their rows
+    const HIDDEN = defineListColumns([...ACCOUNT_LIST_COLUMNS, { ...WITH_ONE_MORE.at(-1)!, agentHidden: true }]);
+    expect(gridColumnsOf(HIDDEN, { ...grid, agent: true }).map((c) => c.field)).not.toContain('shortName');
+    expect(gridColumnsOf(HIDDEN, grid).map((c) => c.field)).toContain('shortName');
+    expect(agentHiddenFieldsOf(HIDDEN)).toEqual(['shortName']);
     // the download: after the ordered ones
     const exported = exportColumnsOf<Record<string, unknown>>(WITH_ONE_MORE, (_s, c) => c, ACCOUNT_EXPORT_ORDER).at(-1)!;
     expect([exported.header, exported.value(own, grid.today)]).toEqual(['Account Name [25]', 'ACME']);

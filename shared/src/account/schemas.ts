@@ -25,7 +25,7 @@ import {
 import { MSG } from '../messages';
 import { termEndDate } from '../term-end-date';
 import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
-import { sortKeysOf, type ListColumnDecl, type ListFilterBodyKeys, type ListFilterKeys } from '../list-columns';
+import { agentHiddenFieldsOf, sortKeysOf, type ListColumnDecl, type ListFilterBodyKeys, type ListFilterKeys } from '../list-columns';
 import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from './list-columns';
 
 /**
@@ -264,12 +264,13 @@ export type AccountUpdateInput = z.output<typeof accountUpdateBodySchema>;
  * section 6: 'Commission (hidden for agents)'; its block, section 4: the master, agent and
  * sub-agent units, the plan, the dates, the payment, the agent-rate units and the Salesman ID).
  * feeType is in the Pricing block too, which agents see: it stays. Applied with the other
- * entities' lists in shared/src/agent-hidden.ts.
+ * entities' lists in shared/src/agent-hidden.ts. With them, the list columns declared `agentHidden`.
  */
-export const ACCOUNT_HIDDEN_FROM_AGENTS = [
+export const ACCOUNT_HIDDEN_FROM_AGENTS: readonly string[] = [
   'commissionMasterUnit', 'commissionUnitNum', 'commissionSubAgentUnit', 'commissionPlan', 'commissionStartDate', 'commissionEndDate',
   'paymentStatus', 'estimatedPayment', 'agentRateMeasureUnit', 'managingAgent', 'agentRateUom', 'totalCommission',
-] as const;
+  ...agentHiddenFieldsOf(ACCOUNT_LIST_COLUMNS),
+];
 
 /** An account as account/Get answers it: its fields, its amendment and contract, and what the server derives. */
 export type Account = AccountFields & AccountTotals & {
