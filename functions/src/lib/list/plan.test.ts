@@ -23,7 +23,7 @@ const spec: ListSpec<Row> = {
 };
 
 let seed = 7;
-const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);
+const rand = (n: number) => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) >>> 8) % n;
 const CODES = ['Enrolled', 'Pending', 'dropped', null];
 const randomRow = (id: number): Row => ({
   objectId: id,
