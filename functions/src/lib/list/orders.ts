@@ -120,7 +120,7 @@ export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
     if (cached && cached.versions === versions) return cached.order;
     const fk = this.fkOf(j);
     const { order: targetOrder, value } = j.target.columnOrder(from);
-    const rank = new Int32Array(Math.max(1, j.target.slots)).fill(-1);
+    const rank = new Int32Array(Math.max(1, j.target.slotCount)).fill(-1);
     let r = -1;
     let prev: Norm | undefined;
     for (let i = 0; i < targetOrder.n; i++) {

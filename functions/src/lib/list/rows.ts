@@ -1,6 +1,5 @@
 import { ColumnStore } from './column-store';
 import type { EqualityIndex } from './equality';
-import type { ListEngine } from './engine';
 import { PackedStrings } from './strings';
 import type { ListJoin, ListSpec } from './spec';
 import { WordIndex } from './word-index';
@@ -37,10 +36,25 @@ export interface Order {
   n: number;
 }
 
+/**
+ * What a list joining another reads of it (the other list's engine, ListEngine, offers it): its
+ * rows by id and slot, its versions, its column orders and word masks, brought up to date by refresh.
+ */
+export interface JoinTarget {
+  refresh(): Promise<void>;
+  slotOfId(id: number): number;
+  readonly slotEpoch: number;
+  readonly slotCount: number;
+  cell(slot: number, column: string): unknown;
+  deepVersion(): string;
+  columnOrder(column: string): { order: Order; value: (slot: number) => Norm };
+  wordMask(word: string, fullText: boolean): Uint8Array | undefined;
+}
+
 /** A resolved join: the other list's engine and, per slot of this list, the other row's slot (-1: none). */
 export interface Joined {
   decl: ListJoin;
-  target: ListEngine<unknown>;
+  target: JoinTarget;
   on: string;
   /** joined column name -> the other list's column name */
   columns: [string, string][];
@@ -51,7 +65,7 @@ export interface Joined {
 export interface ListEngineOptions {
   snapshots?: boolean;
   inFlightMax?: number;
-  resolve?: (spec: ListSpec<unknown>) => ListEngine<unknown>;
+  resolve?: (spec: ListSpec<unknown>) => JoinTarget;
 }
 
 /** The row table every layer works on. */
@@ -68,6 +82,10 @@ export abstract class ListRows<Row, Own = Row> {
   protected textsStale = false;
   /** slots in use (including freed ones): the high-water mark */
   protected slots = 0;
+  /** How many slots the list has used (a joining list sizes its tables by it). */
+  get slotCount(): number {
+    return this.slots;
+  }
   protected capacity = 0;
   protected slotOf = new Map<number, number>();
   protected free: number[] = [];

@@ -37,7 +37,7 @@ export abstract class SearchableList<Row, Own = Row> extends ChangingList<Row, O
   }
 
   /** Per slot of the other list, whether a keyword word matches its search text (for joined search). */
-  protected wordMask(word: string, fullText: boolean): Uint8Array | undefined {
+  wordMask(word: string, fullText: boolean): Uint8Array | undefined {
     const mask = new Uint8Array(Math.max(1, this.capacity));
     let any = false;
     if (fullText) {
