@@ -205,7 +205,7 @@ export const ROUTES = [
   { method: 'GET', resource: 'contract', action: 'GetAccounts', access: 'signedIn', query: pageQuerySchema.extend(idQuerySchema.shape), response: res<PagedResult<AccountRow>>() },
   { method: 'POST', resource: 'contract', action: 'Export', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: contractListBodySchema, response: res<FileResponse>() },
   // Export all (no row cap): a job, then a short-lived link to its file for the user who started it
-  { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: contractListBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'contract', action: 'ExportAll', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: contractListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'contract', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   // an amendment's participants, CRM notes and documents (shared/src/participants-crm-documents.ts)
   ...recordChildRoutes(CONTRACT_PARENT, CONTRACT_CHILDREN),
@@ -223,7 +223,7 @@ export const ROUTES = [
   { method: 'GET', resource: 'account', action: 'ChangeLogs', access: 'nonAgent', query: accountIdQuerySchema, response: res<ChangeLogEntry[]>() },
   { method: 'GET', resource: 'account', action: 'GetRCEs', access: 'signedIn', query: accountIdQuerySchema, response: res<AccountRces>() },
   { method: 'POST', resource: 'account', action: 'Export', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: accountListBodySchema, response: res<FileResponse>() },
-  { method: 'POST', resource: 'account', action: 'ExportAll', access: 'nonAgent', query: pageQuerySchema, body: accountListBodySchema, response: res<Job>() },
+  { method: 'POST', resource: 'account', action: 'ExportAll', access: 'nonAgent', query: exportQuerySchemaOf(pageQuerySchema), body: accountListBodySchema, response: res<Job>() },
   { method: 'GET', resource: 'account', action: 'GetExportLink', access: 'nonAgent', query: jobIdQuerySchema, response: res<FileDownload>() },
   { method: 'POST', resource: 'account', action: 'DownloadAccountsTemplate', access: 'nonAgent', body: accountsTemplateBodySchema, response: res<FileResponse>() },
   // billing rows: read on the account; loaded by the billing system's feed (admins)

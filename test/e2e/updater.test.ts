@@ -66,6 +66,8 @@ describe('Updater', () => {
     // Act: Save All of the batch on the validated tab
     await page.getByRole('tab', { name: /^Validated/ }).click();
     await expect.poll(() => page.getByRole('tab', { name: /^Validated/ }).textContent()).toBe('Validated(2)');
+    // (the tab's rows load 100 ms after the tab changed: Save All once they are shown, as a user does)
+    await expect.poll(() => page.getByRole('table', { name: 'Validated rows' }).locator('tbody tr').count(), { timeout: 15_000 }).toBe(2);
     await page.getByRole('button', { name: 'Save All' }).click();
     await expect.poll(() => countOf(page, /^Validated/), { timeout: 30_000 }).toBe(0);
     // Assess: the amendment's term, its end date following, the promotion code and the log naming the batch

@@ -17,7 +17,7 @@ const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: st
 });
 
 /** POST account/ExportAll: the job exporting every row of the filter. */
-export const startAccountsExport = (filter: AccountListFilter, orderBy: string | undefined, userId: number) => accountsExport.start({ filter, orderBy }, userId);
+export const startAccountsExport = (filter: AccountListFilter, orderBy: string | undefined, userId: number, columns?: string) => accountsExport.start({ filter, orderBy }, userId, columns);
 /** GET account/GetExportLink?id: the finished export's link, for the user who started it. */
 export const accountsExportLink = (jobId: string, userId: number) => accountsExport.link(jobId, userId);
 /** The job the worker registers. */

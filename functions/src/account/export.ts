@@ -20,7 +20,7 @@ const COLUMNS: AccountColumn[] = exportColumnsOf<AccountRow>(ACCOUNT_LIST_COLUMN
 export const ACCOUNTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const ACCOUNTS_SHEET = 'Accounts';
-export const ACCOUNTS_EXPORT_COLUMNS: readonly XlsxColumn[] = COLUMNS;
+export const ACCOUNTS_EXPORT_COLUMNS: readonly (XlsxColumn & { field: string })[] = COLUMNS;
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** A row's cells in the columns' order (all, or the chosen ones). */
 export const accountCells = (r: AccountRow, columns: readonly AccountColumn[] = COLUMNS, today = todayOf()): unknown[] => columns.map((c) => c.value(r, today));

@@ -50,8 +50,8 @@ export const handler = resourceHandler('account', {
   /** POST account/Export?orderBy, body: the filter (accountRefs: the selection; amendmentId: an amendment's) -> accounts.xlsx */
   'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, AccountListFilter>) =>
     xlsxResult(await accountsWorkbook(await allAccounts(body, query.orderBy), query.columns), accountsDownloadName()),
-  /** POST account/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
-  'POST exportall': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => startAccountsExport(body, query.orderBy, user!.objectId),
+  /** POST account/ExportAll?orderBy[&columns], body: the filter -> the job writing every row of it to an .xlsx */
+  'POST exportall': ({ query, body, user }: ActionContext<Query, AccountListFilter>) => startAccountsExport(body, query.orderBy, user!.objectId, query.columns),
   /** GET account/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
   'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => accountsExportLink(query.id, user!.objectId),
   /** POST account/DownloadAccountsTemplate, body: { amendmentId? } -> accounts-template.xlsx */

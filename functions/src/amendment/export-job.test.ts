@@ -4,7 +4,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import { runJobNow } from '../../../test/support/jobs';
 import { amendmentBody, newMasterContract, ok } from '../../../test/support/records';
 import { signedInBeforeAll } from '../../../test/support/users';
-import { CONTRACTS_EXPORT_HEADERS } from './export';
+import { CONTRACTS_EXPORT_COLUMNS } from './export';
 
 /**
  * Export all against the local emulators: a job pages through every row of the filter (no row cap),
@@ -14,13 +14,13 @@ const C = '/api/contract';
 const [editor, other, agent] = signedInBeforeAll('admin', 'viewOnly', 'agent');
 
 describe('contract ExportAll', () => {
-  it("exports every amendment of the filter in its order through a job, and links the file for its starter only", async () => {
+  it("exports every amendment of the filter in its order with the grid's visible columns through a job, and links the file for its starter only", async () => {
     // Prepare: a contract with 12 amendments, a ticket number of this run on each
     const contract = await newMasterContract(editor);
     const ticket = `EX${Date.now()}`;
     for (let n = 1; n <= 12; n++) await ok(editor.post(`${C}/Create`, amendmentBody(contract, { amendmentNumber: n, freshDescId: `${ticket}-${n}` })));
     // Act
-    const job = await ok<Job>(editor.post(`${C}/ExportAll`, { freshDescId: ticket }, { orderBy: 'amendmentNumber Descending' }));
+    const job = await ok<Job>(editor.post(`${C}/ExportAll`, { freshDescId: ticket }, { orderBy: 'amendmentNumber Descending', columns: 'amendmentNumber,freshDescId' }));
     const early = await editor.get(`${C}/GetExportLink`, { id: job.jobId });
     await runJobNow(job.jobId);
     const done = await ok<Job>(editor.get('/api/job/getjob', { id: job.jobId }));
@@ -35,8 +35,11 @@ describe('contract ExportAll', () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
     const values = wb.worksheets[0]!.getSheetValues().slice(1).map((r) => (r as unknown[]).slice(1));
-    expect(values[0]).toEqual(CONTRACTS_EXPORT_HEADERS);
-    expect(values.slice(1).map((r) => r[1])).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    // the grid's visible columns, in its order
+    const header = (field: string) => CONTRACTS_EXPORT_COLUMNS.find((c) => c.field === field)!.header;
+    expect(values[0]).toEqual([header('amendmentNumber'), header('freshDescId')]);
+    expect(values.slice(1).map((r) => r[0])).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
+    expect(values[1]![1]).toBe(`${ticket}-12`);
     expect(someoneElse.status).toBe(404);
     expect(byAgent.status).toBe(403);
   });

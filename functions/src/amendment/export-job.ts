@@ -23,7 +23,7 @@ const contractsExport = defineExportJob<{ filter: AmendmentListFilter; orderBy?:
 });
 
 /** POST contract/ExportAll: the job exporting every row of the filter. */
-export const startContractsExport = (filter: AmendmentListFilter, orderBy: string | undefined, userId: number) => contractsExport.start({ filter, orderBy }, userId);
+export const startContractsExport = (filter: AmendmentListFilter, orderBy: string | undefined, userId: number, columns?: string) => contractsExport.start({ filter, orderBy }, userId, columns);
 
 /** GET contract/GetExportLink?id: the finished export's link, for the user who started it. */
 export const exportLink = (jobId: string, userId: number) => contractsExport.link(jobId, userId);

@@ -22,7 +22,7 @@ const COLUMNS: AmendmentColumn[] = exportColumnsOf<AmendmentRow>(CONTRACT_LIST_C
 export const CONTRACTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const CONTRACTS_SHEET = 'Contracts';
-export const CONTRACTS_EXPORT_COLUMNS: readonly XlsxColumn[] = COLUMNS;
+export const CONTRACTS_EXPORT_COLUMNS: readonly (XlsxColumn & { field: string })[] = COLUMNS;
 /** A row's cells in the columns' order (all, or the chosen ones). */
 export const amendmentCells = (r: AmendmentRow, columns: readonly AmendmentColumn[] = COLUMNS, today = new Date().toISOString().slice(0, 10)): unknown[] => columns.map((c) => c.value(r, today));
 

@@ -65,8 +65,8 @@ export const handler = resourceHandler('contract', {
   'POST export': async ({ query, body }: ActionContext<Query & { columns?: string }, AmendmentListFilter>) =>
     xlsxResult(await contractsWorkbook(await allAmendments(body, query.orderBy), query.columns), contractsDownloadName()),
 
-  /** POST contract/ExportAll?orderBy, body: the filter -> the job writing every row of it to an .xlsx */
-  'POST exportall': ({ query, body, user }: ActionContext<Query, AmendmentListFilter>) => startContractsExport(body, query.orderBy, user!.objectId),
+  /** POST contract/ExportAll?orderBy[&columns], body: the filter -> the job writing every row of it to an .xlsx */
+  'POST exportall': ({ query, body, user }: ActionContext<Query, AmendmentListFilter>) => startContractsExport(body, query.orderBy, user!.objectId, query.columns),
   /** GET contract/GetExportLink?id -> { downloadInfo: { link } } of a finished Export all (its starter only) */
   'GET getexportlink': ({ query, user }: ActionContext<{ id: string }>) => exportLink(query.id, user!.objectId),
 

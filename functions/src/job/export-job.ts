@@ -9,7 +9,7 @@ import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { NotFoundError } from '../lib/errors';
 import { presignedDownload } from '../lib/files';
-import { XLSX_CONTENT_TYPE, xlsxSheetWriter, type XlsxColumn } from '../lib/xlsx';
+import { XLSX_CONTENT_TYPE, pickColumns, xlsxSheetWriter, type XlsxColumn } from '../lib/xlsx';
 
 /**
  * A spreadsheet written by a job, with no row cap (Export all of contracts and accounts, the
@@ -31,7 +31,8 @@ export interface ExportJobSpec<P> {
   /** the name the file downloads under (default fileName), e.g. with the day's date */
   downloadName?: () => string;
   sheetName: string;
-  columns: readonly XlsxColumn[];
+  /** every column, in order; an export started with `columns` (comma-joined fields) writes those, in their order */
+  columns: readonly (XlsxColumn & { field?: string })[];
   /** the ordered ids of the export */
   ids(params: P): Promise<number[]>;
   /** the cells of these ids' rows, in their order */
@@ -41,7 +42,8 @@ export interface ExportJobSpec<P> {
 export interface ExportJob<P> {
   /** what the worker registers */
   job: JobType;
-  start(params: P, userId: number): Promise<Job>;
+  /** `columns`: the grid's visible columns (comma-joined fields, in its order); none: every column */
+  start(params: P, userId: number, columns?: string): Promise<Job>;
   link(jobId: string, userId: number): Promise<{ downloadInfo: { link: string } }>;
 }
 
@@ -68,12 +70,14 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
         queueSize: 2,
       });
       const uploaded = upload.done();
-      const writer = xlsxSheetWriter(body, spec.sheetName, spec.columns);
+      // the columns the export was started with (their cells picked from each row's full cells)
+      const chosen = pickColumns(spec.columns.map((c, i) => ({ ...c, field: c.field ?? '', i })), (job.params as { exportColumns?: string }).exportColumns);
+      const writer = xlsxSheetWriter(body, spec.sheetName, chosen);
       let rows = 0;
       try {
         for (let i = 0; i < (job.totalChunks ?? 1); i++) {
           for (const row of (await getJobJson<unknown[][]>(part(job.jobId, i))).value) {
-            writer.add(row);
+            writer.add(chosen.length === spec.columns.length ? row : chosen.map((c) => row[c.i]));
             rows++;
           }
         }
@@ -89,7 +93,8 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
   };
   return {
     job: { jobType: spec.jobType, def },
-    start: (params, userId) => createJob({ jobType: spec.jobType, name: spec.name, createdBy: userId, params: params as Record<string, unknown> }),
+    start: (params, userId, columns) =>
+      createJob({ jobType: spec.jobType, name: spec.name, createdBy: userId, params: { ...(params as Record<string, unknown>), ...(columns ? { exportColumns: columns } : {}) } }),
     async link(jobId, userId) {
       const job = await getJobRecord(jobId);
       if (!job || job.jobType !== spec.jobType || job.createdBy !== userId || job.status !== 'completed') throw new NotFoundError();

@@ -65,7 +65,8 @@ export const billingRowsQuery = (accountId: number) => routeQuery(endpoint('GET'
 export const downloadAccountsTemplate = (amendmentId?: number) => call(endpoint('POST', 'account', 'DownloadAccountsTemplate'), { body: amendmentId ? { amendmentId } : {} });
 
 /** POST account/ExportAll?orderBy with the filter: the job writing every row (no cap) to an .xlsx. */
-export const startAccountsExportAll = (filter: AccountListBody, orderBy: string) => call(endpoint('POST', 'account', 'ExportAll'), { query: { orderBy }, body: filter });
+export const startAccountsExportAll = (filter: AccountListBody, orderBy: string, columns?: readonly string[]) =>
+  call(endpoint('POST', 'account', 'ExportAll'), { query: { orderBy, ...(columns?.length ? { columns: columns.join(',') } : {}) }, body: filter });
 /** GET account/GetExportLink?id: the finished Export all's link. */
 export const accountsExportAllLink = (jobId: string) => call(endpoint('GET', 'account', 'GetExportLink'), { query: { id: jobId } });
 

@@ -108,6 +108,7 @@ export function useSaveAmendment() {
 export const fetchContractLegacyId = (amendmentId: number) => call(endpoint('GET', 'contract', 'GetLegacyId'), { query: { id: amendmentId } });
 
 /** POST contract/ExportAll?orderBy with the filter: the job writing every row (no cap) to an .xlsx. */
-export const startExportAll = (filter: ContractListBody, orderBy: string) => call(endpoint('POST', 'contract', 'ExportAll'), { query: { orderBy }, body: filter });
+export const startExportAll = (filter: ContractListBody, orderBy: string, columns?: readonly string[]) =>
+  call(endpoint('POST', 'contract', 'ExportAll'), { query: { orderBy, ...(columns?.length ? { columns: columns.join(',') } : {}) }, body: filter });
 /** GET contract/GetExportLink?id: a short-lived link to a finished Export all. */
 export const exportAllLink = (jobId: string) => call(endpoint('GET', 'contract', 'GetExportLink'), { query: { id: jobId } });

@@ -150,7 +150,7 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
             staff={staff}
             onDownload={() => void download()}
             exportAll={(onClose) => (
-              <JobDownloadDialog header={TEXTS.exportAll} what={TEXTS.exportWhat} start={() => startAccountsExportAll(body, orderBy)} link={accountsExportAllLink} onClose={onClose} />
+              <JobDownloadDialog header={TEXTS.exportAll} what={TEXTS.exportWhat} start={() => startAccountsExportAll(body, orderBy, columns.map((c) => c.field))} link={accountsExportAllLink} onClose={onClose} />
             )}
           />
         }

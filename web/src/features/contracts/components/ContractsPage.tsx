@@ -135,7 +135,7 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
             onView={viewRecord}
             staff={staff}
             onDownload={() => void download()}
-            exportAll={(onClose) => <ExportAllDialog filter={body} orderBy={orderByParam(sort)} onClose={onClose} />}
+            exportAll={(onClose) => <ExportAllDialog filter={body} orderBy={orderByParam(sort)} columns={columns.map((c) => c.field)} onClose={onClose} />}
           >
             {editor && <Button label={CONTRACT_TEXTS.addNew} icon="pi pi-plus" onClick={() => navigate(`${AREAS.contracts.path}/amendment/0`, { state: { newContract: true } })} />}
           </SearchPageActions>
