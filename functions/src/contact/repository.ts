@@ -100,39 +100,26 @@ export const contactListSpec: ListSpec<ContactListRow, ContactOwnRow> = {
 
 export const contacts = () => listEngine(contactListSpec);
 
+/** The contact's own fields as both answers show them (the Contact Id is the objectId). */
+const ownFields = (r: ContactOwnRow) => ({
+  objectId: r.objectId,
+  contactId: r.objectId,
+  firstName: r.firstName,
+  middleName: r.middleName,
+  lastName: r.lastName,
+  suffix: r.suffix,
+  identifier: r.identifier,
+  role: r.role,
+  status: r.status,
+  version: r.version,
+});
+
 function toContact(stored: Stored<ContactRecord> | Record<string, unknown>, businessEntity: Contact['businessEntity']): Contact {
-  const r = toListRow(stored as Record<string, unknown>);
-  return {
-    objectId: r.objectId,
-    contactId: r.objectId,
-    firstName: r.firstName,
-    middleName: r.middleName,
-    lastName: r.lastName,
-    suffix: r.suffix,
-    identifier: r.identifier,
-    role: r.role,
-    status: r.status,
-    businessEntity,
-    version: r.version,
-  };
+  return { ...ownFields(toListRow(stored as Record<string, unknown>)), businessEntity };
 }
 
 function toRow(r: ContactListRow): ContactRow {
-  return {
-    objectId: r.objectId,
-    contactId: r.objectId,
-    firstName: r.firstName,
-    middleName: r.middleName,
-    lastName: r.lastName,
-    suffix: r.suffix,
-    identifier: r.identifier,
-    role: r.role,
-    status: r.status,
-    businessEntityObjectId: r.businessEntityRef,
-    businessEntityId: r.businessEntityId ?? null,
-    legalName: r.legalName ?? null,
-    version: r.version,
-  };
+  return { ...ownFields(r), businessEntityObjectId: r.businessEntityRef, businessEntityId: r.businessEntityId ?? null, legalName: r.legalName ?? null };
 }
 
 // ---- reads ----------------------------------------------------------------------------------------
