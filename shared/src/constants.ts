@@ -140,5 +140,7 @@ export const UPLOAD_COMMISSION_SHARE_MAX = 0.25;
 export const SINGLE_FILE_SHOWN_JOBS = 10;
 /** The Uploader's and the Updater's rows load 100 ms after their type, batch, tab or page last changed (spec 3 section 9). */
 export const UPLOAD_LOAD_DEBOUNCE_MS = 100;
+/** The Uploader's and the Updater's page sizes by row state (spec 3 section 9: exception tabs 25, validated tabs and the upload list 100). */
+export const UPLOAD_PAGE_SIZE = { validated: 100, withExceptions: 25, imported: 100 } as const;
 /** Accounts Search's renewal filter: accounts whose term ends within this many days (chosen). */
 export const RENEWAL_WINDOW_DAYS = [30, 60, 90, 120] as const;

@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { ProgressBar } from 'primereact/progressbar';
 import { TabPanel, TabView } from 'primereact/tabview';
 import type { Job } from '@eb/shared/job/schemas';
-import { UPLOAD_LOAD_DEBOUNCE_MS } from '@eb/shared/constants';
+import { UPLOAD_LOAD_DEBOUNCE_MS, UPLOAD_PAGE_SIZE as PAGE } from '@eb/shared/constants';
 import type { ParseResult, RowState } from '@eb/shared/upload/schemas';
 import { cancelJob, jobPace, jobsQuery, waitForJob } from '../job/jobs';
 import { invalidateRoutes } from '../../lib/queries';
@@ -24,7 +24,6 @@ import type { WorkbenchConfig, WorkbenchRow } from './workbench';
 import '../../components/list-page.css';
 import './rows-workbench.css';
 
-const PAGE = { validated: 100, withExceptions: 25, imported: 100 } as const;
 const STATES: RowState[] = ['validated', 'withExceptions', 'imported'];
 
 /** What the last-save tab of the `onlyLastSave` type shows (the uploader's SingleFile panel). */

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
+import { UPLOAD_PAGE_SIZE } from '@eb/shared/constants';
 import { UPLOAD_COLUMNS, type RowType } from '@eb/shared/upload/columns';
 import type { SingleFileResult } from '@eb/shared/upload/schemas';
 import { singleFileJobsQuery, UPLOAD_WORKBENCH_API } from '../../../entities/upload/api';
@@ -14,21 +15,31 @@ import { FormField } from '../../../components/FormField';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 
 const SINGLE_FILE_JOB_TYPE = 'singleFileUpload';
+const PAGE = UPLOAD_PAGE_SIZE.imported;
 
-/** A type's imported rows of a SingleFile job (its batch), with the type's own columns as its uploader tabs show them. */
+/**
+ * A type's imported rows of a SingleFile job (its batch), with the type's own columns as its
+ * uploader tabs show them, a page of UPLOAD_PAGE_SIZE.imported at a time (a paginator once there are more).
+ */
 function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; count: number }) {
-  const rows = useQuery(UPLOAD_WORKBENCH_API.rowsQuery({ type, rowState: 'imported', batchId, skip: 0, limit: 100 }));
+  const [first, setFirst] = useState(0);
+  const rows = useQuery(UPLOAD_WORKBENCH_API.rowsQuery({ type, rowState: 'imported', batchId, skip: first, limit: PAGE }));
   const columns = useMemo(() => rowColumns(T.common, UPLOAD_COLUMNS[type]), [type]);
+  const total = rows.data?.totalCount ?? 0;
   return (
     <section className="eb-uploader__single-type" aria-label={T.records(type, count)}>
       <h4>{T.records(type, count)}</h4>
       <DataGrid<WorkbenchRow>
         ariaLabel={T.records(type, count)}
         value={rows.data?.data ?? []}
-        totalRecords={rows.data?.totalCount ?? 0}
+        totalRecords={total}
         loading={rows.isFetching}
-        lazy={false}
-        paginator={false}
+        lazy
+        paginator={total > PAGE}
+        first={first}
+        rows={PAGE}
+        rowsPerPageOptions={[PAGE]}
+        onPage={(p) => setFirst(p.first)}
         dataKey="objectId"
         columns={columns}
         className="eb-list-grid eb-uploader__grid"

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import type { Job } from '@eb/shared/job/schemas';
 import type { UploadedRow } from '@eb/shared/upload/schemas';
 import { EMPTY_JOBS, installFakeApi, reply, sessionRoutes, userOf, type FakeRequest } from '../../../test/fake-api';
 import { renderApp } from '../../../test/render-app';
@@ -60,5 +61,33 @@ describe('Uploader with a price report', { timeout: 30_000 }, () => {
     // Assess
     await waitFor(() => expect(api.to('POST /api/upload/Resolve')).toHaveLength(1));
     expect(api.to('POST /api/upload/Resolve')[0]!.body).toEqual([{ objectId: 2, exceptions: [{ uiHeader: 'Contract Rate', newValue: 'x' }] }]);
+  });
+});
+
+describe('Uploader: SingleFile', { timeout: 30_000 }, () => {
+  it("pages a type's section when the upload imported more rows than a page holds", async () => {
+    // Prepare: a SingleFile job that imported 130 volume rows in batch 9; the fake server answers
+    // a page's first row alone (the total says 130: jsdom would draw a whole page slowly)
+    const job: Job = {
+      jobId: 'j1', jobType: 'singleFileUpload', name: 'SingleFile upload', status: 'completed', progress: 100, created: '2026-11-27T04:00:00', updated: '2026-11-27T04:01:00', createdBy: 1,
+      result: { errors: [], currentKey: null, uploadedRows: [{ uploadType: 'Volumes', uploadBatchId: 9, rowInfos: Array.from({ length: 130 }, (_, i) => i + 2) }] },
+    };
+    const volume = (n: number): UploadedRow => ({ ...row(n, 'imported'), uploadType: 'Volumes', uploadBatchId: 9, rowNumber: n + 2, uploadDataRow: JSON.stringify({ accountId: 4, year: 2026, month: (n % 12) + 1, volume: n }) });
+    const api = installFakeApi({
+      ...sessionRoutes(userOf('superAdmin')),
+      'GET /api/job': () => reply(200, { ...EMPTY_JOBS, completedJobs: [job] }),
+      'GET /api/upload/GetSingleFileJobs': () => reply(200, [job]),
+      'POST /api/upload/GetList': (req: FakeRequest) => reply(200, { data: [volume(Number(req.query.get('skip') ?? 0))], totalCount: 130 }),
+    });
+    const u = userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
+    renderApp('/enrollments/uploader?type=SingleFile');
+    const section = await screen.findByRole('table', { name: 'Volumes (130)' });
+    expect(await within(section).findByRole('cell', { name: '2' })).toBeInTheDocument();
+    // Act: the next page
+    await u.click(screen.getByRole('button', { name: /next page/i }));
+    // Assess: the page from the 101st row (row 102 of the sheet) asked for and shown; the tab's count the job's
+    expect(await within(section).findByRole('cell', { name: '102' })).toBeInTheDocument();
+    expect(api.to('POST /api/upload/GetList').map((r) => [r.query.get('skip'), r.query.get('limit')])).toContainEqual(['100', '100']);
+    expect(screen.getByRole('tab', { name: /^3 Last Save/ })).toHaveTextContent('3 Last Save(130)');
   });
 });
