@@ -130,12 +130,18 @@ export const MSG = {
   /** the same without a description */
   ldcFormatMismatchPlain: 'This number does not fit the {code} format',
   // Undo of an import (issue 29 section 5, beyond the spec: chosen texts)
-  undoConfirm: 'Undo the import of batch {batchId}? Every record it created is removed and every field it changed is set back; a record someone changed since is kept and listed.',
-  undoNothingImported: 'This batch has no imported rows to undo.',
-  undoNotLogged: "This batch's changes were saved before Undo was available and cannot be undone.",
+  undoConfirm: 'Undo {what}? Every record it created is removed and every field it changed is set back; a record someone changed since is kept and listed.',
+  /** what the Last Save tab undoes: the Save or Save All whose rows it shows */
+  undoLastSave: 'the last save of {type}',
+  /** what Undo with a batch chosen undoes */
+  undoBatchImport: 'the latest import of batch {batchId}',
+  undoNothingImported: 'This import has no imported rows left to undo.',
+  undoNotImport: 'Only a Save, Save All or import job can be undone.',
+  undoRunning: 'This import has not ended yet: undo it once it has.',
+  undoNotLogged: "This import's changes were saved before Undo was available and cannot be undone.",
   undoNotUndoable: 'not undone (a change undo does not revert)',
   undoAccountSince: 'an account added to it since',
-  undoDone: 'Undo of batch {batchId} done. Changes undone: {undone}. Rows back to Validated: {rows}.',
+  undoDone: 'Undo of the import of batch {batchId} done. Changes undone: {undone}. Rows back to Validated: {rows}.',
   undoKept: 'Kept because someone changed them since the import: {count}',
   undoAction: 'Undo',
   undoResult: 'Undo result',

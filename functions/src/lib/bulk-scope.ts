@@ -18,6 +18,8 @@ export interface BulkScope {
   ahead: Map<string, Record<string, unknown> | null>;
   /** the scope's transactions committed together (none: each sent alone) */
   commit?: GroupCommit;
+  /** the import job (a Save, Save All or updater import) whose writes these are: each change-log event keeps it, its undo reverts them */
+  job?: string;
 }
 
 const storage = new AsyncLocalStorage<BulkScope>();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import type { ChangeAction, ChangeLogEntry as SharedEntry } from '@eb/shared/change-log';
 import { toTransferDate } from '@eb/shared/validation';
+import { bulkScope } from './bulk-scope';
 import { queryAll, table, type TransactItem } from './db';
 
 /**
@@ -53,6 +54,8 @@ export interface LogItem {
   /** the record as users know it, when its kind declares one (VersionedKind.label) */
   entityName?: string;
   source?: string;
+  /** the import job that wrote it (a Save, Save All or updater import: its undo reverts that job's events) */
+  job?: string;
 }
 
 /** An object's keys in one order, at every depth (a stored map comes back in any order). */
@@ -108,6 +111,8 @@ export function changeLogPut(ev: {
 }): TransactItem {
   const eventId = randomUUID();
   const now = new Date();
+  // an import's writes run in its chunk's bulk scope, which names the job
+  const job = ev.source ? bulkScope()?.job : undefined;
   const sortKey = `${now.toISOString()}#${eventId}`;
   const item: LogItem = {
     // Scoped to the parent when there is one, so a contract's log includes its children's.
@@ -129,6 +134,7 @@ export function changeLogPut(ev: {
     ...(ev.fieldPrefix ? { fieldPrefix: ev.fieldPrefix } : {}),
     ...(ev.entityName ? { entityName: ev.entityName } : {}),
     ...(ev.source ? { source: ev.source } : {}),
+    ...(job ? { job } : {}),
   };
   return { Put: { TableName: table(), Item: item } };
 }

@@ -8,6 +8,7 @@ import { registerUpload, exceptionsFileName, exceptionsWorkbook, templateFileNam
 import { resourceHandler, type ActionContext } from '../lib/handler';
 import { xlsxResult } from '../lib/xlsx';
 import { UPDATES } from './pipeline';
+import type { UndoBody } from '@eb/shared/upload/undo';
 
 type Query = Record<string, string | undefined>;
 type AllRows = { updateType: UpdateType; rowState?: 'validated' | 'withExceptions'; batchId?: number };
@@ -50,8 +51,8 @@ export const handler = resourceHandler('update', {
   },
   /** POST update/Resolve, body: [{ objectId, exceptions: [{ uiHeader, newValue }] }] -> the rows checked again (fixUser: the caller) */
   'POST resolve': ({ body, user }: ActionContext<unknown, ResolveInput[]>) => resolveRows(UPDATES, body, user!.objectId),
-  /** POST update/Undo, body: { batchId } -> the undo job of the batch's import (issue 29) */
-  'POST undo': ({ body, user }: ActionContext<unknown, { batchId: number }>) => startUndo(UPDATES, body.batchId, userName(user!), user!.objectId),
+  /** POST update/Undo, body: { jobId } | { rowType } | { batchId } -> the undo job of an import job (a type's last save, a batch's latest) (issue 29) */
+  'POST undo': ({ body, user }: ActionContext<unknown, UndoBody>) => startUndo(UPDATES, body, userName(user!), user!.objectId),
   /** POST update/ImportRows, body: { updateType, ids } -> the Save job */
   'POST importrows': ({ body, user }: ActionContext<unknown, { updateType: UpdateType; ids: number[] }>) => startImport(UPDATES, { rowType: body.updateType, ids: body.ids, userName: userName(user!) }, user!.objectId),
   /** POST update/importAllRows, body: { updateType, batchId? } -> the Save All job */

@@ -15,6 +15,7 @@ import { listSingleFileJobs, startSingleFile } from './single-file';
 import { resolveRows, type ResolveInput } from './resolve';
 import { UPLOADS } from './uploads';
 import { startUndo } from './undo';
+import type { UndoBody } from '@eb/shared/upload/undo';
 
 type Query = Record<string, string | undefined>;
 
@@ -70,8 +71,8 @@ export const handler = resourceHandler('upload', {
   /** DELETE upload/DeleteAll, body: { uploadType, rowState?, batchId? } -> the Remove All job */
   'DELETE deleteall': ({ body, user }: ActionContext<unknown, { uploadType: RowType; rowState?: 'validated' | 'withExceptions'; batchId?: number }>) =>
     startRemoveAll(UPLOADS, { rowType: body.uploadType, ...(body.rowState ? { rowState: body.rowState } : {}), ...(body.batchId ? { batchId: body.batchId } : {}) }, user!.objectId),
-  /** POST upload/Undo, body: { batchId } -> the undo job of the batch's import (issue 29) */
-  'POST undo': ({ body, user }: ActionContext<unknown, { batchId: number }>) => startUndo(UPLOADS, body.batchId, `${user!.firstName} ${user!.lastName}`, user!.objectId),
+  /** POST upload/Undo, body: { jobId } | { rowType } | { batchId } -> the undo job of an import job (a type's last save, a batch's latest) (issue 29) */
+  'POST undo': ({ body, user }: ActionContext<unknown, UndoBody>) => startUndo(UPLOADS, body, `${user!.firstName} ${user!.lastName}`, user!.objectId),
   /** DELETE upload/DeleteRows, body: [ids] -> 204 */
   'DELETE deleterows': async ({ body }: ActionContext<unknown, number[]>) => {
     await UPLOADS.store.remove(body);

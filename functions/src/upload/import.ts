@@ -155,7 +155,8 @@ export interface ImportOptions {
 export async function importIds(p: RowPipeline, rowType: string, ids: readonly number[], actor: Actor, opts: ImportOptions = {}): Promise<{ imported: number[]; refused: number[] }> {
   // the chunk's writes draw ids and seqs from ranges, share reference reads and take what was read ahead
   const commit = new GroupCommit(sendTransaction);
-  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit }, () =>
+  const job = opts.importJob;
+  return inBulkScope({ reserve: reservedRanges(ids.length, addToCounter, { maxAgeMs: RESERVATION_MAX_AGE_MS }), memo: new Map(), ahead: new Map(), commit, ...(job ? { job } : {}) }, () =>
     importChunk(p, rowType, ids, actor, commit, opts),
   );
 }

@@ -36,7 +36,7 @@ async function deliverUntilDone(jobId: string): Promise<Job> {
 }
 
 describe('upload/Undo', () => {
-  it('removes the accounts a Save All created exactly once through a killed worker, keeps one a user added an address to and lists it, and puts the rows back to Validated to be saved again', { timeout: 180_000 }, async () => {
+  it('removes the accounts the last Save All created exactly once through a killed worker, keeps one a user added an address to and lists it, and puts the rows back to Validated to be saved again', { timeout: 180_000 }, async () => {
     // Prepare: three accounts imported by a Save All, then a user's address on the second
     const amendment = await newAmendment(admin);
     const ldcs = [uniqueLdc(), uniqueLdc(), uniqueLdc()];
@@ -53,7 +53,8 @@ describe('upload/Undo', () => {
     undoFaults.at = () => {
       if (kills++ === 0) throw new SimulatedCrash('killed');
     };
-    const undo = await ok<Job>(admin.post('/api/upload/Undo', { batchId }));
+    // (the type's last save: what its Last Save tab shows)
+    const undo = await ok<Job>(admin.post('/api/upload/Undo', { rowType: 'Accounts' }));
     const done = await deliverUntilDone(undo.jobId);
     undoFaults.at = null;
     for (let i = 0; i < 3; i++) await deliverOnce(undo.jobId);
@@ -78,6 +79,50 @@ describe('upload/Undo', () => {
     await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId }))).jobId);
     const again = (await ok<{ data: { ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data;
     expect(again.map((a) => a.ldcAccountNumber).sort()).toEqual([...ldcs].sort());
+  });
+});
+
+describe('upload/Undo of one import job', () => {
+  it("reverts exactly the rows one Save or Save All imported, across batches, not another job's rows of the same batch; by batch the batch's latest import", { timeout: 180_000 }, async () => {
+    // Prepare: batch 1 with two accounts, batch 2 with one; Save of one row of each, then Save All of batch 1's other row
+    const amendment = await newAmendment(admin);
+    const [a1, a2, b1] = [uniqueLdc(), uniqueLdc(), uniqueLdc()];
+    const row = (ldc: string) => [amendment.contractId, 1, `Job ${ldc}`, 'Renewal', 'Enrolled', 'PSEG', ldc, 'GS', 'Small Commercial', 'No', '3/1/2026', 12];
+    const batchOf = async (ldcs: string[]) => {
+      const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Accounts', await xlsxOf('Accounts', [headers, ...ldcs.map(row)]), 'jobs.xlsx'));
+      await runJobNow(parse.jobId);
+      return { parse: parse.jobId, batchId: await parsedBatchId(admin, parse.jobId) };
+    };
+    const [first, second] = [await batchOf([a1, a2]), await batchOf([b1])];
+    const rowsOf = async (batchId: number, rowState: string) => (await ok<{ data: UploadedRow[] }>(admin.post('/api/upload/GetList', { uploadType: 'Accounts', rowState, batchId }, { limit: 10 }))).data;
+    const firstRows = await rowsOf(first.batchId, 'validated');
+    const rowOf = (rows: UploadedRow[], n: number) => rows.find((r) => r.rowNumber === n)!.objectId;
+    const save = await ok<Job>(admin.post('/api/upload/ImportRows', { uploadType: 'Accounts', ids: [rowOf(firstRows, 2), rowOf(await rowsOf(second.batchId, 'validated'), 2)] }));
+    await runJobNow(save.jobId);
+    const saveAll = await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'Accounts', batchId: first.batchId }));
+    await runJobNow(saveAll.jobId);
+    const ldcsNow = async () => (await ok<{ data: { ldcAccountNumber: string }[] }>(admin.post('/api/account/GetList', { amendmentId: amendment.objectId }, { limit: 10 }))).data.map((a) => a.ldcAccountNumber).sort();
+    expect(await ldcsNow()).toEqual([a1, a2, b1].sort());
+    // Act: Undo with batch 1 chosen: its latest import, the Save All
+    const byBatch = await ok<Job>(admin.post('/api/upload/Undo', { batchId: first.batchId }));
+    await runJobNow(byBatch.jobId);
+    // Assess: only the Save All's account gone, its row back to Validated, the Save's rows still imported
+    const r1 = (await ok<Job>(admin.get('/api/job/getjob', { id: byBatch.jobId }))).result as UndoResult;
+    expect([r1.jobId, r1.batchIds, r1.rows, r1.keptCount]).toEqual([saveAll.jobId, [first.batchId], 1, 0]);
+    expect(await ldcsNow()).toEqual([a1, b1].sort());
+    expect((await rowsOf(first.batchId, 'imported')).map((r) => r.rowNumber)).toEqual([2]);
+    // Act: Undo of the Save by its job: rows of both batches
+    const byJob = await ok<Job>(admin.post('/api/upload/Undo', { jobId: save.jobId }));
+    await runJobNow(byJob.jobId);
+    // Assess
+    const r2 = (await ok<Job>(admin.get('/api/job/getjob', { id: byJob.jobId }))).result as UndoResult;
+    expect([r2.jobId, r2.batchIds, r2.rows, r2.keptCount]).toEqual([save.jobId, [first.batchId, second.batchId].sort((x, y) => x - y), 2, 0]);
+    expect(await ldcsNow()).toEqual([]);
+    expect((await rowsOf(first.batchId, 'validated')).length + (await rowsOf(second.batchId, 'validated')).length).toBe(3);
+    // nothing left to undo; a job that is not an import; neither or both named
+    for (const body of [{ jobId: save.jobId }, { batchId: second.batchId }, { jobId: first.parse }, {}, { jobId: save.jobId, batchId: first.batchId }]) expect((await admin.post('/api/upload/Undo', body)).status).toBe(400);
+    // the undo logged under each batch's undo source
+    expect((await changeLogItemsOfSource(`Undo of upload batch ${second.batchId}`)).map((e) => e.action)).toEqual(['deleted']);
   });
 });
 

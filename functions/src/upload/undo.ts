@@ -1,7 +1,8 @@
 import { MSG } from '@eb/shared/messages';
 import { volumeBefore, type AccountVolume } from '@eb/shared/account/volume';
-import type { UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
-import { createJob, type JobRecord, getJobPlan, putJobPlan, type JobType } from '../job/service';
+import { FINISHED_JOB_STATUSES } from '@eb/shared/job/schemas';
+import type { UndoBody, UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
+import { createJob, type JobRecord, getJobPlan, getJobRecord, putJobPlan, type JobType } from '../job/service';
 import { accountChildren, accountAddresses, accountDef, accounts, deleteAccount } from '../account/service';
 import { amendmentCrms, amendmentParticipants, amendmentDef, deleteAmendment } from '../amendment/service';
 import { changeLogItemsOfSource, logValue, type Actor, type LogEntity, type LogItem } from '../lib/change-log';
@@ -9,29 +10,34 @@ import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq } from '../lib/feed';
+import { importJobType, lastSaveJob } from './import';
 import { pipelineOf, type RowPipeline } from './pipeline';
 import type { RowKind } from './rows';
 
 /**
  * Undo of an import (issue 29 section 5, beyond the spec): a job that reverts exactly the changes
- * one batch's Save or Save All made, found by the change log's provenance ('Upload batch 12',
- * 'Update batch 3'): a record or child the batch created is removed, a field it changed is set
- * back to the value before — through the screens' versioned writes (deleteAmendment,
- * deleteAccount with its LDC marker, the child kinds' remove, updateEntity), each logged with the
- * source 'Undo of upload batch 12' in the write's own transaction. A record someone else changed
- * since (a later event in its log not of this batch nor of this undo; for a created account or
- * amendment, any later event of its children too, and for an amendment an account added to it
- * since) is kept and listed in the job's result with what differs. Exactly once: each reverted
- * event's marker (UNDO#kind#batch, EVENT#eventId) is written in the revert's transaction, so a run
- * again after a crash or a redelivered message passes over what is done. Then the batch's imported
- * rows go back to 'validated' (conditional: a run again finds them so), to be fixed and saved again.
+ * one import job (a Save, Save All or updater import) made, found by the change log's provenance:
+ * the events of the sources of the batches the job imported rows of ('Upload batch 12', 'Update
+ * batch 3') that name the job (LogItem.job). A record or child the job created is removed, a field
+ * it changed (of a record or of a child) is set back to the value before — through the screens'
+ * versioned writes (deleteAmendment, deleteAccount with its LDC marker, the child kinds' remove and
+ * update, updateEntity), each logged with the source 'Undo of upload batch 12' in the write's own
+ * transaction. A record someone else changed since (a later event in its log that is not this
+ * job's, not an undo's and not an import event undone since; for a created account or amendment,
+ * any later event of its children too, and for an amendment an account added to it since) is kept
+ * and listed in the job's result with what differs. Exactly once: each reverted event's marker
+ * (UNDO#eventId) is written in the revert's transaction, so a run again after a crash or a
+ * redelivered message passes over what is done. Then the job's imported rows go back to
+ * 'validated' (conditional: a run again finds them so), to be fixed and saved again.
  */
 export const undoJobType = (kind: RowKind) => `${kind}Undo`;
 /** Fault injection for the crash tests: called after each event's revert (a throw is a worker killed there). */
 export const undoFaults: { at: ((eventId: string) => void) | null } = { at: null };
 
 export interface UndoParams {
-  batchId: number;
+  /** the import job undone */
+  importJob: string;
+  batchIds: number[];
   userName: string;
 }
 
@@ -40,15 +46,20 @@ const LOGGED: readonly LogEntity[] = ['participant', 'crm', 'address', 'account'
 /** Children first, then accounts, then amendments (a parent goes after its children). */
 const ORDER: Record<string, number> = { participant: 0, crm: 0, address: 0, account: 1, contract: 2 };
 
+const UNDO_PREFIX = 'Undo of ';
 export const importSource = (p: RowPipeline, batchId: number) => `${p.label} batch ${batchId}`;
-export const undoSource = (p: RowPipeline, batchId: number) => `Undo of ${p.label.toLowerCase()} batch ${batchId}`;
-const markerKey = (kind: RowKind, batchId: number, eventId: string) => ({ pk: `UNDO#${kind}#${batchId}`, sk: `EVENT#${eventId}` });
+export const undoSource = (p: RowPipeline, batchId: number) => `${UNDO_PREFIX}${p.label.toLowerCase()} batch ${batchId}`;
+/** The marker of an import event undone (any undo's: a later undo reads it too). */
+const markerKey = (eventId: string) => ({ pk: `UNDO#${eventId}`, sk: 'UNDO' });
 const resultKey = (kind: RowKind, jobId: string) => `jobs/${kind}-undo/${jobId}/result.json`;
 const KEPT_SHOWN = 500;
 
-/** Every change event of one source that an undo reverts, oldest first (the change log's source index). */
-async function eventsOf(source: string): Promise<LogItem[]> {
-  return (await changeLogItemsOfSource(source)).filter((e) => LOGGED.includes(e.entity));
+/** An import job's events of the types an undo reverts, oldest first, each with its undo's source. */
+async function eventsOf(p: RowPipeline, importJob: string, batchIds: readonly number[]): Promise<{ ev: LogItem; undo: string }[]> {
+  const lists = await Promise.all(
+    batchIds.map(async (b) => (await changeLogItemsOfSource(importSource(p, b))).filter((e) => e.job === importJob && LOGGED.includes(e.entity)).map((ev) => ({ ev, undo: undoSource(p, b) }))),
+  );
+  return lists.flat().sort((a, b) => (a.ev.originsk < b.ev.originsk ? -1 : a.ev.originsk > b.ev.originsk ? 1 : 0));
 }
 
 /** The events logged in a scope (a record's log with its children's) after `sk`, strongly consistent. */
@@ -78,46 +89,77 @@ function typed(text: string | null, now: unknown): unknown {
   return text;
 }
 
-/** The child kinds an import adds, by their log entity and parent. */
-const CHILDREN: Record<string, { remove(list: { objectId: number }[], actor: Actor, extra?: TransactItem[], source?: string): Promise<void> }> = {
-  'participant/contract': amendmentParticipants,
-  'crm/contract': amendmentCrms,
-  'participant/account': accountChildren.participants,
-  'crm/account': accountChildren.crms,
-  'address/account': accountAddresses,
+/** A child kind's writes an undo uses: remove one it added, set back the fields it changed. */
+interface ChildWrites {
+  get(id: number): Promise<{ objectId: number; version: number }>;
+  update(id: number, version: number, input: never, actor: Actor, opts: { extra?: TransactItem[]; source?: string }): Promise<unknown>;
+  remove(list: { objectId: number }[], actor: Actor, extra?: TransactItem[], source?: string): Promise<void>;
+}
+/** The child kinds an import adds or changes, by their log entity and parent. */
+const CHILDREN: Record<string, ChildWrites> = {
+  'participant/contract': amendmentParticipants as unknown as ChildWrites,
+  'crm/contract': amendmentCrms as unknown as ChildWrites,
+  'participant/account': accountChildren.participants as unknown as ChildWrites,
+  'crm/account': accountChildren.crms as unknown as ChildWrites,
+  'address/account': accountAddresses as unknown as ChildWrites,
 };
 const ENTITIES: Record<string, EntityDef<{ objectId: number }>> = { account: accountDef as never, contract: amendmentDef as never };
 
 interface Context {
   kind: RowKind;
-  batchId: number;
-  source: string;
-  undo: string;
+  /** the import job undone */
+  importJob: string;
   actor: Actor;
-  /** the entities this undo removed (an amendment whose accounts were all the batch's is not 'changed since') */
+  /** the entities this undo removed (an amendment whose accounts were all the job's is not 'changed since') */
   removed: Set<string>;
 }
 
+/** A later event that is someone's change since: not the job's own, not an undo's, not an import event undone since. */
+async function changedSince(ctx: Context, e: LogItem): Promise<boolean> {
+  if (e.job === ctx.importJob || e.source?.startsWith(UNDO_PREFIX)) return false;
+  return !(e.job && (await getItem(markerKey(e.eventId))));
+}
+
+/** The fields of a change event set back on the record as it is now, or what differs from what the import wrote. */
+function setBack(ev: LogItem, current: Record<string, unknown>, fields: readonly string[]) {
+  const plain = ev.changes.filter((c) => fields.includes(c.fieldName));
+  const differs = plain.filter((c) => logValue(current[c.fieldName]) !== c.newValue);
+  const patch: Record<string, unknown> = Object.fromEntries(plain.map((c) => [c.fieldName, typed(c.oldValue, current[c.fieldName])]));
+  return { plain, differs, patch };
+}
+
+const differing = (ev: LogItem, list: { fieldName: string; newValue: string | null }[], now: (fieldName: string) => string | null): UndoDifference[] =>
+  list.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: now(c.fieldName), changedBy: '', changedOn: ev.actionDate }));
+
 /** Reverts one event (null: done now or by a run before), or answers why its record is kept. */
-async function revert(ctx: Context, ev: LogItem): Promise<UndoKept | null> {
-  const marker = markerKey(ctx.kind, ctx.batchId, ev.eventId);
+async function revert(ctx: Context, ev: LogItem, undo: string): Promise<UndoKept | null> {
+  const marker = markerKey(ev.eventId);
   if (await getItem(marker)) {
     if (ev.action === 'added') ctx.removed.add(`${ev.entity}#${ev.entityId}`);
     return null;
   }
   const ownScope = ev.parent === null;
-  const later = (await laterIn(ev.pk, ev.sk)).filter(
-    (e) => e.source !== ctx.source && e.source !== ctx.undo && (ownScope && ev.action === 'added' ? true : e.entity === ev.entity && e.entityId === ev.entityId),
-  );
+  const candidates = (await laterIn(ev.pk, ev.sk)).filter((e) => (ownScope && ev.action === 'added' ? true : e.entity === ev.entity && e.entityId === ev.entityId));
+  const later: LogItem[] = [];
+  for (const e of candidates) if (await changedSince(ctx, e)) later.push(e);
   const keep = (differences: UndoDifference[]): UndoKept => ({ entity: ev.entity, objectId: ev.entityId, name: ev.entityName ?? String(ev.entityId), differences });
   if (later.length) return keep(differencesOf(later));
-  const extra: TransactItem[] = [{ Put: { TableName: table(), Item: { ...marker, entity: ev.entity, entityId: ev.entityId }, ConditionExpression: 'attribute_not_exists(pk)' } }];
-  const opts = { extra, source: ctx.undo };
+  const extra: TransactItem[] = [{ Put: { TableName: table(), Item: { ...marker, entity: ev.entity, entityId: ev.entityId, importJob: ctx.importJob }, ConditionExpression: 'attribute_not_exists(pk)' } }];
+  const opts = { extra, source: undo };
+  const notUndoable = () => keep([{ fieldName: `${ev.entity} ${ev.action}`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
   try {
     if (ev.parent !== null) {
       const child = CHILDREN[`${ev.entity}/${ev.parent}`];
-      if (!child || ev.action !== 'added') return keep([{ fieldName: `${ev.entity} ${ev.action}`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
-      await child.remove([{ objectId: ev.entityId }], ctx.actor, extra, ctx.undo);
+      if (!child || ev.action === 'deleted') return notUndoable();
+      if (ev.action === 'added') await child.remove([{ objectId: ev.entityId }], ctx.actor, extra, undo);
+      else {
+        // a child's changed fields set back through its kind's versioned update
+        const current = (await child.get(ev.entityId).catch(() => undefined)) as (Record<string, unknown> & { version: number }) | undefined;
+        if (!current) return keep([{ fieldName: `${ev.entity} deleted`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
+        const { differs, patch } = setBack(ev, current, Object.keys(current));
+        if (differs.length) return keep(differing(ev, differs, (f) => logValue(current[f])));
+        await child.update(ev.entityId, current.version, { ...current, ...patch } as never, ctx.actor, opts);
+      }
     } else if (ev.action === 'added') {
       if (ev.entity === 'contract') {
         // an account added to it since by someone else (accounts log in their own scope)
@@ -131,21 +173,19 @@ async function revert(ctx: Context, ev: LogItem): Promise<UndoKept | null> {
       const current = (await getEntity(def, ev.entityId)) as (Record<string, unknown> & { version: number; objectId: number }) | undefined;
       if (!current) return keep([{ fieldName: `${ev.entity} deleted`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
       const fields = def.fields as readonly string[];
-      const plain = ev.changes.filter((c) => fields.includes(c.fieldName));
+      const { plain, differs, patch } = setBack(ev, current, fields);
       // an account's volume block is logged in parts ('volume.Mar 2026'): set back part by part
       const volume = ev.entity === 'account' ? ev.changes.filter((c) => c.fieldName.startsWith('volume.')) : [];
-      const parts = ev.changes.filter((c) => !fields.includes(c.fieldName) && !volume.includes(c));
+      const parts = ev.changes.filter((c) => !plain.includes(c) && !volume.includes(c));
       if (parts.length) return keep(parts.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: c.newValue, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate })));
       // the fields as the import left them (a mismatch is a change without a log: kept)
-      const differs = plain.filter((c) => logValue(current[c.fieldName]) !== c.newValue);
       const blockBefore = volume.length ? volumeBefore(current.accountVolume as AccountVolume | null, volume) : null;
       const volumeDiffers = blockBefore?.differs ?? [];
       if (differs.length || volumeDiffers.length)
         return keep([
-          ...differs.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: logValue(current[c.fieldName]), changedBy: '', changedOn: ev.actionDate })),
+          ...differing(ev, differs, (f) => logValue(current[f])),
           ...volumeDiffers.map((c) => ({ fieldName: c.fieldName, importedValue: c.newValue, currentValue: c.currentValue, changedBy: '', changedOn: ev.actionDate })),
         ]);
-      const patch: Record<string, unknown> = Object.fromEntries(plain.map((c) => [c.fieldName, typed(c.oldValue, current[c.fieldName])]));
       if (blockBefore) patch.accountVolume = blockBefore.volume;
       await updateEntity(def, ev.entityId, current.version, patch, { actor: ctx.actor, ...opts }, current as never);
     }
@@ -157,9 +197,9 @@ async function revert(ctx: Context, ev: LogItem): Promise<UndoKept | null> {
   return null;
 }
 
-/** The batch's imported rows back to 'validated' (a row already so is passed over). */
-async function rowsBack(p: RowPipeline, batchId: number): Promise<number> {
-  const ids = await p.store.rows().idsOf({ filter: (r) => r.batchId === batchId && r.rowState === 'imported', orderBy: 'objectId Ascending' });
+/** The job's imported rows back to 'validated' (a row already so, or imported since by another job, is passed over). */
+async function rowsBack(p: RowPipeline, importJob: string): Promise<number> {
+  const ids = await p.store.rows().idsOf({ filter: (r) => r.importJob === importJob && r.rowState === 'imported', orderBy: 'objectId Ascending' });
   for (const id of ids) {
     const feed = feedAttributes(p.store.type, id, await nextSeq(p.store.type));
     await transact([
@@ -168,8 +208,8 @@ async function rowsBack(p: RowPipeline, batchId: number): Promise<number> {
           TableName: table(),
           Key: p.store.key(id),
           UpdateExpression: 'SET rowState = :validated, seq = :seq, feedpk = :fpk, etype = :et, version = version + :one REMOVE importJob',
-          ConditionExpression: 'rowState = :imported',
-          ExpressionAttributeValues: { ':validated': 'validated', ':imported': 'imported', ':seq': feed.seq, ':fpk': feed.feedpk, ':et': feed.etype, ':one': 1 },
+          ConditionExpression: 'rowState = :imported AND importJob = :job',
+          ExpressionAttributeValues: { ':validated': 'validated', ':imported': 'imported', ':job': importJob, ':seq': feed.seq, ':fpk': feed.feedpk, ':et': feed.etype, ':one': 1 },
         },
       },
     ]).catch((e) => {
@@ -179,19 +219,19 @@ async function rowsBack(p: RowPipeline, batchId: number): Promise<number> {
   return ids.length;
 }
 
-/** Runs the undo of a batch: every event of its source, newest first within children, accounts, amendments. */
-export async function undoBatch(kind: RowKind, batchId: number, actor: Actor, progress?: (fraction: number) => void): Promise<UndoResult> {
+/** Runs the undo of an import job: every event of it, newest first within children, accounts, amendments. */
+export async function undoImport(kind: RowKind, params: Pick<UndoParams, 'importJob' | 'batchIds'>, actor: Actor, progress?: (fraction: number) => void): Promise<UndoResult> {
   const p = pipelineOf(kind);
-  const ctx: Context = { kind, batchId, source: importSource(p, batchId), undo: undoSource(p, batchId), actor, removed: new Set() };
-  const events = (await eventsOf(ctx.source)).reverse().sort((a, b) => ORDER[a.entity]! - ORDER[b.entity]!);
+  const ctx: Context = { kind, importJob: params.importJob, actor, removed: new Set() };
+  const events = (await eventsOf(p, params.importJob, params.batchIds)).reverse().sort((a, b) => ORDER[a.ev.entity]! - ORDER[b.ev.entity]!);
   const kept = new Map<string, UndoKept>();
   let undone = 0;
-  for (const [i, ev] of events.entries()) {
+  for (const [i, { ev, undo }] of events.entries()) {
     // a record kept keeps every event of it (its children's too)
     const own = `${ev.entity}#${ev.entityId}`;
     const parentKept = ev.parent !== null && kept.has(`${ev.parent}#${ev.parentId}`);
     if (kept.has(own) || parentKept) continue;
-    const outcome = await revert(ctx, ev);
+    const outcome = await revert(ctx, ev, undo);
     if (outcome) {
       kept.set(own, outcome);
       // a parent whose child is kept is kept too
@@ -199,13 +239,12 @@ export async function undoBatch(kind: RowKind, batchId: number, actor: Actor, pr
     } else undone++;
     progress?.((i + 1) / Math.max(1, events.length));
   }
-  const rows = await rowsBack(p, batchId);
+  const rows = await rowsBack(p, params.importJob);
   const list = [...kept.values()];
-  return { batchId, undone, rows, keptCount: list.length, kept: list.slice(0, KEPT_SHOWN) };
+  return { jobId: params.importJob, batchIds: params.batchIds, undone, rows, keptCount: list.length, kept: list.slice(0, KEPT_SHOWN) };
 }
 
-/** Registers a pipeline's undo job (one chunk: each event's marker makes a run again pass over what is done). */
-/** The undo job of a pipeline's kind (registered by the worker). */
+/** The undo job of a pipeline's kind (registered by the worker; one chunk: each event's marker makes a run again pass over what is done). */
 export function undoJob(kind: RowKind): JobType {
   return {
     jobType: undoJobType(kind),
@@ -215,7 +254,7 @@ export function undoJob(kind: RowKind): JobType {
       },
       async runChunk(job: JobRecord, _index: number, progress) {
         const params = job.params as unknown as UndoParams;
-        const result = await undoBatch(kind, params.batchId, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
+        const result = await undoImport(kind, params, { objectId: job.createdBy ?? 0, name: params.userName || kind }, progress);
         await putJobPlan(resultKey(kind, job.jobId), result);
         return {};
       },
@@ -226,16 +265,41 @@ export function undoJob(kind: RowKind): JobType {
   };
 }
 
-/** POST upload/Undo (update/Undo), body: { batchId }: the undo job of a batch that has imported rows. */
-export async function startUndo(p: RowPipeline, batchId: number, userName: string, userId: number) {
-  const imported = await p.store.rows().idsOf({ filter: (r) => r.batchId === batchId && r.rowState === 'imported' });
-  if (!imported.length) throw new BadRequestError(MSG.undoNothingImported, { batchId: MSG.undoNothingImported });
-  // imported before the change log kept an import's events by batch: nothing to revert them from
-  if (!(await changeLogItemsOfSource(importSource(p, batchId), 1)).length) throw new BadRequestError(MSG.undoNotLogged, { batchId: MSG.undoNotLogged });
+/** The import job a body names: its id, a row type's last Save or Save All, or the newest import job with rows of the batch still imported. */
+async function importJobOf(p: RowPipeline, body: UndoBody): Promise<JobRecord> {
+  if ([body.jobId, body.rowType, body.batchId].filter((v) => v !== undefined).length !== 1) throw new BadRequestError(MSG.invalidInput);
+  let jobId = body.jobId;
+  if (body.rowType !== undefined) {
+    jobId = await lastSaveJob(p.kind, body.rowType);
+    if (jobId === undefined) throw new BadRequestError(MSG.undoNothingImported, { rowType: MSG.undoNothingImported });
+  }
+  if (body.batchId !== undefined) {
+    const rows = await p.store.rows().all({ filter: (r) => r.batchId === body.batchId && r.rowState === 'imported' }, Number.MAX_SAFE_INTEGER);
+    if (!rows.length) throw new BadRequestError(MSG.undoNothingImported, { batchId: MSG.undoNothingImported });
+    const jobs = (await Promise.all([...new Set(rows.map((r) => r.importJob).filter(Boolean))].map(getJobRecord))).filter((j) => j !== undefined);
+    // rows imported before the rows kept their job: their changes are not logged by job either
+    if (!jobs.length) throw new BadRequestError(MSG.undoNotLogged, { batchId: MSG.undoNotLogged });
+    jobId = jobs.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))[0]!.jobId;
+  }
+  const job = jobId === undefined ? undefined : await getJobRecord(jobId);
+  if (!job || job.jobType !== importJobType(p.kind)) throw new BadRequestError(MSG.undoNotImport, { jobId: MSG.undoNotImport });
+  if (!FINISHED_JOB_STATUSES.includes(job.status)) throw new BadRequestError(MSG.undoRunning, { jobId: MSG.undoRunning });
+  return job;
+}
+
+/** POST upload/Undo (update/Undo), body: { jobId } | { batchId }: the undo job of an import job that has rows still imported. */
+export async function startUndo(p: RowPipeline, body: UndoBody, userName: string, userId: number) {
+  const job = await importJobOf(p, body);
+  const rows = await p.store.rows().all({ filter: (r) => r.importJob === job.jobId && r.rowState === 'imported' }, Number.MAX_SAFE_INTEGER);
+  if (!rows.length) throw new BadRequestError(MSG.undoNothingImported, { jobId: MSG.undoNothingImported });
+  const batchIds = [...new Set(rows.map((r) => r.batchId))].sort((a, b) => a - b);
+  // imported before the change log kept an import's events by job: nothing to revert them from
+  const logged = await Promise.all(batchIds.map(async (b) => (await changeLogItemsOfSource(importSource(p, b))).some((e) => e.job === job.jobId)));
+  if (!logged.some(Boolean)) throw new BadRequestError(MSG.undoNotLogged, { jobId: MSG.undoNotLogged });
   return createJob({
     jobType: undoJobType(p.kind),
-    name: `Undo ${p.label} batch ${batchId}`,
+    name: `Undo ${job.name} (${p.label.toLowerCase()} batch ${batchIds.join(', ')})`,
     createdBy: userId,
-    params: { batchId, userName } satisfies UndoParams as unknown as Record<string, unknown>,
+    params: { importJob: job.jobId, batchIds, userName } satisfies UndoParams as unknown as Record<string, unknown>,
   });
 }

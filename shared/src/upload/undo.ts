@@ -1,9 +1,16 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
 
-/** POST upload/Undo, update/Undo (issue 29 section 5): the batch whose import to undo. */
+/**
+ * POST upload/Undo, update/Undo (issue 29 section 5): the import job to undo (a Save, Save All or
+ * updater import): by its id; or a row type's last Save or Save All (what its Last Save tab shows);
+ * or a batch's newest import job that still has rows of the batch imported. Exactly one of the
+ * three (none or more: 400).
+ */
 export const undoBodySchema = z.object({
-  batchId: z.number({ error: MSG.invalidInput }).int().positive(),
+  jobId: z.string({ error: MSG.invalidInput }).min(1).max(100).optional(),
+  rowType: z.string({ error: MSG.invalidInput }).min(1).max(100).optional(),
+  batchId: z.number({ error: MSG.invalidInput }).int().positive().optional(),
 });
 export type UndoBody = z.infer<typeof undoBodySchema>;
 
@@ -30,7 +37,10 @@ export interface UndoKept {
 
 /** The undo job's result. */
 export interface UndoResult {
-  batchId: number;
+  /** the import job undone */
+  jobId: string;
+  /** the batches whose rows it imported */
+  batchIds: number[];
   /** change events reverted */
   undone: number;
   /** rows back to Validated */

@@ -244,7 +244,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
               <Button type="button" label={T.saveAll} size="small" disabled={!allRuleOk} onClick={() => rowType && void api.saveAll(rowType, batchId).then((j) => follow(j), () => undefined)} />
               <Button type="button" label={T.removeAll} size="small" outlined severity="danger" disabled={!allRuleOk} onClick={() => void removeAll()} />
               {/* a type without a last-save tab (the updater's): Undo of the chosen batch's import here */}
-              {!hasLastSave && <UndoImport resource={api.resource} batchId={batchId} follow={(job, done) => void follow(job, done)} />}
+              {!hasLastSave && <UndoImport resource={api.resource} rowType={null} batchId={batchId} follow={(job, done) => void follow(job, done)} />}
             </div>
             {grid}
           </TabPanel>
@@ -267,7 +267,7 @@ export function RowsWorkbench({ config, lastSavePanel }: { config: WorkbenchConf
                     {api.downloadImported && (
                       <Button type="button" label={T.download} icon="pi pi-download" size="small" outlined disabled={total === 0} onClick={() => rowType && download(api.downloadImported!(rowType, batchId))} />
                     )}
-                    <UndoImport resource={api.resource} batchId={batchId} follow={(job, done) => void follow(job, done)} />
+                    <UndoImport resource={api.resource} rowType={total > 0 ? rowType : null} batchId={batchId} follow={(job, done) => void follow(job, done)} />
                   </div>
                   {grid}
                 </>

@@ -7,7 +7,7 @@ export default function UndoResultPopup({ result, onClose }: { result: UndoResul
   return (
     <Popup header={MSG.undoAction} visible onClose={onClose} style={{ width: '48rem' }}>
       <div className="eb-undo-result" role="region" aria-label={MSG.undoResult}>
-        <p>{undoText(MSG.undoDone, { batchId: result.batchId, undone: result.undone, rows: result.rows })}</p>
+        <p>{undoText(MSG.undoDone, { batchId: result.batchIds.join(', '), undone: result.undone, rows: result.rows })}</p>
         {result.keptCount > 0 && (
           <>
             <p>{undoText(MSG.undoKept, { count: result.keptCount })}</p>
