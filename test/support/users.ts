@@ -34,6 +34,10 @@ export type TestUser = Awaited<ReturnType<typeof createTestUser>>;
 /** A session that signs in before the file's tests (see signedInBeforeAll); its user is known then. */
 export class SignedInSession extends Session {
   user!: TestUser;
+  /** The user's name as the change log and the records' user fields write it ("First Last"). */
+  get name(): string {
+    return `${this.user.firstName} ${this.user.lastName}`;
+  }
   async signIn(type: UserType): Promise<void> {
     this.user = await createTestUser(type);
     this.email = this.user.email;
@@ -46,6 +50,8 @@ export class SignedInSession extends Session {
  * The handler tests' sign-in set-up: a session per user type, each a fresh user signed in through
  * users/login once before the file's (or the describe block's) tests, all at once:
  * `const [admin, agent] = signedInBeforeAll('superAdmin', 'agent');` then `admin.post(...)` in the tests.
+ * Each session knows its user (`admin.user`, `admin.name`). Called inside a describe, its users sign in
+ * before that block's tests only; a type named twice gives two users.
  */
 export function signedInBeforeAll<const T extends readonly UserType[]>(...types: T): { [I in keyof T]: SignedInSession } {
   const sessions = types.map(() => new SignedInSession());
@@ -53,4 +59,13 @@ export function signedInBeforeAll<const T extends readonly UserType[]>(...types:
     await Promise.all(sessions.map((s, i) => s.signIn(types[i]!)));
   });
   return sessions as { [I in keyof T]: SignedInSession };
+}
+
+/**
+ * signedInBeforeAll keyed by type, for tests over several types (`it.each(types)`):
+ * `const as = signedInAsEach('agent', 'viewOnly');` then `as[type].get(...)` in the test.
+ */
+export function signedInAsEach<const T extends UserType>(...types: T[]): Record<T, SignedInSession> {
+  const sessions = signedInBeforeAll(...types);
+  return Object.fromEntries(types.map((t, i) => [t, sessions[i]])) as Record<T, SignedInSession>;
 }

@@ -5,8 +5,8 @@ import { AGENT_FIELDS, AGENT_HIDDEN_FROM_AGENTS, AGENT_LABELS, type Agent } from
 import { AGENT_PAGE_SIZE, TYPEAHEAD_LIMIT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { UserType } from '@eb/shared/roles';
-import { invoke, type InvokeInput, type Session } from '../../../test/support/invoke';
-import { signedIn } from '../../../test/support/users';
+import { invoke, type InvokeInput } from '../../../test/support/invoke';
+import { signedInAsEach, signedInBeforeAll } from '../../../test/support/users';
 
 const P = '/api/agent';
 /** A prefix of this run: the names of these tests never meet other rows. */
@@ -65,13 +65,7 @@ const full = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-let admin: Session;
-let adminName: string;
-beforeAll(async () => {
-  const s = await signedIn('superAdmin');
-  admin = s.session;
-  adminName = `${s.user.firstName} ${s.user.lastName}`;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 async function create(body: Record<string, unknown>): Promise<Agent> {
   const r = await admin.post(`${P}/Create`, body);
@@ -118,7 +112,7 @@ describe('agent/Create and agent/Get', () => {
   it('logs the creation with the user who made it', async () => {
     const created = await create(full());
     expect(await logOf(created.objectId)).toEqual([
-      expect.objectContaining({ action: 'added', entity: 'agent', entityId: created.objectId, actionUser: adminName, entityName: created.name }),
+      expect.objectContaining({ action: 'added', entity: 'agent', entityId: created.objectId, actionUser: admin.name, entityName: created.name }),
     ]);
   });
 
@@ -180,7 +174,7 @@ describe('agent/Update', () => {
       ['status', 'Active', 'Inactive'],
       ['nyLicense', 'true', 'false'],
     ]);
-    expect(updates[0]!.actionUser).toBe(adminName);
+    expect(updates[0]!.actionUser).toBe(admin.name);
     expect((await admin.get(`${P}/Get`, { id: a.objectId })).body.status).toBe('Inactive');
   });
 
@@ -382,6 +376,7 @@ describe('agent/Export', () => {
 });
 
 describe('agent access', () => {
+  const as = signedInAsEach('agent', 'viewOnly', 'admin', 'superAdmin');
   const adminCalls = (id: number): InvokeInput[] => [
     { method: 'POST', path: `${P}/Create`, body: { code: unique('denied') } },
     { method: 'PUT', path: `${P}/Update`, query: { id }, body: { code: 'Denied', version: 1 } },
@@ -398,7 +393,7 @@ describe('agent access', () => {
   it.each<UserType>(['agent', 'viewOnly', 'admin'])('refuses %s the admin calls with 403 and changes nothing', async (type) => {
     // Prepare
     const a = await create(full({ name: 'Untouched' }));
-    const { session } = await signedIn(type);
+    const session = as[type];
     // Act
     const statuses = [];
     for (const c of adminCalls(a.objectId)) statuses.push((await session.call(c)).status);
@@ -410,7 +405,7 @@ describe('agent access', () => {
 
   it.each<UserType>(['agent', 'viewOnly', 'admin', 'superAdmin'])('lets %s read agents', async (type) => {
     const a = await create(full());
-    const { session } = await signedIn(type);
+    const session = as[type];
     const statuses = [];
     for (const c of readCalls(a.objectId)) statuses.push((await session.call(c)).status);
     expect(statuses).toEqual([200, 200, 200]);
@@ -419,8 +414,7 @@ describe('agent access', () => {
   it('hides the portal password from staff, and commissions and notes from agent users', async () => {
     // Prepare
     const a = await create(full());
-    const staff = (await signedIn('viewOnly')).session;
-    const agentUser = (await signedIn('agent')).session;
+    const { viewOnly: staff, agent: agentUser } = as;
     // Act
     const asAdmin = (await admin.get(`${P}/Get`, { id: a.objectId })).body;
     const asStaff = (await staff.get(`${P}/Get`, { id: a.objectId })).body;

@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Amendment, AmendmentRow } from '@eb/shared/amendment/schemas';
 import type { MasterContract } from '@eb/shared/master-contract/schemas';
 import { MSG, maxLengthMessage } from '@eb/shared/messages';
-import type { InvokeInput, Session } from '../../../test/support/invoke';
+import type { InvokeInput } from '../../../test/support/invoke';
 import { amendmentBody, newMasterContract as newSavedContract, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { CONTRACTS_EXPORT_HEADERS } from './export';
 
 /**
@@ -21,17 +21,7 @@ const RUN = randomUUID().replace(/-/g, '').slice(0, 8);
 let n = 0;
 const word = (label = 'w') => `${label}${RUN}n${++n}x`;
 
-let editor: Session;
-let editorName: string;
-let viewOnly: Session;
-let agent: Session;
-beforeAll(async () => {
-  const [e, v, a] = await Promise.all([signedIn('admin'), signedIn('viewOnly'), signedIn('agent')]);
-  editor = e.session;
-  editorName = `${e.user.firstName} ${e.user.lastName}`;
-  viewOnly = v.session;
-  agent = a.session;
-});
+const [editor, viewOnly, agent, otherEditor] = signedInBeforeAll('admin', 'viewOnly', 'agent', 'admin');
 
 /** A saved master contract with the generated numbers. */
 const newMasterContract = () => newSavedContract(editor);
@@ -126,7 +116,7 @@ describe('contract (amendments)', () => {
       endDate: '2027-01-31T00:00:00',
       chLawCountry: 'USA',
       isSpr: true,
-      enteredBy: editorName,
+      enteredBy: editor.name,
       fixedCommodityAmount: 12345.123456,
       lockInPercent: 100.5,
       pricingValidation: { isValidated: false, validatedBy: null, validatedDate: null },
@@ -220,13 +210,13 @@ describe('contract (amendments)', () => {
     const stale = await editor.put(`${C}/Update`, { ...amendmentBody(mc), term: 6, version }, { id: objectId });
     // Assess
     expect(saved).toMatchObject({ term: 24, endDate: '2028-01-31T00:00:00', version: 2 });
-    expect(saved.pricingValidation).toMatchObject({ isValidated: true, validatedBy: editorName });
+    expect(saved.pricingValidation).toMatchObject({ isValidated: true, validatedBy: editor.name });
     expect(saved.pricingValidation.validatedDate).toMatch(/^\d{4}-/);
     expect(stale.status).toBe(409);
     expect((await ok<Amendment>(editor.get(`${C}/Get`, { id: objectId }))).term).toBe(24);
     expect(saved.operationsValidation).toEqual({ isValidated: false, validatedBy: null, validatedDate: null });
     // kept as first recorded while it stays ticked (a later save by someone else), cleared when unticked
-    const { session: other } = await signedIn('admin');
+    const other = otherEditor;
     const again = await ok<Amendment>(other.put(`${C}/Update`, { ...amendmentBody(mc), ...pick(rest), term: 12, pricingValidation: { isValidated: true }, version: 2 }, { id: objectId }));
     expect(again.pricingValidation).toEqual(saved.pricingValidation);
     const unticked = await ok<Amendment>(other.put(`${C}/Update`, { ...amendmentBody(mc), ...pick(rest), term: 12, pricingValidation: { isValidated: false }, version: 3 }, { id: objectId }));

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/children';
 import { CRM_LABELS } from '@eb/shared/amendment/labels';
 import { UNIT_FOLLOWERS } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import { ROUTES } from '@eb/shared/routes';
-import type { Session } from '../../../test/support/invoke';
 import { amendmentBody, newAmendment, newContact, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 /**
  * An amendment's participants and CRM notes against the local emulators (spec 2 "Contract
@@ -16,15 +15,7 @@ import { signedIn } from '../../../test/support/users';
  * the chosen notes.
  */
 const C = '/api/contract';
-let editor: Session;
-let editorName: string;
-let agent: Session;
-beforeAll(async () => {
-  const [e, a] = await Promise.all([signedIn('admin'), signedIn('agent')]);
-  editor = e.session;
-  editorName = `${e.user.firstName} ${e.user.lastName}`;
-  agent = a.session;
-});
+const [editor, agent] = signedInBeforeAll('admin', 'agent');
 
 const participant = (contactId: number, over: Record<string, unknown> = {}) => ({
   contactId,
@@ -132,11 +123,11 @@ describe('contract CRM notes', () => {
     const reopened = await ok<AmendmentCrm>(editor.put(`${C}/UpdateCrm`, { ...crm(), isResolved: false, resolvedBy: 'Forged', version: 2 }, { id: created.objectId }));
     // Assess
     const today = new Date().toISOString().slice(0, 10);
-    expect(created).toMatchObject({ reportedBy: editorName, resolvedBy: null, resolvedDate: null, isResolved: false });
+    expect(created).toMatchObject({ reportedBy: editor.name, resolvedBy: null, resolvedDate: null, isResolved: false });
     expect(created.updatedDate?.slice(0, 10)).toBe(today);
-    expect(resolved).toMatchObject({ isResolved: true, resolvedBy: editorName, reportedBy: editorName });
+    expect(resolved).toMatchObject({ isResolved: true, resolvedBy: editor.name, reportedBy: editor.name });
     expect(resolved.resolvedDate?.slice(0, 10)).toBe(today);
-    expect(reopened).toMatchObject({ isResolved: false, resolvedBy: null, resolvedDate: null, reportedBy: editorName });
+    expect(reopened).toMatchObject({ isResolved: false, resolvedBy: null, resolvedDate: null, reportedBy: editor.name });
   });
 
   it('refuses a note without type, comment or date, or with a comment over 300 characters; notes cannot be deleted', async () => {

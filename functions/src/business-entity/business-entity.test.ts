@@ -5,9 +5,9 @@ import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { BUSINESS_ENTITY_PAGE_SIZE, LEGAL_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { MSG, maxLengthMessage } from '@eb/shared/messages';
 import { routePath, routesOf } from '@eb/shared/routes';
-import { invoke, type InvokeInput, type Session } from '../../../test/support/invoke';
+import { invoke, type InvokeInput } from '../../../test/support/invoke';
 import { countersMovedBy } from '../../../test/support/counters';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { dynamo } from '../lib/aws';
 import { getItem, keys, table } from '../lib/db';
 import { businessEntitiesByIds, businessEntityById, legalNameOf } from './repository';
@@ -31,17 +31,7 @@ interface LogEntry {
   actionUser: string;
 }
 
-let editor: Session;
-let editorName: string;
-let viewOnly: Session;
-let agent: Session;
-beforeAll(async () => {
-  const [e, v, a] = await Promise.all([signedIn('admin'), signedIn('viewOnly'), signedIn('agent')]);
-  editor = e.session;
-  editorName = `${e.user.firstName} ${e.user.lastName}`;
-  viewOnly = v.session;
-  agent = a.session;
-});
+const [editor, viewOnly, agent] = signedInBeforeAll('admin', 'viewOnly', 'agent');
 
 async function create(body: Record<string, unknown>): Promise<BusinessEntity> {
   const r = await editor.post(`${P}/Create`, body);
@@ -201,13 +191,13 @@ describe('businessentity/Update', () => {
       ['added', '', null, null],
     ]);
     expect(new Set(log.slice(0, 3).map((x) => x.eventId)).size).toBe(1);
-    expect(log[0]).toMatchObject({ entity: 'businessEntity', entityId: e.objectId, businessEntityId: e.businessEntityId, actionUser: editorName });
+    expect(log[0]).toMatchObject({ entity: 'businessEntity', entityId: e.objectId, businessEntityId: e.businessEntityId, actionUser: editor.name });
   });
 
   it('logs the creation with the user who made it', async () => {
     const e = await create({ legalName: word('Logged') });
     expect(await logOf(e.objectId)).toEqual([
-      expect.objectContaining({ action: 'added', entity: 'businessEntity', entityId: e.objectId, businessEntityId: e.businessEntityId, actionUser: editorName }),
+      expect.objectContaining({ action: 'added', entity: 'businessEntity', entityId: e.objectId, businessEntityId: e.businessEntityId, actionUser: editor.name }),
     ]);
   });
 

@@ -14,7 +14,7 @@ import type {
 } from '@eb/shared/contact/schemas';
 import { routePath, routesOf, type RouteDef } from '@eb/shared/routes';
 import { invoke, type InvokeInput, type Session } from '../../../test/support/invoke';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 const P = '/api/primarycontact';
 /** A word of this run: the names of these tests never meet other rows. */
@@ -37,17 +37,7 @@ interface LogEntry {
   entityName?: string;
 }
 
-let editor: Session;
-let editorName: string;
-let viewOnly: Session;
-let agent: Session;
-beforeAll(async () => {
-  const [e, v, a] = await Promise.all([signedIn('admin'), signedIn('viewOnly'), signedIn('agent')]);
-  editor = e.session;
-  editorName = `${e.user.firstName} ${e.user.lastName}`;
-  viewOnly = v.session;
-  agent = a.session;
-});
+const [editor, viewOnly, agent] = signedInBeforeAll('admin', 'viewOnly', 'agent');
 
 const address = (over: Record<string, unknown> = {}) => ({
   addressType: 'Service',
@@ -233,7 +223,7 @@ describe('primarycontact/Create and Get', () => {
       ].sort(),
     );
     for (const e of log) {
-      expect(e.actionUser).toBe(editorName);
+      expect(e.actionUser).toBe(editor.name);
       if (e.entity !== 'primaryContact') expect([e.parent, e.parentId]).toEqual(['primaryContact', created.objectId]);
     }
   });

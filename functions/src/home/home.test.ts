@@ -3,9 +3,8 @@ import type { AccountListBody } from '@eb/shared/account/schemas';
 import type { ContractListBody } from '@eb/shared/amendment/schemas';
 import { SENT_TO_UTILITY_STALE_DAYS, type HomePage, type HomeQueueId } from '@eb/shared/home';
 import type { PagedResult } from '@eb/shared/paging';
-import type { Session } from '../../../test/support/invoke';
 import { newAccount, newAmendment, ok } from '../../../test/support/records';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { changeLogPut } from '../lib/change-log';
 import { batchPut } from '../lib/db';
 
@@ -14,9 +13,7 @@ import { batchPut } from '../lib/db';
  * are the search's first rows; an agent sees no change log and no batches, and neither does a
  * non-admin see the batches.
  */
-let admin: Session;
-let common: Session;
-let agent: Session;
+const [admin, common, agent, me] = signedInBeforeAll('superAdmin', 'admin', 'agent', 'admin');
 const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10) + 'T00:00:00';
 
 /** The searches' bodies of the queues (what Accounts Search and Contracts Search send for the queues' URLs). */
@@ -33,10 +30,6 @@ const CONTRACT_BODIES: Partial<Record<HomeQueueId, ContractListBody>> = {
 };
 
 beforeAll(async () => {
-  const [a, c, g] = await Promise.all([signedIn('superAdmin'), signedIn('admin'), signedIn('agent')]);
-  admin = a.session;
-  common = c.session;
-  agent = g.session;
   // one of each queue at least: an amendment awaiting pricing, one awaiting operations, a renewal due, a pending account, a stale one
   const waiting = await newAmendment(admin, { contractStatus: 'Signed' });
   await newAmendment(admin, { contractStatus: 'Signed', pricingValidation: { isValidated: true } });
@@ -103,7 +96,7 @@ describe('home page', () => {
 
   it("lists the user's own changed records, newest first, however many changes others made since", async () => {
     // Prepare: a user adds an amendment and an account of it; then another user's 300 events
-    const { session: me, user } = await signedIn('admin');
+    const { user } = me;
     const amendment = await newAmendment(me);
     const account = await newAccount(me, amendment.objectId);
     const others = Array.from({ length: 300 }, (_, i) =>

@@ -3,7 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { drainJobs, runJobNow, sqsEvent } from '../../../test/support/jobs';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { table } from '../lib/db';
@@ -195,6 +195,7 @@ describe.runIf(ownQueue)('jobs', () => {
 });
 
 describe.runIf(ownQueue)('job calls', () => {
+  const [viewer, agentUser, owner, other, agent] = signedInBeforeAll('viewOnly', 'agent', 'admin', 'admin', 'agent');
   beforeEach(async () => {
     await drainJobs();
   });
@@ -202,7 +203,8 @@ describe.runIf(ownQueue)('job calls', () => {
   it('lists the current job, the queue in order and the completed jobs', async () => {
     // Prepare
     // (a user sees their own jobs: issue 26 item 6)
-    const { user, session } = await signedIn('viewOnly');
+    const { user } = viewer;
+    const session = viewer;
     const done = await createJob({ jobType: 'testRows', name: 'Done', createdBy: user.objectId, params: { chunks: 1 } });
     await drainJobs();
     const first = await createJob({ jobType: 'testRows', name: 'First', createdBy: user.objectId });
@@ -218,7 +220,8 @@ describe.runIf(ownQueue)('job calls', () => {
   });
 
   it('gets one job by id, and 404 with a message for an unknown id', async () => {
-    const { user, session } = await signedIn('agent');
+    const { user } = agentUser;
+    const session = agentUser;
     const job = await createJob({ jobType: 'testRows', name: 'One', createdBy: user.objectId });
     const ok = await session.get('/api/job/getjob', { id: job.jobId });
     const missing = await session.get('/api/job/getjob', { id: 'nope' });
@@ -230,14 +233,11 @@ describe.runIf(ownQueue)('job calls', () => {
 
   it('lets the creator cancel a job, and refuses other staff and agents', async () => {
     // Prepare
-    const owner = await signedIn('admin');
-    const other = await signedIn('admin');
-    const agent = await signedIn('agent');
     const job = await createJob({ jobType: 'testRows', name: 'Mine', createdBy: owner.user.objectId });
     // Act
-    const byOther = await other.session.del('/api/job/Cancel', { objectId: job.jobId });
-    const byAgent = await agent.session.del('/api/job/Cancel', { objectId: job.jobId });
-    const byOwner = await owner.session.del('/api/job/Cancel', { objectId: job.jobId });
+    const byOther = await other.del('/api/job/Cancel', { objectId: job.jobId });
+    const byAgent = await agent.del('/api/job/Cancel', { objectId: job.jobId });
+    const byOwner = await owner.del('/api/job/Cancel', { objectId: job.jobId });
     // Assess
     expect(byOther.status).toBe(403);
     expect(byAgent.status).toBe(403);

@@ -2,8 +2,8 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { httpApiEvent, lambdaContext } from '../../../infra/local/events';
-import { cookiesOf, type Session } from '../../../test/support/invoke';
-import { createTestUser, signedIn } from '../../../test/support/users';
+import { cookiesOf } from '../../../test/support/invoke';
+import { createTestUser, signedInBeforeAll } from '../../../test/support/users';
 import { handler as usersHandler } from '../users/handler';
 import type { Actions } from './handler';
 
@@ -13,10 +13,9 @@ import type { Actions } from './handler';
  * no content type (e.g. DELETE users/Logout, PUT users/UserDeacivate?id).
  */
 let host: string;
-let admin: Session;
-beforeAll(async () => {
+const [admin, leaving] = signedInBeforeAll('superAdmin', 'agent');
+beforeAll(() => {
   host = new URL(inject('stack').url || 'http://localhost:3000').host;
-  admin = (await signedIn('superAdmin')).session;
 });
 
 /** A raw call to the users Lambda with exactly these headers (no content type unless given). */
@@ -36,10 +35,8 @@ const sameOrigin = () => ({ origin: `http://${host}`, 'sec-fetch-site': 'same-or
 
 describe('a request without a body', () => {
   it('logs out with a bodiless DELETE that has no content type (204, cookies cleared)', async () => {
-    // Prepare
-    const { session } = await signedIn('agent');
     // Act
-    const r = await callUsers({ method: 'DELETE', path: '/api/users/Logout', headers: sameOrigin(), cookies: session.cookies });
+    const r = await callUsers({ method: 'DELETE', path: '/api/users/Logout', headers: sameOrigin(), cookies: leaving.cookies });
     // Assess
     expect(r.status).toBe(204);
     expect(Object.values(cookiesOf(r.setCookies))).toEqual(['', '']);

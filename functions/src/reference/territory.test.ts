@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { TERRITORY_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import type { ReferenceSet } from '@eb/shared/reference/data';
 import { SEED_TERRITORIES } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
-import { invoke, type Session } from '../../../test/support/invoke';
-import { signedIn } from '../../../test/support/users';
+import { invoke } from '../../../test/support/invoke';
+import { signedInAsEach, signedInBeforeAll } from '../../../test/support/users';
 import { seedTerritories } from './repository';
 
 const P = '/api/Reference';
@@ -28,13 +28,7 @@ const valid = (over: Record<string, unknown> = {}) => ({
 
 type Row = { objectId: number; version: number; code: string; name: string; taxRate: string | null };
 
-let admin: Session;
-let adminName: string;
-beforeAll(async () => {
-  const s = await signedIn('superAdmin');
-  admin = s.session;
-  adminName = `${s.user.firstName} ${s.user.lastName}`;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 async function all(orderBy?: string): Promise<{ data: Row[]; totalCount: number }> {
   const r = await admin.get(`${P}/TerritoryGetList`, { limit: 1000, getTotalCount: true, ...(orderBy ? { orderBy } : {}) });
@@ -79,7 +73,7 @@ describe('Reference/TerritoryCreate', () => {
     const created = await create(valid());
     const log = await logOf(created.objectId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'added', entity: 'territory', entityId: created.objectId, actionUser: adminName, entityName: created.code });
+    expect(log[0]).toMatchObject({ action: 'added', entity: 'territory', entityId: created.objectId, actionUser: admin.name, entityName: created.code });
   });
 
   it.each([
@@ -127,7 +121,7 @@ describe('Reference/TerritoryUpdate', () => {
       ['name', 'Before', 'After'],
       ['taxRate', '0.01', '0.02'],
     ]);
-    expect(log[0]!.actionUser).toBe(adminName);
+    expect(log[0]!.actionUser).toBe(admin.name);
     expect((await all()).data.find((x) => x.objectId === t.objectId)?.name).toBe('After');
   });
 
@@ -259,6 +253,7 @@ describe('Reference/ChangeLogs', () => {
 });
 
 describe('territory access', () => {
+  const as = signedInAsEach('agent', 'viewOnly', 'admin', 'superAdmin');
   const writes = (id: number) => [
     { method: 'POST', path: `${P}/TerritoryCreate`, body: valid() },
     { method: 'PUT', path: `${P}/TerritoryUpdate`, query: { id }, body: { ...valid(), version: 1 } },
@@ -269,7 +264,7 @@ describe('territory access', () => {
     // Prepare
     const t = await create(valid({ name: 'Untouched' }));
     const before = (await all()).totalCount;
-    const { session } = await signedIn(type);
+    const session = as[type];
     // Act
     const answers = [];
     for (const c of writes(t.objectId)) answers.push(await session.call(c));
@@ -280,7 +275,7 @@ describe('territory access', () => {
   });
 
   it.each<UserType>(['agent', 'viewOnly', 'admin', 'superAdmin'])('lets %s read the territory list', async (type) => {
-    const { session } = await signedIn(type);
+    const session = as[type];
     const r = await session.get(`${P}/TerritoryGetList`, { limit: 5, getTotalCount: true });
     expect(r.status).toBe(200);
     expect(r.body.data).toHaveLength(5);

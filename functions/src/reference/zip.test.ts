@@ -1,17 +1,14 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { US_STATES } from '@eb/shared/reference/data';
 import { MSG } from '@eb/shared/messages';
-import { invoke, type Session } from '../../../test/support/invoke';
-import { signedIn } from '../../../test/support/users';
+import { invoke } from '../../../test/support/invoke';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { lookupZip } from './zip';
 
 const PATH = '/api/Reference/GetAddressLocationByZipCode';
 
 describe('Reference/GetAddressLocationByZipCode', () => {
-  let session: Session;
-  beforeAll(async () => {
-    ({ session } = await signedIn('admin'));
-  });
+  const [session, agent] = signedInBeforeAll('admin', 'agent');
 
   it('answers the state code, city and county of a New Jersey zip', async () => {
     // Act
@@ -71,10 +68,8 @@ describe('Reference/GetAddressLocationByZipCode', () => {
   });
 
   it('lets an agent look a zip up (any signed-in user may)', async () => {
-    // Prepare
-    const agent = await signedIn('agent');
     // Act
-    const r = await agent.session.get(PATH, { zipCode: '07102' });
+    const r = await agent.get(PATH, { zipCode: '07102' });
     // Assess
     expect(r.status).toBe(200);
     expect(r.body.state).toBe('NJ');

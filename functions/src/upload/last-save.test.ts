@@ -1,11 +1,10 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { UploadedRow } from '@eb/shared/upload/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { createJob } from '../job/repository';
 import { keys, table } from '../lib/db';
 import { importJobType, lastSaveJob } from './import';
@@ -14,13 +13,7 @@ import { importJobType, lastSaveJob } from './import';
  * The Last Save tab (spec 3, Amendments and Accounts): the rows imported by the type's last Save
  * or Save All, not every row ever imported; its batch filter lists the batches with imported rows.
  */
-let admin: Session;
-let adminId: number;
-beforeAll(async () => {
-  const s = await signedIn('superAdmin');
-  admin = s.session;
-  adminId = s.user.objectId;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
 
@@ -73,8 +66,8 @@ describe('the Last Save tab', () => {
     // Assess
     expect(last.data.map((r) => r.objectId)).toEqual([bad!.objectId]);
     expect(last.data[0]!.uploadExceptions).toEqual([
-      { uiHeader: 'Requested Start Date', oldValue: 'next spring', newValue: '03/01/2026', type: 'invalidDataTypeDate', fixUser: adminId },
-      { uiHeader: 'Term', oldValue: 'a year', newValue: '12', type: 'invalidDataTypeInteger', fixUser: adminId },
+      { uiHeader: 'Requested Start Date', oldValue: 'next spring', newValue: '03/01/2026', type: 'invalidDataTypeDate', fixUser: admin.user.objectId },
+      { uiHeader: 'Term', oldValue: 'a year', newValue: '12', type: 'invalidDataTypeInteger', fixUser: admin.user.objectId },
     ]);
   });
 

@@ -1,12 +1,11 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Job } from '@eb/shared/job/schemas';
 import type { UpdateRow } from '@eb/shared/update/schemas';
 import type { UploadedRow } from '@eb/shared/upload/schemas';
-import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { newAmendment, ok, uniqueLdc } from '../../../test/support/records';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
-import { signedIn } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 
 /**
  * A row's history through Validate (spec 3 "Uploaded row" and "Update row"): the Original Value
@@ -14,13 +13,7 @@ import { signedIn } from '../../../test/support/users';
  * Validate does not move the row's upload date; who fixed the row, and when, stays on it once it is
  * validated; an update row's exceptions carry their objectId.
  */
-let admin: Session;
-let adminId: number;
-beforeAll(async () => {
-  const s = await signedIn('superAdmin');
-  admin = s.session;
-  adminId = s.user.objectId;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 const headers = ['Contract ID', 'Amendment #', 'Account Name', 'Account Type', 'Status', 'Territory', 'LDC Account #', 'Service Class', 'Revenue Class', 'Tax Exemption', 'Requested Start Date', 'Term'];
 
@@ -47,10 +40,10 @@ describe('Validate and the row history', () => {
       vi.useRealTimers();
     }
     // Assess
-    expect(still[0]!.uploadExceptions).toEqual([expect.objectContaining({ uiHeader: 'Requested Start Date', oldValue: 'tomorrow', newValue: 'soon', fixUser: adminId })]);
+    expect(still[0]!.uploadExceptions).toEqual([expect.objectContaining({ uiHeader: 'Requested Start Date', oldValue: 'tomorrow', newValue: 'soon', fixUser: admin.user.objectId })]);
     expect(still[0]!.uploadDate).toBe(dateBefore);
-    expect(fixed[0]).toMatchObject({ rowState: 'validated', uploadDate: dateBefore, fixUser: adminId, fixDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
-    expect((await list('validated'))[0]).toMatchObject({ objectId: bad!.objectId, fixUser: adminId });
+    expect(fixed[0]).toMatchObject({ rowState: 'validated', uploadDate: dateBefore, fixUser: admin.user.objectId, fixDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/) });
+    expect((await list('validated'))[0]).toMatchObject({ objectId: bad!.objectId, fixUser: admin.user.objectId });
   });
 
   it("gives each of an update row's exceptions its objectId", async () => {

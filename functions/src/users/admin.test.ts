@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MSG } from '@eb/shared/messages';
 import { invoke, Session, type InvokeResult } from '../../../test/support/invoke';
-import { signedIn } from '../../../test/support/users';
+import { signedInAsEach, signedInBeforeAll } from '../../../test/support/users';
 import { dynamo } from '../lib/aws';
 import { getItem, keys, table } from '../lib/db';
 
@@ -19,13 +19,7 @@ const ROLE = { admin: 'admin', superAdmin: 'superAdmin', viewOnly: 'viewOnly', a
 /** The `userTypes` objectIds, which older clients send and older profiles hold. */
 const ROLE_ID = { admin: 1, superAdmin: 2, viewOnly: 3, agent: 4 } as const;
 
-let admin: Session;
-let adminName: string;
-beforeAll(async () => {
-  const s = await signedIn('superAdmin');
-  admin = s.session;
-  adminName = `${s.user.firstName} ${s.user.lastName}`;
-});
+const [admin] = signedInBeforeAll('superAdmin');
 
 const marker = () => `m${randomUUID().slice(0, 8)}`;
 
@@ -76,6 +70,7 @@ const list = (body: Record<string, unknown>, query: Record<string, string | numb
   admin.post('/api/users/GetList', body, query) as Promise<InvokeResult>;
 
 describe('user administration access', () => {
+  const as = signedInAsEach('agent', 'viewOnly', 'admin');
   const calls: [string, string, unknown, Record<string, number>?][] = [
     ['POST', '/api/users/GetList', {}],
     ['GET', '/api/users/Get', undefined, { id: 1 }],
@@ -88,7 +83,7 @@ describe('user administration access', () => {
 
   it.each(['agent', 'viewOnly', 'admin'] as const)('refuses every call to a signed-in %s with 403 and changes nothing', async (type) => {
     // Prepare
-    const { session } = await signedIn(type);
+    const session = as[type];
     const target = await createUser();
     // Act
     const statuses: number[] = [];
@@ -139,7 +134,7 @@ describe('users/Create', () => {
     expect((await login(email, PASSWORD)).status).toBe(200);
     const log = await logOf(r.body.objectId);
     expect(log).toHaveLength(1);
-    expect(log[0]).toMatchObject({ action: 'added', entity: 'user', entityId: r.body.objectId, actionUser: adminName, entityName: 'Jane Doe' });
+    expect(log[0]).toMatchObject({ action: 'added', entity: 'user', entityId: r.body.objectId, actionUser: admin.name, entityName: 'Jane Doe' });
   });
 
   it('creates an inactive user who cannot sign in when the status says so', async () => {
@@ -244,7 +239,7 @@ describe('users/Update', () => {
       ['agentCode', 'AG-1', null],
     ]);
     expect(new Set(updated.map((e) => e.eventId)).size).toBe(1);
-    expect(updated[0]).toMatchObject({ actionUser: adminName, entityId: u.objectId });
+    expect(updated[0]).toMatchObject({ actionUser: admin.name, entityId: u.objectId });
   });
 
   it('writes nothing, log included, when nothing changed', async () => {
@@ -380,9 +375,11 @@ describe('users/Update', () => {
 });
 
 describe('an administrator and their own account', () => {
+  const [demoted, renewed] = signedInBeforeAll('superAdmin', 'superAdmin');
   it('cannot deactivate, delete or demote themselves', async () => {
     // Prepare
-    const { user, session } = await signedIn('superAdmin');
+    const { user } = demoted;
+    const session = demoted;
     const self = (await session.get('/api/users/Get', { id: user.objectId })).body;
     // Act
     const deactivate = await session.put('/api/users/UserDeacivate', {}, { id: user.objectId });
@@ -399,7 +396,8 @@ describe('an administrator and their own account', () => {
   });
 
   it('stays signed in after setting their own password', async () => {
-    const { user, session } = await signedIn('superAdmin');
+    const { user } = renewed;
+    const session = renewed;
     const self = (await session.get('/api/users/Get', { id: user.objectId })).body;
     const r = await session.put('/api/users/Update', { ...self, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }, { id: user.objectId });
     expect(r.status).toBe(200);
@@ -422,7 +420,7 @@ describe('users/UserDeacivate', () => {
     expect((await session.get('/api/users/GetCurrentUser')).status).toBe(401);
     expect((await login(u.email, PASSWORD)).status).toBe(400);
     const log = await logOf(u.objectId);
-    expect(log[0]).toMatchObject({ action: 'updated', fieldName: 'isActive', oldValue: 'true', newValue: 'false', actionUser: adminName });
+    expect(log[0]).toMatchObject({ action: 'updated', fieldName: 'isActive', oldValue: 'true', newValue: 'false', actionUser: admin.name });
     const row = (await list({ email: u.email })).body.data[0];
     expect(row).toMatchObject({ objectId: u.objectId, isActive: false });
   });
@@ -455,7 +453,7 @@ describe('users/Delete', () => {
     expect((await list({ email: u.email })).body).toEqual({ data: [], totalCount: 0 });
     expect((await login(u.email, PASSWORD)).status).toBe(400);
     expect((await session.get('/api/users/GetCurrentUser')).status).toBe(401);
-    expect((await logOf(u.objectId))[0]).toMatchObject({ action: 'deleted', actionUser: adminName });
+    expect((await logOf(u.objectId))[0]).toMatchObject({ action: 'deleted', actionUser: admin.name });
     const again = await admin.post('/api/users/Create', userBody({ email: u.email, password: NEW_PASSWORD, confirmPassword: NEW_PASSWORD }));
     expect(again.status).toBe(200);
     expect(again.body.objectId).not.toBe(u.objectId);

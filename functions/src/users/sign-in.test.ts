@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { LOGIN_FAILURE_LIMIT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { cookiesOf, invoke, Session } from '../../../test/support/invoke';
-import { createTestUser, signedIn } from '../../../test/support/users';
+import { createTestUser, signedInBeforeAll } from '../../../test/support/users';
 import { dynamo } from '../lib/aws';
 import { keys, table } from '../lib/db';
 
@@ -113,8 +113,11 @@ describe('CSRF protection', () => {
 });
 
 describe('session', () => {
+  // a user each: their sessions log out, end with the user's deactivation or are forged
+  const [reader, leaving, deactivated, forger, refreshed] = signedInBeforeAll('agent', 'admin', 'admin', 'admin', 'admin');
   it('answers the current user from the cookie, and 401 without one', async () => {
-    const { user, session } = await signedIn('agent');
+    const session = reader;
+    const { user } = session;
     const me = await session.get('/api/users/GetCurrentUser');
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ objectId: user.objectId, userType: 'agent' });
@@ -124,7 +127,7 @@ describe('session', () => {
 
   it('refuses a request made with the cookies of a session that logged out', async () => {
     // Prepare
-    const { session } = await signedIn('admin');
+    const session = leaving;
     const stolen = { ...session.cookies };
     // Act
     const out = await session.del('/api/users/Logout');
@@ -138,7 +141,8 @@ describe('session', () => {
   });
 
   it('refuses an inactive user on the very next call', async () => {
-    const { user, session } = await signedIn('admin');
+    const session = deactivated;
+    const { user } = session;
     expect((await session.get('/api/users/GetCurrentUser')).status).toBe(200);
     await setActive(user.objectId, false);
     const r = await session.get('/api/users/GetCurrentUser');
@@ -147,7 +151,7 @@ describe('session', () => {
   });
 
   it('refuses a forged token', async () => {
-    const { session } = await signedIn('admin');
+    const session = forger;
     const [h, p] = session.cookies[ACCESS]!.split('.');
     const forged = `${h}.${p}.${'A'.repeat(342)}`;
     const r = await invoke({ method: 'GET', path: '/api/users/GetCurrentUser', cookies: { [ACCESS]: forged } });
@@ -155,7 +159,7 @@ describe('session', () => {
   });
 
   it('refreshes an expired access token from the refresh cookie', async () => {
-    const { session } = await signedIn('admin');
+    const session = refreshed;
     const expired = { [ACCESS]: 'garbage', [REFRESH]: session.cookies[REFRESH]! };
     // a garbage access token is not "expired": refused
     expect((await invoke({ method: 'GET', path: '/api/users/GetCurrentUser', cookies: expired })).status).toBe(401);
