@@ -137,18 +137,56 @@ export interface ListFilterMatchers {
   period: (date: string | null, period: { fromDate?: string | null; toDate?: string | null } | undefined) => boolean;
 }
 
-/** The row checks of the declared filters set in a GetList body (`anywhere`: fullTextSearch). */
+/**
+ * The value a declared filter asks an own column to hold exactly (a code selection; a number
+ * matched whole), or undefined: what the list engine answers from an equality index.
+ */
+function equalityOf(c: ListColumnDecl, body: Record<string, unknown>): string | number | undefined {
+  const f = c.filter;
+  if (!f || !isOwn(c)) return undefined;
+  const wanted = f.kind === 'codes' ? body[f.body] : f.kind === 'number' && f.match === 'equals' ? body[f.key] : undefined;
+  return typeof wanted === 'string' ? (wanted === '' ? undefined : wanted) : typeof wanted === 'number' ? wanted : undefined;
+}
+
+/**
+ * The list engine's hints of the declared filters set in a GetList body (ListQuery.equals, .range):
+ * an equality per code selection or whole number on an own column (exact: columnFilterChecks with
+ * `hinted` leaves those checks to the engine), a range per date period on an own column (it only
+ * narrows: the period's check stays). Derived from the filter kinds, so a new filterable column
+ * gets its hint with its declaration.
+ */
+export function columnFilterHints(columns: readonly ListColumnDecl[], body: Record<string, unknown>) {
+  const equals: { column: string; value: string | number }[] = [];
+  const ranges: { column: string; from?: string; to?: string }[] = [];
+  const day = (d: string | null | undefined) => (d ? d.slice(0, 10) : undefined);
+  for (const c of columns) {
+    const value = equalityOf(c, body);
+    if (value !== undefined) equals.push({ column: c.field, value });
+    if (c.filter?.kind === 'dateRange' && isOwn(c)) {
+      const p = body[c.filter.body] as { fromDate?: string | null; toDate?: string | null } | undefined;
+      if (p && (p.fromDate || p.toDate)) ranges.push({ column: c.field, ...(p.fromDate ? { from: day(p.fromDate) } : {}), ...(p.toDate ? { to: day(p.toDate) } : {}) });
+    }
+  }
+  return { equals, ranges };
+}
+
+/**
+ * The row checks of the declared filters set in a GetList body (`anywhere`: fullTextSearch).
+ * `hinted`: the query also passes columnFilterHints' equalities, so their checks are left out.
+ */
 export function columnFilterChecks<R>(
   columns: readonly ListColumnDecl[],
   body: Record<string, unknown>,
   anywhere: boolean,
   match: ListFilterMatchers,
+  hinted = false,
 ): ((row: R) => boolean)[] {
   const checks: ((row: R) => boolean)[] = [];
   const today = new Date().toISOString().slice(0, 10);
   for (const c of columns) {
     const f = c.filter;
     if (!f) continue;
+    if (hinted && equalityOf(c, body) !== undefined) continue;
     // one getter per column, chosen once (the checks run on every row of a list)
     const { value, field } = c;
     const get = value ? (r: R) => value(r as Record<string, unknown>, today) : (r: R) => (r as Record<string, unknown>)[field];

@@ -42,7 +42,7 @@ import { ldcFormatBlock, termsOverlap, type LdcFormat } from '@eb/shared/account
 import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
-import { columnFilterChecks, joinedColumnsOf, type ListColumnDecl, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
+import { columnFilterChecks, columnFilterHints, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from '@eb/shared/account/list-columns';
 
 /**
@@ -191,15 +191,19 @@ export function toRow(r: AccountListRow): AccountRow {
   };
 }
 
-/** The row predicate of an account filter (undefined when it filters nothing). */
-export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRow) => boolean) | undefined {
+/**
+ * The row predicate of an account filter (undefined when it filters nothing). `hinted`: the query
+ * also passes accountQueryHints, whose equalities (the amendment, the declared code selections and
+ * whole numbers) the list engine answers itself, so their checks are left out.
+ */
+export function accountFilterPredicate(f: AccountListFilter, hinted = false): ((r: AccountListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.accountRefs ? new Set(f.accountRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AccountListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
-  if (f.amendmentId !== undefined) checks.push((r) => r.contractRef === f.amendmentId);
+  if (f.amendmentId !== undefined && !hinted) checks.push((r) => r.contractRef === f.amendmentId);
   // the declared columns' filters (ACCOUNT_LIST_COLUMNS)
-  checks.push(...columnFilterChecks<AccountListRow>(ACCOUNT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }));
+  checks.push(...columnFilterChecks<AccountListRow>(ACCOUNT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, hinted));
   if (f.amendmentType) checks.push((r) => r.amendmentType === f.amendmentType);
   if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
   if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
@@ -212,25 +216,29 @@ export function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRo
     const before = new Date(Date.now() - f.statusOlderThanDays * 86_400_000).toISOString().slice(0, 10);
     checks.push((r) => r.statusDate !== null && r.statusDate.slice(0, 10) < before);
   }
+  if (checks.length === 1) return checks[0];
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 
 /**
- * What lets the list engine try the filter on fewer rows (ListQuery.equals, .range; the predicate
- * still decides): the amendment's accounts by an equality index, a date period or the renewal
- * window by a binary search over the date's order (the window a day wider: it only narrows).
+ * What lets the list engine answer the filter from its indexes (ListQuery.equals, .range): the
+ * amendment's accounts and the declared filters' equalities (exact), the declared date periods and
+ * the renewal window by a binary search over the date's order (the window a day wider: it only
+ * narrows; the predicate still checks it).
  */
 export function accountQueryHints(f: AccountListFilter): Pick<ListQuery<AccountListRow>, 'equals' | 'range'> {
-  const day = (d: string | null | undefined) => (d ? d.slice(0, 10) : undefined);
-  const periods = (ACCOUNT_LIST_COLUMNS as readonly ListColumnDecl[]).flatMap((c) => {
-    const p = c.filter?.kind === 'dateRange' ? (f as Record<string, { fromDate?: string | null; toDate?: string | null } | undefined>)[c.filter.body] : undefined;
-    return p && (p.fromDate || p.toDate) ? [{ column: c.field as string, from: day(p.fromDate), to: day(p.toDate) }] : [];
-  });
+  const { equals, ranges } = columnFilterHints(ACCOUNT_LIST_COLUMNS, f);
+  if (f.amendmentId !== undefined) equals.unshift({ column: 'contractRef', value: f.amendmentId });
   if (f.renewalWithinDays !== undefined) {
     const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    periods.unshift({ column: 'accountEndDate', from: at(-1), to: at(f.renewalWithinDays + 1) });
+    ranges.unshift({ column: 'accountEndDate', from: at(-1), to: at(f.renewalWithinDays + 1) });
   }
-  return { ...(f.amendmentId !== undefined ? { equals: { column: 'contractRef', value: f.amendmentId } } : {}), ...(periods[0] ? { range: periods[0] } : {}) };
+  return { ...(equals.length ? { equals } : {}), ...(ranges.length ? { range: ranges } : {}) };
+}
+
+/** The list engine's query of an account filter: its hints and the checks they leave (every account query goes through it). */
+export function accountQuery(f: AccountListFilter): Pick<ListQuery<AccountListRow>, 'filter' | 'keyword' | 'fullText' | 'equals' | 'range'> {
+  return { keyword: f.keyword, fullText: f.fullTextSearch, filter: accountFilterPredicate(f, true), ...accountQueryHints(f) };
 }
 
 /** POST account/GetList: the filter (AND), the keyword, sort (default the account id descending), page, exact total. */
@@ -239,10 +247,7 @@ export async function listAccounts(filter: AccountListFilter, query: Record<stri
   const result = await accounts().query({
     ...page,
     orderBy: page.orderBy ?? orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
-    keyword: filter.keyword,
-    fullText: filter.fullTextSearch,
-    filter: accountFilterPredicate(filter),
-    ...accountQueryHints(filter),
+    ...accountQuery(filter),
   });
   return { data: result.data.map(toRow), totalCount: result.totalCount };
 }
@@ -271,9 +276,7 @@ export async function amendmentAccounts(amendmentId: number, query: Record<strin
 export function accountIds(filter: AccountListFilter, orderBy?: string): Promise<number[]> {
   return accounts().idsOf({
     orderBy: orderBy ?? orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
-    keyword: filter.keyword,
-    fullText: filter.fullTextSearch,
-    filter: accountFilterPredicate(filter),
+    ...accountQuery(filter),
   });
 }
 

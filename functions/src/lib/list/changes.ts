@@ -3,6 +3,7 @@ import { ColumnStore } from './column-store';
 import { PackedStrings } from './strings';
 import { WordIndex } from './word-index';
 import { SortedList } from './orders';
+import type { Tally } from './tally';
 
 /** Applying a change: a feed item inserts, replaces or removes its row in every structure. */
 export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> {
@@ -19,6 +20,7 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
     }
     const row = this.spec.project(item) as Record<string, unknown>;
     const text = this.spec.searchText(row as Own);
+    const moving = this.tallyMoves(slot);
     this.changesSinceSnapshot++;
     this.version++;
     let s: number;
@@ -46,9 +48,34 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
       const ref = row[j.on];
       j.fk[s] = typeof ref === 'number' ? j.target.slotOfId(ref) : -1;
     }
+    for (const t of moving) {
+      t.move(this.at(s), 1);
+      t.synced = this.version;
+    }
+  }
+
+  /**
+   * The tallies a change moves row by row (those counted to the list's version, their joined lists
+   * unchanged since), the old row's contributions taken out; the others are counted again when read.
+   */
+  protected tallyMoves(slot: number | undefined): Tally<Row>[] {
+    const moving: Tally<Row>[] = [];
+    for (const t of this.tallies.values()) {
+      if (t.synced !== this.version || t.deps !== this.tallyDeps(t)) continue;
+      if (slot !== undefined) t.move(this.at(slot), -1);
+      moving.push(t);
+    }
+    return moving;
+  }
+
+  /** The versions of the lists a tally's joins read. */
+  protected tallyDeps(t: Tally<Row>): string {
+    const on = t.decl.joins ?? [];
+    return on.length ? this.resolveJoins().filter((j) => on.includes(j.on)).map((j) => j.target.deepVersion()).join(',') : '';
   }
 
   protected remove(id: number, slot: number) {
+    const moving = this.tallyMoves(slot);
     this.detachFromOrders(slot);
     if (!this.indexStale) this.index.set(slot, []);
     for (const e of this.equalities.values()) e.remove(slot, this.store.column(e.column)?.get(slot));
@@ -62,6 +89,7 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
     this.changesSinceSnapshot++;
     this.version++;
     this.slotEpoch++;
+    for (const t of moving) t.synced = this.version;
   }
 
 

@@ -3,6 +3,7 @@ import { FeedList } from './catch-up';
 import type { ColumnKind } from './columns';
 import { CANDIDATE_SORT_MAX } from './plan';
 import type { ListEngineOptions } from './rows';
+import { Tally, type TallyCell, type TallyDecl } from './tally';
 import type { ListPage, ListQuery, ListSpec } from './spec';
 
 /**
@@ -25,83 +26,92 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
   queryLoaded(q: ListQuery<Row>): ListPage<Row> {
     const skip = Math.max(0, Math.floor(q.skip ?? 0));
     const limit = Math.max(0, Math.floor(q.limit ?? 100));
-    if (!q.filter && keywordWords(q.keyword, q.fullText === true).length === 0) {
-      const data: Row[] = [];
-      for (const slot of this.matchingSlots(q, skip, limit)) data.push(this.row(slot));
-      return { data, totalCount: this.size };
-    }
-    const data: Row[] = [];
-    let matched = 0;
-    for (const slot of this.matchingSlots(q, 0, Number.MAX_SAFE_INTEGER)) {
-      if (matched >= skip && data.length < limit) data.push(this.row(slot));
-      matched++;
-      if (!q.getTotalCount && data.length >= limit) break;
-    }
-    return { data, totalCount: q.getTotalCount === false ? -1 : matched };
+    const { page, total } = this.select(q, skip, limit, q.getTotalCount !== false);
+    return { data: page.map((slot) => this.row(slot)), totalCount: total };
   }
 
-  /** The slots matching a query in its order, from the skip-th (a generator: callers stop when they have enough). */
-  protected *matchingSlots(q: Omit<ListQuery<Row>, 'limit' | 'skip'>, skip: number, limit: number): Generator<number> {
+  /**
+   * The slots of a query's page (from the skip-th match, at most `limit`) in its order, and its
+   * exact total (-1 when not `counted` and the page was found without it; an unfiltered query
+   * always answers the list's size).
+   */
+  protected select(q: Omit<ListQuery<Row>, 'limit' | 'skip'>, skip: number, limit: number, counted: boolean): { page: number[]; total: number } {
     const { key, desc } = this.parseOrder(q.orderBy);
     const fullText = q.fullText === true;
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const value = this.sortKey(key);
-    const cands = filter || words.length ? this.candidates(q) : undefined;
+    const cands = this.candidates(q);
+    const page: number[] = [];
+    if (!cands && !filter && words.length === 0) {
+      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
+      const n = order.n;
+      for (let i = skip; i < Math.min(n, skip + limit); i++) page.push(order.a[desc ? n - 1 - i : i]!);
+      return { page, total: this.size };
+    }
     const stamps = words.length ? this.keywordStamps(words, fullText) : undefined;
     const need = words.length;
     const view = this.view;
-    if (cands && value && cands.length <= CANDIDATE_SORT_MAX) {
+    const checks = cands?.checks ?? [];
+    const passes = (slot: number): boolean => {
+      if (stamps && stamps[slot] !== need) return false;
+      for (let k = 0; k < checks.length; k++) if (checks[k]!.column.get(slot) !== checks[k]!.value) return false;
+      if (filter) {
+        view.s = slot;
+        if (!filter(view as unknown as Row)) return false;
+      }
+      return true;
+    };
+    const end = skip + limit;
+    if (cands && cands.orderKey === key) {
+      // the candidates are in the query's order already (a range over its sort key): walk them
+      const a = cands.slots;
+      const n = a.length;
+      let matched = 0;
+      for (let i = 0; i < n; i++) {
+        const slot = a[desc ? n - 1 - i : i]!;
+        if (!passes(slot)) continue;
+        if (matched >= skip && matched < end) page.push(slot);
+        matched++;
+        if (!counted && matched >= end) return { page, total: -1 };
+      }
+      return { page, total: matched };
+    }
+    if (cands && value && cands.slots.length <= CANDIDATE_SORT_MAX) {
       // few candidates: test them and sort the matches (by value, ties by id, as the order does)
       const hits: number[] = [];
-      for (const slot of cands) {
-        if (stamps && stamps[slot] !== need) continue;
-        if (filter) {
-          view.s = slot;
-          if (!filter(view as unknown as Row)) continue;
-        }
-        hits.push(slot);
-      }
+      for (const slot of cands.slots) if (passes(slot)) hits.push(slot);
       hits.sort((a, b) => this.compareSlots(value, a, b));
       if (desc) hits.reverse();
-      for (let i = skip; i < Math.min(hits.length, skip + limit); i++) yield hits[i]!;
-      return;
-    }
-    const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
-    const n = order.n;
-    if (!filter && words.length === 0) {
-      for (let i = skip; i < Math.min(n, skip + limit); i++) yield order.a[desc ? n - 1 - i : i]!;
-      return;
+      for (let i = skip; i < Math.min(hits.length, end); i++) page.push(hits[i]!);
+      return { page, total: hits.length };
     }
     // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
     const mask = new Uint8Array(this.slots);
+    let total = 0;
     if (cands) {
-      for (const slot of cands) {
-        if (stamps && stamps[slot] !== need) continue;
-        if (filter) {
-          view.s = slot;
-          if (!filter(view as unknown as Row)) continue;
-        }
+      for (const slot of cands.slots) if (passes(slot)) {
         mask[slot] = 1;
+        total++;
       }
     } else {
-      for (let slot = 0; slot < this.slots; slot++) {
-        if (!this.live[slot]) continue;
-        if (stamps && stamps[slot] !== need) continue;
-        if (filter) {
-          view.s = slot;
-          if (!filter(view as unknown as Row)) continue;
-        }
+      for (let slot = 0; slot < this.slots; slot++) if (this.live[slot] && passes(slot)) {
         mask[slot] = 1;
+        total++;
       }
     }
-    let matched = 0;
-    for (let i = 0; i < n && matched < skip + limit; i++) {
-      const slot = order.a[desc ? n - 1 - i : i]!;
-      if (mask[slot] === 0) continue;
-      if (matched >= skip) yield slot;
-      matched++;
+    if (skip < total) {
+      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
+      const n = order.n;
+      let matched = 0;
+      for (let i = 0; i < n && matched < end; i++) {
+        const slot = order.a[desc ? n - 1 - i : i]!;
+        if (mask[slot] === 0) continue;
+        if (matched >= skip) page.push(slot);
+        matched++;
+      }
     }
+    return { page, total: counted ? total : -1 };
   }
 
   /**
@@ -141,12 +151,32 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     });
   }
 
+  /**
+   * A tally of the rows under a name (tally.ts: per key, a count and a sum), declared by the first
+   * call, counted then and kept up to date by every change after: later calls read it.
+   */
+  async tally(name: string, decl: TallyDecl<Row>): Promise<Map<string, TallyCell>> {
+    await this.refresh();
+    return this.tallyLoaded(name, decl);
+  }
+
+  tallyLoaded(name: string, decl: TallyDecl<Row>): Map<string, TallyCell> {
+    let t = this.tallies.get(name);
+    if (!t) this.tallies.set(name, (t = new Tally(decl)));
+    const deps = this.tallyDeps(t);
+    if (t.synced !== this.version || t.deps !== deps) t.reset(this.liveRows(), this.version, deps);
+    return t.cellsNow();
+  }
+
+  /** Every live row (a view: read it before taking the next). */
+  private *liveRows(): Generator<Row> {
+    for (let slot = 0; slot < this.slots; slot++) if (this.live[slot]) yield this.at(slot);
+  }
+
   /** The ids of every row matching a query, in its order (exports: no row objects are built). */
   async idsOf(q: Omit<ListQuery<Row>, 'skip' | 'limit' | 'getTotalCount'>): Promise<number[]> {
     await this.refresh();
-    const out: number[] = [];
-    for (const slot of this.matchingSlots(q, 0, Number.MAX_SAFE_INTEGER)) out.push(this.ids[slot]!);
-    return out;
+    return this.select(q, 0, Number.MAX_SAFE_INTEGER, false).page.map((slot) => this.ids[slot]!);
   }
 
   /** The rows of these ids, in their order (ids not in the list are left out). */

@@ -3,9 +3,10 @@ import { ListEngine } from './engine';
 import type { ListQuery, ListSpec } from './spec';
 
 /**
- * The query hints (ListQuery.equals, .range) only narrow the rows a filter is tried on: on random
- * rows, before and after changes and deletions, every hinted query answers what a naive filter and
- * sort of a plain array answers (same rows, same order, same count).
+ * The query hints (ListQuery.equals: exact conditions the filter leaves out; .range: narrowing
+ * only) answer, on random rows, before and after changes and deletions, what a naive filter and
+ * sort of a plain array answers (same rows, same order, same count); a tally read after the changes
+ * is what counting the rows again gives.
  */
 interface Row {
   objectId: number;
@@ -65,17 +66,22 @@ describe('query hints', () => {
         const [key, field] = ([['objectId', 'objectId'], ['code', 'code'], ['endDate', 'endDate'], ['refNo', 'ref']] as const)[rand(4)]!;
         const desc = rand(2) === 1;
         const orderBy = `${key} ${desc ? 'Descending' : 'Ascending'}`;
-        const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, (r: Row) => boolean][] = [
-          [{ equals: { column: 'ref', value: ref } }, (r) => r.ref === ref],
-          [{ equals: { column: 'code', value: code } }, (r) => r.code === code],
-          [{ range: { column: 'endDate', from, to } }, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
-          [{ range: { column: 'endDate', from, to }, equals: { column: 'code', value: code } }, (r) => r.code === code && r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to],
-          [{ range: { column: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
+        // [hints, the filter the query passes (the equalities left out: the engine answers them), the whole condition]
+        const inRange = (r: Row) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to;
+        const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, ((r: Row) => boolean) | undefined, (r: Row) => boolean][] = [
+          [{ equals: { column: 'ref', value: ref } }, undefined, (r) => r.ref === ref],
+          [{ equals: { column: 'code', value: code } }, (r) => r.code === code, (r) => r.code === code],
+          [{ equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, undefined, (r) => r.code === code && r.ref === ref],
+          [{ equals: { column: 'code', value: 'none such' } }, undefined, () => false],
+          [{ range: { column: 'endDate', from, to } }, inRange, inRange],
+          [{ range: { column: 'endDate', from, to }, equals: { column: 'code', value: code } }, inRange, (r) => r.code === code && inRange(r)],
+          [{ range: [{ column: 'endDate', from, to }], equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, inRange, (r) => r.code === code && r.ref === ref && inRange(r)],
+          [{ range: { column: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
         ];
-        for (const [hints, test] of cases) {
+        for (const [hints, filter, test] of cases) {
           // Act
-          const got = engine.queryLoaded({ ...hints, filter: test, orderBy, skip: 2, limit: 50, getTotalCount: true });
-          const ids = engine.queryLoaded({ ...hints, filter: test, orderBy, skip: 0, limit: 100_000 }).data.map((r) => r.objectId);
+          const got = engine.queryLoaded({ ...hints, filter, orderBy, skip: 2, limit: 50, getTotalCount: true });
+          const ids = engine.queryLoaded({ ...hints, filter, orderBy, skip: 0, limit: 100_000 }).data.map((r) => r.objectId);
           // Assess
           const want = naive(rows, test, field, desc, hints.keyword);
           expect(ids).toEqual(want);
@@ -85,12 +91,24 @@ describe('query hints', () => {
       }
     };
     check();
-    // changes and deletions after the indexes and orders were built
+    const byCode = { of: (r: Row, add: (key: string, amount: number) => void) => add(r.code ?? '(none)', (r.ref ?? 0) / 3) };
+    const counted = () => {
+      const want = new Map<string, { count: number; sum: number }>();
+      for (const r of rows.values()) {
+        const c = want.get(r.code ?? '(none)') ?? { count: 0, sum: 0 };
+        want.set(r.code ?? '(none)', { count: c.count + 1, sum: c.sum + Math.round(((r.ref ?? 0) / 3) * 10_000) / 10_000 });
+      }
+      return [...want].map(([k, c]) => [k, c.count, c.sum.toFixed(4)]).sort();
+    };
+    const tallied = () => [...engine.tallyLoaded('byCode', byCode)].map(([k, c]) => [k, c.count, c.sum.toFixed(4)]).sort();
+    expect(tallied()).toEqual(counted());
+    // changes and deletions after the indexes, orders and tally were built
     for (let k = 0; k < 500; k++) put(randomRow(1 + rand(3500)));
     for (let k = 0; k < 200; k++) {
       const id = 1 + rand(3500);
       if (rows.delete(id)) engine.apply({ objectId: id, deleted: true, seq: ++seq });
     }
     check();
+    expect(tallied()).toEqual(counted());
   });
 });

@@ -1,46 +1,74 @@
+import type { Column } from './columns';
 import { EqualityIndex } from './equality';
 import { norm, type Norm } from './rows';
 import { SearchableList } from './search';
-import type { ListQuery } from './spec';
+import type { ListEquals, ListQuery, ListRange } from './spec';
 
 /** Past this many candidates a query walks its sort order over a mask rather than sorting them. */
 export const CANDIDATE_SORT_MAX = 4_096;
 
+/** The rows a query's hints leave: `slots` (in `orderKey`'s order when set), each still to pass `checks`. */
+export interface Candidates {
+  slots: readonly number[] | Int32Array;
+  /** the sort key whose ascending order `slots` are in (a range's), else undefined (no order) */
+  orderKey: string | undefined;
+  /** the equalities the chosen hint does not answer: tested per candidate (a column read each) */
+  checks: { column: Column; value: string | number | boolean }[];
+}
+
+const asList = <T>(v: T | readonly T[] | undefined): readonly T[] => (v === undefined ? [] : Array.isArray(v) ? (v as readonly T[]) : [v as T]);
+
 /**
  * Query planning: a query's hints (ListQuery.equals, .range) narrow the rows its filter is tried
  * on to the candidates of the most selective hint (an equality index answers O(matches); a range
- * is two binary searches over the key's cached order), instead of a pass over every row.
+ * is two binary searches over the key's cached order), instead of a pass over every row. Every
+ * hint's size is known before any is read (a posting list's length, a range's two bounds), so only
+ * the smallest is materialised; the other equalities are tested on its candidates by a column read.
  */
 export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Own> {
-  /** The live slots a query's hints allow (a superset of its matches), or undefined: every row. */
-  protected candidates(q: Pick<ListQuery<Row>, 'equals' | 'range'>): readonly number[] | Int32Array | undefined {
-    const lists: (readonly number[] | Int32Array)[] = [];
-    if (q.equals) {
-      const e = this.equality(q.equals.column);
-      if (e) lists.push(e.slots(q.equals.value));
+  /** The candidates of a query's hints, or undefined when it has none (every row). */
+  protected candidates(q: Pick<ListQuery<Row>, 'equals' | 'range'>): Candidates | undefined {
+    const equals = asList<ListEquals>(q.equals);
+    const ranges = asList<ListRange>(q.range);
+    if (equals.length === 0 && ranges.length === 0) return undefined;
+    let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number } | undefined;
+    const checks: Candidates['checks'] = [];
+    for (let i = 0; i < equals.length; i++) {
+      const e = equals[i]!;
+      const index = this.equality(e.column);
+      if (!index) return { slots: [], orderKey: undefined, checks: [] }; // no row has the column: none holds the value
+      const posting = index.slots(e.value);
+      if (!best || posting.length < best.size) best = { size: posting.length, take: () => posting, eq: i };
     }
-    if (q.range) {
-      const r = this.rangeSlots(q.range.column, q.range.from, q.range.to);
-      if (r) lists.push(r);
+    for (const r of ranges) {
+      const b = this.rangeBounds(r.column, r.from, r.to);
+      if (b && (!best || b.end - b.start < best.size)) best = { size: b.end - b.start, take: () => b.order.a.slice(b.start, b.end), orderKey: b.key };
     }
-    if (lists.length === 0) return undefined;
-    return lists.reduce((a, b) => (b.length < a.length ? b : a));
+    if (!best) return undefined;
+    for (let i = 0; i < equals.length; i++) if (i !== best.eq) checks.push({ column: this.store.column(equals[i]!.column)!, value: equals[i]!.value });
+    return { slots: best.take(), orderKey: best.orderKey, checks };
   }
 
-  /** The equality index of an own column (built on first use), or undefined for another column. */
+  /**
+   * The equality index of an own column (built on first use); undefined while no row has the
+   * column. An equality hint on a column that is not the list's own is a programming error.
+   */
   protected equality(column: string): EqualityIndex | undefined {
     let e = this.equalities.get(column);
     if (!e) {
       const c = this.store.column(column);
-      if (!c) return undefined;
+      if (!c) {
+        if (this.size === 0 || !(this.spec.joins ?? []).some((j) => column in j.columns)) return undefined;
+        throw new Error(`${this.spec.type}: an equality hint needs an own column, not the joined ${column}`);
+      }
       e = new EqualityIndex(column, this.slots, this.live, (s) => c.get(s));
       this.equalities.set(column, e);
     }
     return e;
   }
 
-  /** The slots whose column value lies within [from, to] (see ListQuery.range), or undefined for a column not its own. */
-  protected rangeSlots(column: string, from: string | number | undefined, to: string | number | undefined): Int32Array | undefined {
+  /** Where [from, to] lies in the column's cached order (positions start..end), or undefined for a column not its own. */
+  protected rangeBounds(column: string, from: string | number | undefined, to: string | number | undefined): { key: string; order: { a: Int32Array; n: number }; start: number; end: number } | undefined {
     if (!this.store.column(column)) return undefined;
     // the order of a sort key of that column when the list declares one, else the column's own
     const key = Object.entries(this.spec.sortKeys).find(([, v]) => v === column)?.[0] ?? `#col:${column}`;
@@ -52,7 +80,7 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
     const nonEmpty = this.firstWhere(o.a, o.n, (v) => v === null, value);
     const start = lo === null ? 0 : this.firstWhere(o.a, nonEmpty, (v) => v! >= lo, value);
     const end = hi === null ? nonEmpty : this.firstWhere(o.a, nonEmpty, (v) => beyond(v!, hi), value);
-    return start < end ? o.a.slice(start, end) : new Int32Array(0);
+    return { key, order: o, start, end: Math.max(start, end) };
   }
 
   /** The first position in a[0..n) where a monotone test of the slot's value holds (n when none). */

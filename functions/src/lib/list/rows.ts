@@ -1,5 +1,6 @@
 import { ColumnStore } from './column-store';
 import type { EqualityIndex } from './equality';
+import type { Tally } from './tally';
 import { PackedStrings } from './strings';
 import type { ListJoin, ListSpec } from './spec';
 import { WordIndex } from './word-index';
@@ -100,6 +101,8 @@ export abstract class ListRows<Row, Own = Row> {
   protected joinedSorts = new Map<string, { versions: string; order: Order }>();
   /** column -> its equality index (built when a query first names the column in `equals`) */
   protected equalities = new Map<string, EqualityIndex>();
+  /** name -> a tally kept up to date by every change (tally.ts; declared by ListEngine.tally) */
+  protected tallies = new Map<string, Tally<Row>>();
   /** the highest seq applied (a refresh retries while the counter is above it) */
   protected maxApplied = 0;
   /**

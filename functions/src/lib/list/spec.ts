@@ -67,18 +67,30 @@ export interface ListQuery<Row> {
   keyword?: string;
   fullText?: boolean;
   /**
-   * Hints that narrow the rows the filter is tried on; the filter must still check them (the answer
-   * is the same without them). `equals`: an own column holds exactly this value (an equality index);
-   * `range`: an own column's value (as sorts compare it: case-insensitive) is at least `from` and
-   * at most `to` (a string counts as within `to` when it starts with it: a day takes in its times),
-   * found by binary search over the column's cached sort order.
+   * Hints (plan.ts). `equals`: the rows hold exactly this value in an own column (`row[column] ===
+   * value`), answered from an equality index: a condition of the query, which the filter need not
+   * test again. `range`: an own column's value (as sorts compare it: case-insensitive) is at least
+   * `from` and at most `to` (a string counts as within `to` when it starts with it: a day takes in
+   * its times), found by binary search over the column's cached sort order: it only narrows the rows
+   * the filter is tried on, and the filter must still check it. The engine starts from the smallest
+   * hint and tests the other equalities by a column read.
    */
-  equals?: { column: string; value: string | number };
-  range?: { column: string; from?: string | number; to?: string | number };
+  equals?: ListEquals | readonly ListEquals[];
+  range?: ListRange | readonly ListRange[];
   orderBy?: string;
   skip?: number;
   limit?: number;
   getTotalCount?: boolean;
+}
+
+export interface ListEquals {
+  column: string;
+  value: string | number | boolean;
+}
+export interface ListRange {
+  column: string;
+  from?: string | number;
+  to?: string | number;
 }
 
 export interface ListPage<Row> {
