@@ -97,7 +97,7 @@ describe('Uploader', () => {
     expect((await api.post('/api/account/AddressAdd', { account: { objectId: edited.objectId }, addressType: 'Service', addressLine: '1 Ocean Ave', zipCode: '07740', county: 'Monmouth', city: 'Long Branch', state: 'NJ' })).status).toBe(200);
     const undoPage = await open(`/enrollments/uploader?type=Accounts&tab=2&batch=${batches[0]}`);
     await undoPage.getByRole('button', { name: 'Undo' }).click();
-    await expect.poll(() => undoPage.locator('.p-confirm-dialog').textContent()).toContain(`Undo the import of batch ${batches[0]}?`);
+    await expect.poll(() => undoPage.locator('.p-confirm-dialog').textContent()).toContain(`Undo the latest import of batch ${batches[0]}?`);
     await undoPage.locator('.p-confirm-dialog').getByRole('button', { name: 'Yes' }).click();
     // Assess: the edited account reported and kept with what differs, the other gone, the rows back to Validated
     const report = undoPage.getByRole('region', { name: 'Undo result' });

@@ -186,6 +186,36 @@ describe('update/Undo', () => {
     expect((await admin.post('/api/update/Undo', { batchId })).status).toBe(400);
   });
 
+  it("removes the CRM notes an AccountCRM import added and sets back the address field an updater AccountAddresses import changed", { timeout: 120_000 }, async () => {
+    // Prepare: an account with a user's note and an address; an upload adds two notes, an update changes the address's city
+    const account = await newAccount(admin, (await newAmendment(admin)).objectId);
+    await ok(admin.post('/api/account/CreateCrm', { account: { objectId: account.objectId }, crmType: 'Note', date: '2026-03-01T00:00:00', comment: 'A user note' }));
+    const address = await ok<{ objectId: number }>(
+      admin.post('/api/account/AddressAdd', { account: { objectId: account.objectId }, addressType: 'Service', addressLine: '1 Ocean Ave', zipCode: '07740', county: 'Monmouth', city: 'Long Branch', state: 'NJ' }),
+    );
+    const saved = async (resource: 'upload' | 'update', type: string, rows: unknown[][]) => {
+      const parse = await ok<Job>(postSpreadsheet(admin, resource, type, await xlsxOf(type, rows), 'children.xlsx'));
+      await runJobNow(parse.jobId);
+      const batchId = await parsedBatchId(admin, parse.jobId);
+      await runJobNow((await ok<Job>(resource === 'upload' ? admin.post('/api/upload/SaveAll', { uploadType: type, batchId }) : admin.post('/api/update/importAllRows', { updateType: type, batchId }))).jobId);
+      return batchId;
+    };
+    await saved('upload', 'AccountCRM', [['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'], [account.objectId, 'Call', '3/1/2026', 'Imported one', 'No'], [account.objectId, 'Call', '3/2/2026', 'Imported two', 'No']]);
+    const addressBatch = await saved('update', 'AccountAddresses', [['Account Address ID', 'Field Name', 'New Value'], [address.objectId, 'City', 'Asbury Park']]);
+    const comments = async () => (await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 10 }))).data.map((c) => c.comment).sort();
+    const cities = async () => (await ok<{ data: { city: string }[] }>(admin.post('/api/account/GetAddressList', { account: { objectId: account.objectId } }))).data.map((a) => a.city);
+    expect([await comments(), await cities()]).toEqual([['A user note', 'Imported one', 'Imported two'], ['Asbury Park']]);
+    // Act: Undo of the CRM notes' last save, and of the address batch's import
+    const undos = [await ok<Job>(admin.post('/api/upload/Undo', { rowType: 'AccountCRM' })), await ok<Job>(admin.post('/api/update/Undo', { batchId: addressBatch }))];
+    for (const u of undos) await runJobNow(u.jobId);
+    // Assess: the imported notes gone, the user's kept; the city set back, logged as the undo's
+    const results = await Promise.all(undos.map(async (u) => (await ok<Job>(admin.get('/api/job/getjob', { id: u.jobId }))).result as UndoResult));
+    expect(results.map((r) => [r.undone, r.keptCount])).toEqual([[2, 0], [1, 0]]);
+    expect([await comments(), await cities()]).toEqual([['A user note'], ['Long Branch']]);
+    const log = await listChangeLogs({ entity: 'account', id: account.objectId });
+    expect(log.filter((e) => e.source === `Undo of update batch ${addressBatch}`).map((e) => [e.entity, e.fieldName, e.oldValue, e.newValue])).toEqual([['address', 'city', 'Asbury Park', 'Long Branch']]);
+  });
+
   it("refuses the undo of a batch whose changes the change log does not hold by batch (saved before Undo existed), and changes nothing", { timeout: 120_000 }, async () => {
     // Prepare: an account imported by a Save All, its events then without their origin key (as written before the index)
     const amendment = await newAmendment(admin);
