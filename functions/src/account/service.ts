@@ -12,6 +12,7 @@ import { storedAccounts } from './repository';
 export {
   accountDef,
   accountFilterPredicate,
+  accountQuery,
   accounts,
   amendmentAccounts,
   amendmentRceTotals,

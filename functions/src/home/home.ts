@@ -18,18 +18,20 @@ import {
 import { orderByOf } from '@eb/shared/paging';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
-import { accountFilterPredicate, accounts, toRow as toAccountRow } from '../account/service';
+import { accountQuery, accounts, toRow as toAccountRow, type AccountListRow } from '../account/service';
 import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/service';
+import type { TallyCell, TallyDecl } from '../lib/list/tally';
 import { listChangeLogsOfActor } from '../lib/change-log';
 import { rowStore } from '../upload/service';
 
 /**
  * GET home/Get (issue 31, docs/home.md): the work queues and charts of the home page in one answer.
  * Every queue is the filter Accounts Search or Contracts Search builds from the queue's URL query
- * (HOME_QUEUE_SEARCH), run through the same predicate (accountFilterPredicate,
- * amendmentFilterPredicate), so its count is the search's total. One pass over each list answers
- * every queue of it and the chart tallies (ListEngine.queryMany). A queue's first rows are the
- * search's first page (its default sort).
+ * (HOME_QUEUE_SEARCH), run as the same list query (accountQuery: the hints and the predicate;
+ * amendmentFilterPredicate), so its count is the search's total and its rows the search's first
+ * page (its default sort). Queries with hints read only their candidates (an equality index, a
+ * date range); the charts are tallies the list engine keeps up to date with every change
+ * (ListEngine.tally), so no call passes over every row.
  */
 
 /** The account filters of the account queues: the bodies Accounts Search sends for the queues' URLs. */
@@ -43,6 +45,18 @@ export const CONTRACT_QUEUE_FILTERS: [HomeQueueId, AmendmentListFilter][] = [
   ['pricingValidation', { awaitingValidation: 'pricing' }],
   ['operationsValidation', { awaitingValidation: 'operations' }],
 ];
+/**
+ * The equalities an amendment queue's predicate implies (awaitingValidation: the flags), as list
+ * hints: the engine then tries the predicate only on the amendments with those flags (the
+ * predicate still checks them: the rule stays amendmentFilterPredicate's).
+ */
+const CONTRACT_QUEUE_HINTS: Record<string, { column: string; value: boolean }[]> = {
+  pricing: [{ column: 'pricingValidated', value: false }],
+  operations: [
+    { column: 'operationsValidated', value: false },
+    { column: 'pricingValidated', value: true },
+  ],
+};
 
 const month = (d: Date) => d.toISOString().slice(0, 7);
 function months(from: Date, count: number): string[] {
@@ -50,37 +64,34 @@ function months(from: Date, count: number): string[] {
   for (let i = 0; i < count; i++) out.push(month(new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + i, 1))));
   return out;
 }
+/** The tally declaration of a list's rows (the list by its accessor). */
+type TallyOf<L extends () => { tallyLoaded: (name: string, decl: never) => unknown }> = Parameters<ReturnType<L>['tallyLoaded']>[1];
+const round2 = (n: number) => Math.round(n * 100) / 100;
+/** A chart's series: the labels' sums (0 for a label with none). */
+const seriesOf = (labels: string[], cells: Map<string, TallyCell>, pick: (c: TallyCell) => number) => ({ labels, values: labels.map((l) => round2(cells.has(l) ? pick(cells.get(l)!) : 0)) });
 
-function tally(labels: string[]): { counts: Map<string, number>; series: () => { labels: string[]; values: number[] } } {
-  const counts = new Map(labels.map((l) => [l, 0]));
-  return { counts, series: () => ({ labels, values: labels.map((l) => Math.round((counts.get(l) ?? 0) * 100) / 100) }) };
-}
+/** The account charts' tallies (the RCE reads the territory's commodity: recounted when a territory changes). */
+const rce = (r: AccountListRow) => rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;
+const BY_STATUS: TallyDecl<AccountListRow> = { joins: ['territoryRef'], of: (r, add) => add(r.accountStatus || '(none)', rce(r)) };
+const ENDING_BY_MONTH: TallyDecl<AccountListRow> = { joins: ['territoryRef'], of: (r, add) => r.accountEndDate !== null && add(r.accountEndDate.slice(0, 7), rce(r)) };
+/** Amendments signed per month: the agreement date of an amendment past its signature. */
+const SIGNED_STATUSES = new Set(['Signed', 'Active', 'Expired']);
+const SIGNED_BY_MONTH: TallyOf<typeof amendments> = { of: (r, add) => r.agreementDate !== null && SIGNED_STATUSES.has(r.contractStatus) && add(r.agreementDate.slice(0, 7), 1) };
 
 async function accountPart(now: Date) {
-  const statusCount = new Map<string, number>();
-  const statusRce = new Map<string, number>();
-  const ending = tally(months(now, HOME_ENDING_MONTHS));
-  const pages = await accounts().queryMany(
-    ACCOUNT_QUEUE_FILTERS.map(([, f]) => ({
-      filter: accountFilterPredicate(f),
+  const list = accounts();
+  await list.refresh();
+  const pages = ACCOUNT_QUEUE_FILTERS.map(([, f]) =>
+    list.queryLoaded({
+      ...accountQuery(f),
       limit: HOME_QUEUE_ROWS,
+      getTotalCount: true,
       // Accounts Search's sort for a renewals link: the soonest end first
       orderBy: f.renewalWithinDays ? orderByOf('accountEndDate', 'Ascending') : orderByOf(ACCOUNT_DEFAULT_SORT.field, ACCOUNT_DEFAULT_SORT.direction),
-    })),
-    (r) => {
-      const status = r.accountStatus || '(none)';
-      const rce = rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;
-      statusCount.set(status, (statusCount.get(status) ?? 0) + 1);
-      statusRce.set(status, (statusRce.get(status) ?? 0) + rce);
-      const end = r.accountEndDate;
-      if (end !== null) {
-        const m = end.slice(0, 7);
-        const c = ending.counts.get(m);
-        if (c !== undefined) ending.counts.set(m, c + rce);
-      }
-    },
+    }),
   );
-  const statuses = [...statusCount.keys()].sort((a, b) => (statusCount.get(b) ?? 0) - (statusCount.get(a) ?? 0));
+  const byStatus = list.tallyLoaded('home:byStatus', BY_STATUS);
+  const statuses = [...byStatus.keys()].sort((a, b) => byStatus.get(b)!.count - byStatus.get(a)!.count || (a < b ? -1 : 1));
   const queues: HomeQueue<ReturnType<typeof toAccountRow>>[] = ACCOUNT_QUEUE_FILTERS.map(([id], i) => ({
     id,
     count: pages[i]!.totalCount,
@@ -89,49 +100,44 @@ async function accountPart(now: Date) {
   }));
   return {
     queues,
-    accountsByStatus: { labels: statuses, values: statuses.map((s) => statusCount.get(s) ?? 0) },
-    rcesByStatus: { labels: statuses, values: statuses.map((s) => Math.round((statusRce.get(s) ?? 0) * 100) / 100) },
-    rcesEndingByMonth: ending.series(),
+    accountsByStatus: seriesOf(statuses, byStatus, (c) => c.count),
+    rcesByStatus: seriesOf(statuses, byStatus, (c) => c.sum),
+    rcesEndingByMonth: seriesOf(months(now, HOME_ENDING_MONTHS), list.tallyLoaded('home:endingByMonth', ENDING_BY_MONTH), (c) => c.sum),
   };
 }
 
 async function contractPart(now: Date) {
-  const signed = tally(months(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (HOME_SIGNED_MONTHS - 1), 1)), HOME_SIGNED_MONTHS));
-  const pages = await amendments().queryMany(
-    CONTRACT_QUEUE_FILTERS.map(([, f]) => ({
+  const list = amendments();
+  await list.refresh();
+  const pages = CONTRACT_QUEUE_FILTERS.map(([, f]) =>
+    list.queryLoaded({
       filter: amendmentFilterPredicate(f),
+      equals: CONTRACT_QUEUE_HINTS[f.awaitingValidation ?? ''] ?? [],
       limit: HOME_QUEUE_ROWS,
+      getTotalCount: true,
       orderBy: orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
-    })),
-    (r) => {
-      // signed: the agreement date of an amendment past its signature
-      if (r.agreementDate && (r.contractStatus === 'Signed' || r.contractStatus === 'Active' || r.contractStatus === 'Expired')) {
-        const m = r.agreementDate.slice(0, 7);
-        const c = signed.counts.get(m);
-        if (c !== undefined) signed.counts.set(m, c + 1);
-      }
-    },
+    }),
   );
+  const signedMonths = months(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - (HOME_SIGNED_MONTHS - 1), 1)), HOME_SIGNED_MONTHS);
   return {
     queues: CONTRACT_QUEUE_FILTERS.map(([id], i) => ({ id, count: pages[i]!.totalCount, rows: pages[i]!.data.map(toAmendmentRow), search: HOME_QUEUE_SEARCH[id] })),
-    amendmentsSignedByMonth: signed.series(),
+    amendmentsSignedByMonth: seriesOf(signedMonths, list.tallyLoaded('home:signedByMonth', SIGNED_BY_MONTH), (c) => c.count),
   };
 }
+
+/** Open exceptions per batch of either pipeline's rows (a tally: key = the batch's id, row type and date). */
+const EXCEPTIONS_BY_BATCH: TallyOf<() => ReturnType<ReturnType<typeof rowStore>['rows']>> = { of: (r, add) => r.rowState === 'withExceptions' && add(JSON.stringify([r.batchId, r.rowType, r.date]), 1) };
 
 /** Batches of either pipeline with rows still holding exceptions, newest first (admins). */
 async function batchPart(): Promise<HomeBatch[]> {
   const out: HomeBatch[] = [];
   for (const kind of ['upload', 'update'] as const) {
-    const byBatch = new Map<number, HomeBatch>();
-    await rowStore(kind)
-      .rows()
-      .queryMany([], (r) => {
-        if (r.rowState !== 'withExceptions') return;
-        const b = byBatch.get(r.batchId);
-        if (b) b.openExceptions++;
-        else byBatch.set(r.batchId, { kind, batchId: r.batchId, rowType: r.rowType, date: r.date, openExceptions: 1 });
-      });
-    out.push(...[...byBatch.values()].sort((a, b) => b.batchId - a.batchId).slice(0, HOME_BATCHES));
+    const cells = await rowStore(kind).rows().tally('home:exceptionsByBatch', EXCEPTIONS_BY_BATCH);
+    const batches = [...cells].map(([key, c]): HomeBatch => {
+      const [batchId, rowType, date] = JSON.parse(key) as [number, string, string];
+      return { kind, batchId, rowType, date, openExceptions: c.count };
+    });
+    out.push(...batches.sort((a, b) => b.batchId - a.batchId).slice(0, HOME_BATCHES));
   }
   return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
@@ -156,31 +162,13 @@ async function recentPart(userId: number): Promise<HomeRecent[]> {
   return out;
 }
 
-/**
- * A list's part of the page, kept until the list (or a list it joins) changes or the day turns: a
- * pass over 500,000 accounts takes most of a second (docs/home.md), and the page is what every user
- * opens first. The list is brought up to date before its version is read, so a write committed
- * before the call is always in the answer.
- */
-const parts = new Map<string, { key: string; value: Promise<unknown> }>();
-async function keptUntilChanged<T>(name: string, list: { refresh(): Promise<void>; deepVersion(): string }, now: Date, compute: () => Promise<T>): Promise<T> {
-  await list.refresh();
-  const key = `${list.deepVersion()}|${now.toISOString().slice(0, 10)}`;
-  const kept = parts.get(name);
-  if (kept?.key === key) return kept.value as Promise<T>;
-  const value = compute();
-  parts.set(name, { key, value });
-  value.catch(() => parts.get(name)?.value === value && parts.delete(name));
-  return value;
-}
-
 export async function homePage(user: { objectId: number; userType?: UserType }): Promise<HomePage> {
   const now = new Date();
   const admin = isAdmin(user.userType);
   const agent = isAgent(user.userType);
   const [a, c, batches, recent] = await Promise.all([
-    keptUntilChanged('accounts', accounts(), now, () => accountPart(now)),
-    keptUntilChanged('amendments', amendments(), now, () => contractPart(now)),
+    accountPart(now),
+    contractPart(now),
     admin ? batchPart() : Promise.resolve(undefined),
     agent ? Promise.resolve(undefined) : recentPart(user.objectId),
   ]);
