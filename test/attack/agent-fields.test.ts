@@ -3,17 +3,15 @@ import type { Account, AccountRow } from '@eb/shared/account/schemas';
 import { HIDDEN_FROM_AGENTS } from '@eb/shared/agent-hidden';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import type { PagedResult } from '@eb/shared/paging';
-import type { Session } from '../support/invoke';
 import { newAccount, newAmendment, ok } from '../support/records';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * Issue 26 item 5: what the spec hides from agents (spec 2: the account's Commission section, the
  * agents' commissions and notes, the change log) is not sent to them; the screen hiding it was not
  * enough. One list per entity (shared/src/agent-hidden.ts), applied where the answers are made.
  */
-let editor: Session;
-let agent: Session;
+const [editor, agent] = signedInBeforeAll('admin', 'agent');
 let account: Account;
 let amendment: Amendment;
 const COMMISSION = {
@@ -34,7 +32,6 @@ function keysOf(value: unknown, out = new Set<string>()): Set<string> {
 }
 
 beforeAll(async () => {
-  [editor, agent] = await Promise.all([signedIn('admin').then((s) => s.session), signedIn('agent').then((s) => s.session)]);
   amendment = await newAmendment(editor);
   const { objectId } = await newAccount(editor, amendment.objectId, COMMISSION);
   account = await ok<Account>(editor.get('/api/account/Get', { id: objectId }));

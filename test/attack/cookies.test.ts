@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { invoke } from '../support/invoke';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * Issue 26 item 6: a cookie that does not parse (a bad %-escape, any name: the product's or another
@@ -10,8 +10,9 @@ import { signedIn } from '../support/users';
 const ACCESS = '__Host-eb-at';
 
 describe('cookies that do not parse', () => {
+  const [session] = signedInBeforeAll('agent');
   it.each(['theme=50%', 'x=%E0%A4%A', 'bad=%zz'])('ignores %s beside a valid session cookie', async (bad) => {
-    const { user, session } = await signedIn('agent');
+    const { user } = session;
     const cookie = `${bad}; ${ACCESS}=${encodeURIComponent(session.cookies[ACCESS]!)}`;
     const r = await invoke({ method: 'GET', path: '/api/users/GetCurrentUser', headers: { cookie } });
     expect(r.status).toBe(200);

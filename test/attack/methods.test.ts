@@ -4,7 +4,7 @@ import { matchRoute } from '@eb/shared/routes';
 import { handler } from '../../functions/src/report/handler';
 import { httpApiEvent, lambdaContext } from '../../infra/local/events';
 import { ok } from '../support/records';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * Issue 26 item 6: a request that changes state is not a GET. Starting a report records a job and
@@ -12,13 +12,13 @@ import { signedIn } from '../support/users';
  * handler, no job started).
  */
 describe('a report is started by POST, never by GET', () => {
+  const [session] = signedInBeforeAll('admin');
   it('has no GET report in the route table', () => {
     expect(matchRoute('GET', '/api/report')).toBeUndefined();
     expect(matchRoute('POST', '/api/report')).not.toBeNull();
   });
 
   it('refuses GET report at the handler (no job started)', async () => {
-    const { session } = await signedIn('admin');
     const host = new URL(inject('stack').url || 'http://localhost:3000').host;
     const cookie = Object.entries(session.cookies).map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('; ');
     const res = await handler(
@@ -29,7 +29,6 @@ describe('a report is started by POST, never by GET', () => {
   });
 
   it('starts the report with POST report', async () => {
-    const { session } = await signedIn('admin');
     const job = await ok<Job>(session.post('/api/report', { reportType: 'Export To P2C' }));
     expect(job.jobId).toBeTruthy();
     const unknown = await session.post('/api/report', { reportType: 'Commissions' });

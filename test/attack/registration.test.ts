@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DOCUMENT_TEXTS, type DocumentRecord, type DocumentUploadAnswer } from '@eb/shared/file/schemas';
 import type { UploadForm } from '@eb/shared/upload/schemas';
 import { UPLOAD_TEXTS } from '@eb/shared/upload/schemas';
@@ -9,7 +9,7 @@ import { config } from '../../functions/src/lib/config';
 import type { Session } from '../support/invoke';
 import { newAmendment, ok } from '../support/records';
 import { xlsxOf } from '../support/spreadsheets';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /**
  * Registration trusts only what it issued (issue 26 item 1): the documents' second Upload call,
@@ -20,15 +20,8 @@ import { signedIn } from '../support/users';
 const C = '/api/contract';
 const PDF = Buffer.from('%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
-let editor: Session;
-let otherEditor: Session;
 /** the uploader and updater are the administrators' (superAdmin) */
-let uploader: Session;
-let otherUploader: Session;
-beforeAll(async () => {
-  const [a, b, c, d] = await Promise.all([signedIn('admin'), signedIn('admin'), signedIn('superAdmin'), signedIn('superAdmin')]);
-  [editor, otherEditor, uploader, otherUploader] = [a.session, b.session, c.session, d.session];
-});
+const [editor, otherEditor, uploader, otherUploader] = signedInBeforeAll('admin', 'admin', 'superAdmin', 'superAdmin');
 
 const put = (bucket: string, key: string, body: Buffer) => s3Client().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: body }));
 const plan = (s: Session, parentId: number, fileName: string, size: number) =>

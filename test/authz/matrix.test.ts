@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mayAccess, USER_TYPES, type UserType } from '@eb/shared/roles';
 import { ROUTES, routePath, type RouteDef } from '@eb/shared/routes';
 import { invoke, Session } from '../support/invoke';
-import { signedIn } from '../support/users';
+import { signedIn, signedInAsEach } from '../support/users';
 
 /**
  * Every route of the route table x every role: anonymous callers get 401 on non-public routes,
@@ -34,13 +34,12 @@ async function call(r: RouteDef, session?: Session) {
 /**
  * One signed-in session per role for the file (a sign-in costs a new user and a login, and the
  * matrix has hundreds of cases). The public routes (login, logout, passwords) act on sessions:
- * each of their cases signs in afresh, so no case sees a session another one changed.
+ * each of their cases signs in afresh (what the case tests), so no case sees a session another one changed.
  */
-const sessions = new Map<UserType, Promise<Session>>();
+const as = signedInAsEach(...(USER_TYPES as readonly UserType[]));
 function sessionFor(route: RouteDef, type: UserType): Promise<Session> {
   if (route.access === 'public') return signedIn(type).then((s) => s.session);
-  if (!sessions.has(type)) sessions.set(type, signedIn(type).then((s) => s.session));
-  return sessions.get(type)!;
+  return Promise.resolve(as[type]);
 }
 
 describe('authorization matrix', () => {

@@ -1,7 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ROUTES, routePath, type RouteDef } from '@eb/shared/routes';
-import type { Session } from '../support/invoke';
-import { signedIn } from '../support/users';
+import { signedInBeforeAll } from '../support/users';
 
 /** Deterministic PRNG (mulberry32): the same inputs on every run. */
 function rng(seed: number) {
@@ -36,10 +35,7 @@ function randomValue(r: () => number, depth = 0): unknown {
 
 /** Every route gets random and hostile bodies and queries: never a 5xx, never a stack trace. */
 describe('fuzzed inputs', () => {
-  let admin: Session;
-  beforeAll(async () => {
-    admin = (await signedIn('superAdmin')).session;
-  });
+  const [admin] = signedInBeforeAll('superAdmin');
 
   for (const route of ROUTES as readonly RouteDef[]) {
     if (route.action === 'Logout') continue; // would end the fuzzing session; covered by the matrix
