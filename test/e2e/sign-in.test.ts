@@ -142,6 +142,14 @@ describe('shell', () => {
     for (const item of ['User Admin', 'Data Admin', 'Updater']) {
       await expect.poll(() => page.getByRole('menuitem', { name: item }).count()).toBe(1);
     }
+    // the menu opened by the first click (which also loads it) comes to stand in the window, by the gear
+    const viewport = page.viewportSize()!;
+    await expect
+      .poll(async () => {
+        const box = await page.getByRole('menuitem', { name: 'User Admin' }).boundingBox();
+        return !!box && box.y >= 0 && box.y + box.height <= viewport.height && box.x >= 0 && box.x < viewport.width;
+      })
+      .toBe(true);
     await page.getByRole('menuitem', { name: 'User Admin' }).click();
     await page.waitForURL(/\/enrollments\/users$/);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('User Administration');

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Menu as MenuType } from 'primereact/menu';
 import type { MenuItem } from 'primereact/menuitem';
@@ -16,13 +16,19 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
   // The menu is mounted from the first click on; that click opens it once it has loaded.
   const [mounted, setMounted] = useState(false);
   const opener = useRef<HTMLElement | null>(null);
+  const [reclick, setReclick] = useState<HTMLElement | null>(null);
   const attach = (m: MenuType | null) => {
     menu.current = m;
-    const target = opener.current;
+    if (m && opener.current) setReclick(opener.current);
     opener.current = null;
-    // the first click again, now that the menu is there: it opens as on any later click
-    if (m && target) requestAnimationFrame(() => target.click());
   };
+  // The first click again, now that the menu is there: it opens as on any later click (an effect of
+  // the render after the menu's mount, so the menu's own mount effects have run).
+  useEffect(() => {
+    if (!reclick || !menu.current) return;
+    setReclick(null);
+    reclick.click();
+  }, [reclick]);
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const active = areas.some((a) => isWithin(pathname, a.path));
@@ -67,7 +73,10 @@ export function AdminMenu({ areas, collapsed }: { areas: readonly Area[]; collap
             popup
             popupAlignment="left"
             className="eb-admin-menu"
-            pt={{ menu: { 'aria-label': 'Administration' } }}
+            // appear: a menu shown in the very render its portal first mounts in (the first click,
+            // right after the menu loaded) still runs its enter step, which places it by the gear;
+            // without it the popup stayed at PrimeReact's parking place (-9999 px), outside the window
+            pt={{ menu: { 'aria-label': 'Administration' }, transition: { appear: true, timeout: { enter: 120, exit: 100 } } }}
             onShow={() => setOpen(true)}
             onHide={() => setOpen(false)}
           />
