@@ -19,7 +19,7 @@ import {
 } from '@eb/shared/contact/schemas';
 import type { Actor, ChangeLogEntry } from '../lib/change-log';
 import { parentChangeLogs } from '../lib/child-records';
-import { createEntity, requireEntity, updateEntity, type Stored } from '../lib/entity';
+import { createEntity, deleteEntity, requireEntity, updateEntity, type Stored } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { businessEntityListSpec } from '../business-entity/service';
@@ -141,6 +141,15 @@ export async function contactReferenceData(id: number): Promise<PrimaryContactRe
 }
 
 export { requireContact };
+
+/**
+ * Deletes a contact an import created, when that import is undone (the screens have no contact
+ * Delete): its tombstone and 'deleted' event, with `opts.extra` in the same transaction. Its
+ * addresses, phones and emails are removed by the caller through their kinds (each its own event).
+ */
+export async function deleteImportedContact(id: number, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<void> {
+  await deleteEntity(contactDef, id, undefined, { actor, ...(opts.extra ? { extra: opts.extra } : {}), ...(opts.source ? { source: opts.source } : {}) });
+}
 
 /**
  * POST GetList: filter by status, keyword search, sort, page and exact count, through the list

@@ -3,4 +3,6 @@
  * uploader's contact rows, the updater's checks): read, reference data, create, a new id, the list
  * and its spec (joined by the amendments' list).
  */
-export { contactListSpec, contactReferenceData, contacts, createContact, generateContactId, getContact } from './repository';
+export { contactListSpec, contactReferenceData, contacts, createContact, deleteImportedContact, generateContactId, getContact } from './repository';
+/** the contact's addresses, phones and emails (an import's undo removes those of a contact it created) */
+export { contactAddresses, contactEmails, contactPhones } from './children';

@@ -41,7 +41,8 @@ export const amendmentKeyOfRow = (data: Record<string, unknown>) => {
   return sharedRead(`a#${contractId}#${amendmentNumber}`, () => amendmentKeyOf(contractId, amendmentNumber));
 };
 
-const contactMarker = (rowId: number) => ({ pk: `UPLOADCONTACT#${rowId}`, sk: 'UPLOADCONTACT' });
+/** The marker of the contact a participant row made (an import's undo deletes it with the contact). */
+export const contactMarker = (rowId: number) => ({ pk: `UPLOADCONTACT#${rowId}`, sk: 'UPLOADCONTACT' });
 
 /**
  * The contact a participant row without a Contact ID names: created from the row's name, address

@@ -126,6 +126,45 @@ describe('upload/Undo of one import job', () => {
   });
 });
 
+describe('upload/Undo of participants without a Contact ID', () => {
+  it('deletes the contacts the rows made with their participants, keeps one another import named since and lists it, and a save again makes a new contact', { timeout: 180_000 }, async () => {
+    // Prepare: two participant rows making two contacts on one account; then another import names the second contact on another account
+    const amendment = await newAmendment(admin);
+    const [account, other] = [await newAccount(admin, amendment.objectId), await newAccount(admin, amendment.objectId)];
+    const lastName = `Und${Date.now() % 1_000_000}`;
+    const saved = async (rows: unknown[][]) => {
+      const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'AccountParticipants', await xlsxOf('AccountParticipants', rows), 'people.xlsx'));
+      await runJobNow(parse.jobId);
+      const batchId = await parsedBatchId(admin, parse.jobId);
+      await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'AccountParticipants', batchId }))).jobId);
+      return batchId;
+    };
+    const headers = ['CAMS Account ID', 'Role', 'First Name', 'Last Name', 'Address', 'City', 'State', 'Zip', 'Phone', 'Email'];
+    const batchId = await saved([headers, ...['Rita', 'Sam'].map((first) => [account.objectId, 'Owner', first, lastName, '9 Bay St', 'Red Bank', 'NJ', '07701', '7325550100', null])]);
+    const contacts = async () => (await ok<{ data: { objectId: number; firstName: string }[] }>(admin.post('/api/primarycontact/GetList', { keyword: lastName }, { limit: 10 }))).data;
+    const made = await contacts();
+    const [rita, sam] = ['Rita', 'Sam'].map((n) => made.find((c) => c.firstName === n)!.objectId);
+    await saved([['CAMS Account ID', 'Contact ID', 'Role'], [other.objectId, sam, 'Owner']]);
+    const people = async (id: number) => (await ok<{ data: { firstName: string; contactId: number }[] }>(admin.post('/api/account/GetParticipants', { account: { objectId: id } }))).data.map((p) => [p.firstName, p.contactId]).sort();
+    // Act
+    const undo = await ok<Job>(admin.post('/api/upload/Undo', { batchId }));
+    await runJobNow(undo.jobId);
+    // Assess: Rita's contact and both participants gone; Sam's contact kept, named by the other account's participant
+    const result = (await ok<Job>(admin.get('/api/job/getjob', { id: undo.jobId }))).result as UndoResult;
+    expect(result.kept).toEqual([expect.objectContaining({ entity: 'primaryContact', objectId: sam, differences: [expect.objectContaining({ fieldName: expect.stringContaining(`of account ${other.objectId}`) })] })]);
+    expect((await admin.get('/api/primarycontact/Get', { id: rita })).status).toBe(404);
+    expect((await admin.get('/api/primarycontact/Get', { id: sam })).status).toBe(200);
+    expect([await people(account.objectId), await people(other.objectId)]).toEqual([[], [['Sam', sam]]]);
+    expect(result.rows).toBe(2);
+    // Act: the rows saved again
+    await runJobNow((await ok<Job>(admin.post('/api/upload/SaveAll', { uploadType: 'AccountParticipants', batchId }))).jobId);
+    // Assess: Rita has a new contact, Sam his kept one
+    const ritaAgain = (await contacts()).find((c) => c.firstName === 'Rita')!.objectId;
+    expect(ritaAgain).not.toBe(rita);
+    expect(await people(account.objectId)).toEqual([['Rita', ritaAgain], ['Sam', sam]]);
+  });
+});
+
 describe('upload/Undo of amendments', () => {
   it('removes the amendments a Save All created from the search and keeps one a user added an account to, listing the account', { timeout: 180_000 }, async () => {
     // Prepare: three amendments of a new contract imported, then a user's account on the second

@@ -4,14 +4,16 @@ import { FINISHED_JOB_STATUSES } from '@eb/shared/job/schemas';
 import type { UndoBody, UndoDifference, UndoKept, UndoResult } from '@eb/shared/upload/undo';
 import { createJob, type JobRecord, getJobPlan, getJobRecord, putJobPlan, type JobType } from '../job/service';
 import { accountChildren, accountAddresses, accountDef, accounts, deleteAccount } from '../account/service';
-import { amendmentCrms, amendmentParticipants, amendmentDef, deleteAmendment } from '../amendment/service';
+import { amendmentCrms, amendmentParticipants, amendmentDef, amendments, deleteAmendment } from '../amendment/service';
+import { contactAddresses, contactEmails, contactPhones, deleteImportedContact } from '../contact/service';
 import { changeLogItemsOfSource, logValue, type Actor, type LogEntity, type LogItem } from '../lib/change-log';
-import { getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
+import { batchGet, getItem, queryAll, table, transact, type TransactItem } from '../lib/db';
 import { getEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { BadRequestError, ConflictError } from '../lib/errors';
 import { feedAttributes, nextSeq } from '../lib/feed';
 import { importJobType, lastSaveJob } from './import';
 import { pipelineOf, type RowPipeline } from './pipeline';
+import { contactMarker } from './records';
 import type { RowKind } from './rows';
 
 /**
@@ -41,10 +43,15 @@ export interface UndoParams {
   userName: string;
 }
 
-/** The entity types an import writes (the uploader's and the updater's row types). */
-const LOGGED: readonly LogEntity[] = ['participant', 'crm', 'address', 'account', 'contract'];
-/** Children first, then accounts, then amendments (a parent goes after its children). */
-const ORDER: Record<string, number> = { participant: 0, crm: 0, address: 0, account: 1, contract: 2 };
+/** The entity types an import writes (the uploader's and the updater's row types, and the contacts participant rows make). */
+const LOGGED: readonly LogEntity[] = ['participant', 'crm', 'address', 'account', 'contract', 'primaryContact', 'phone', 'email'];
+/**
+ * The order of the undo: the children of accounts and amendments first (a participant may name a
+ * contact the import made), then the contacts (checked for references since before their own
+ * addresses, phones and emails go), then accounts, then amendments (a parent after its children).
+ */
+const orderOf = (ev: LogItem): number =>
+  ev.parent === 'primaryContact' ? 2 : ev.entity === 'primaryContact' ? 1 : ev.parent !== null ? 0 : ev.entity === 'account' ? 3 : 4;
 
 const UNDO_PREFIX = 'Undo of ';
 export const importSource = (p: RowPipeline, batchId: number) => `${p.label} batch ${batchId}`;
@@ -102,6 +109,9 @@ const CHILDREN: Record<string, ChildWrites> = {
   'participant/account': accountChildren.participants as unknown as ChildWrites,
   'crm/account': accountChildren.crms as unknown as ChildWrites,
   'address/account': accountAddresses as unknown as ChildWrites,
+  'address/primaryContact': contactAddresses as unknown as ChildWrites,
+  'phone/primaryContact': contactPhones as unknown as ChildWrites,
+  'email/primaryContact': contactEmails as unknown as ChildWrites,
 };
 const ENTITIES: Record<string, EntityDef<{ objectId: number }>> = { account: accountDef as never, contract: amendmentDef as never };
 
@@ -112,12 +122,38 @@ interface Context {
   actor: Actor;
   /** the entities this undo removed (an amendment whose accounts were all the job's is not 'changed since') */
   removed: Set<string>;
+  /** the markers of the contacts the job's participant rows made, by contact (deleted with the contact) */
+  contactMarkers: Map<number, { pk: string; sk: string }>;
 }
 
 /** A later event that is someone's change since: not the job's own, not an undo's, not an import event undone since. */
 async function changedSince(ctx: Context, e: LogItem): Promise<boolean> {
   if (e.job === ctx.importJob || e.source?.startsWith(UNDO_PREFIX)) return false;
   return !(e.job && (await getItem(markerKey(e.eventId))));
+}
+
+/**
+ * What names a contact the job made, now: an amendment whose primary contact it is (the list), a
+ * participant added or changed since it was made (their events since, each read as it is now) —
+ * by someone else, or by the job in a record this undo keeps (the job's own participants are
+ * removed before: children go first).
+ */
+async function referencesOf(ev: LogItem): Promise<UndoDifference[]> {
+  const contactId = ev.entityId;
+  const out: UndoDifference[] = [];
+  const named = await amendments().all({ filter: (a) => a.primaryContactRef === contactId }, 100);
+  for (const a of named) out.push({ fieldName: `amendment ${a.contractId ?? ''}-${a.amendmentNumber ?? a.objectId} primaryContact`, importedValue: null, currentValue: String(contactId), changedBy: '', changedOn: ev.actionDate });
+  const since = await queryAll<LogItem>({ IndexName: 'gsi1', KeyConditionExpression: 'gsi1pk = :p AND gsi1sk > :s', ExpressionAttributeValues: { ':p': 'LOG#participant', ':s': ev.gsi1sk } });
+  const seen = new Set<string>();
+  for (const e of since) {
+    const key = `${e.parent}#${e.entityId}`;
+    if (e.action === 'deleted' || e.source?.startsWith(UNDO_PREFIX) || seen.has(key)) continue;
+    seen.add(key);
+    const now = (await CHILDREN[`participant/${e.parent}`]?.get(e.entityId).catch(() => undefined)) as { contactId?: number } | undefined;
+    if (now?.contactId !== contactId) continue;
+    out.push({ fieldName: `participant ${e.entityName ?? e.entityId} of ${e.parent === 'contract' ? 'amendment' : e.parent} ${e.parentId}`, importedValue: null, currentValue: String(contactId), changedBy: e.actor.name, changedOn: e.actionDate });
+  }
+  return out;
 }
 
 /** The fields of a change event set back on the record as it is now, or what differs from what the import wrote. */
@@ -151,8 +187,10 @@ async function revert(ctx: Context, ev: LogItem, undo: string): Promise<UndoKept
     if (ev.parent !== null) {
       const child = CHILDREN[`${ev.entity}/${ev.parent}`];
       if (!child || ev.action === 'deleted') return notUndoable();
-      if (ev.action === 'added') await child.remove([{ objectId: ev.entityId }], ctx.actor, extra, undo);
-      else {
+      if (ev.action === 'added') {
+        await child.remove([{ objectId: ev.entityId }], ctx.actor, extra, undo);
+        ctx.removed.add(`${ev.entity}#${ev.entityId}`);
+      } else {
         // a child's changed fields set back through its kind's versioned update
         const current = (await child.get(ev.entityId).catch(() => undefined)) as (Record<string, unknown> & { version: number }) | undefined;
         if (!current) return keep([{ fieldName: `${ev.entity} deleted`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
@@ -161,7 +199,13 @@ async function revert(ctx: Context, ev: LogItem, undo: string): Promise<UndoKept
         await child.update(ev.entityId, current.version, { ...current, ...patch } as never, ctx.actor, opts);
       }
     } else if (ev.action === 'added') {
-      if (ev.entity === 'contract') {
+      if (ev.entity === 'primaryContact') {
+        // a contact a participant row made: kept while something names it since
+        const refs = await referencesOf(ev);
+        if (refs.length) return keep(refs);
+        const made = ctx.contactMarkers.get(ev.entityId);
+        await deleteImportedContact(ev.entityId, ctx.actor, { extra: [...extra, ...(made ? [{ Delete: { TableName: table(), Key: made } }] : [])], source: undo });
+      } else if (ev.entity === 'contract') {
         // an account added to it since by someone else (accounts log in their own scope)
         const others = await accounts().all({ filter: (a) => a.contractRef === ev.entityId && !ctx.removed.has(`account#${a.objectId}`) }, 100);
         if (others.length) return keep(others.map((a) => ({ fieldName: `account ${a.ldcAccountNumber ?? a.objectId}`, importedValue: null, currentValue: null, changedBy: MSG.undoAccountSince, changedOn: ev.actionDate })));
@@ -169,7 +213,8 @@ async function revert(ctx: Context, ev: LogItem, undo: string): Promise<UndoKept
       } else await deleteAccount(ev.entityId, undefined, ctx.actor, opts);
       ctx.removed.add(`${ev.entity}#${ev.entityId}`);
     } else {
-      const def = ENTITIES[ev.entity]!;
+      const def = ENTITIES[ev.entity];
+      if (!def) return notUndoable();
       const current = (await getEntity(def, ev.entityId)) as (Record<string, unknown> & { version: number; objectId: number }) | undefined;
       if (!current) return keep([{ fieldName: `${ev.entity} deleted`, importedValue: null, currentValue: null, changedBy: MSG.undoNotUndoable, changedOn: ev.actionDate }]);
       const fields = def.fields as readonly string[];
@@ -219,11 +264,19 @@ async function rowsBack(p: RowPipeline, importJob: string): Promise<number> {
   return ids.length;
 }
 
+/** The markers of the contacts the job's rows made, by contact (none looked for when the job made none). */
+async function contactMarkersOf(p: RowPipeline, importJob: string, any: boolean): Promise<Map<number, { pk: string; sk: string }>> {
+  if (!any) return new Map();
+  const ids = await p.store.rows().idsOf({ filter: (r) => r.importJob === importJob });
+  const items = await batchGet(ids.map(contactMarker));
+  return new Map(items.map((i) => [Number(i.contactId), { pk: String(i.pk), sk: String(i.sk) }]));
+}
+
 /** Runs the undo of an import job: every event of it, newest first within children, accounts, amendments. */
 export async function undoImport(kind: RowKind, params: Pick<UndoParams, 'importJob' | 'batchIds'>, actor: Actor, progress?: (fraction: number) => void): Promise<UndoResult> {
   const p = pipelineOf(kind);
-  const ctx: Context = { kind, importJob: params.importJob, actor, removed: new Set() };
-  const events = (await eventsOf(p, params.importJob, params.batchIds)).reverse().sort((a, b) => ORDER[a.ev.entity]! - ORDER[b.ev.entity]!);
+  const events = (await eventsOf(p, params.importJob, params.batchIds)).reverse().sort((a, b) => orderOf(a.ev) - orderOf(b.ev));
+  const ctx: Context = { kind, importJob: params.importJob, actor, removed: new Set(), contactMarkers: await contactMarkersOf(p, params.importJob, events.some(({ ev }) => ev.entity === 'primaryContact')) };
   const kept = new Map<string, UndoKept>();
   let undone = 0;
   for (const [i, { ev, undo }] of events.entries()) {
