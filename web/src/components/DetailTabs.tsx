@@ -5,7 +5,7 @@ import { NAVIGATION_ID_DELIMITER } from '@eb/shared/constants';
 import { PageHeader } from './PageHeader';
 import { useConfirm } from './confirm-context';
 import { PendingEditsScope, confirmDiscardOf, hasUnsaved, type UnsavedHandle } from './pending-edits';
-import { rememberOpened } from '../lib/recently-opened';
+import { openedRememberer } from '../lib/recently-opened';
 import { TabDraftContext, type TabDraft } from './tab-draft';
 
 /** What a detail tab is given: its record's id, and how it renames its tab or reports its new id. */
@@ -74,6 +74,8 @@ export function DetailTabs(props: {
   const handles = useRef(new Map<string, UnsavedHandle>());
   const released = useRef(new Set<string>());
   const drafts = useRef(new Map<string, unknown>());
+  // a named saved record goes to the recently opened once per tab's record and name, not on every render
+  const [remember] = useState(openedRememberer);
   const unsavedOf = (tabs: readonly string[]) =>
     tabs.filter((k) => !released.current.has(k)).flatMap((k) => (handles.current.has(k) ? [handles.current.get(k)!] : []));
 
@@ -174,7 +176,7 @@ export function DetailTabs(props: {
                       objectId: id,
                       onName: (name) => {
                         setNames((n) => (n[key] === name ? n : { ...n, [key]: name }));
-                        if (id !== 0 && props.recent) rememberOpened(props.recent.userId, { path: `${props.basePath}/${id}`, kind: props.recent.kind, label: name });
+                        if (id !== 0 && props.recent) remember(props.recent.userId, { path: `${props.basePath}/${id}`, kind: props.recent.kind, label: name });
                       },
                       onCreated: (newId) => {
                         // the saved new record's tab is replaced by its id's

@@ -1,5 +1,5 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import { RECENTLY_OPENED_KEPT, recentlyOpened, rememberOpened } from './recently-opened';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { RECENTLY_OPENED_KEPT, openedRememberer, recentlyOpened, rememberOpened } from './recently-opened';
 
 describe('recently opened records', () => {
   beforeEach(() => localStorage.clear());
@@ -11,6 +11,18 @@ describe('recently opened records', () => {
     rememberOpened(1, { path: '/enrollments/accounts/5', kind: 'Account', label: 'Acme 123' });
     expect(recentlyOpened(1).map((r) => r.path)).toEqual(['/enrollments/accounts/5', '/enrollments/contracts/7']);
     expect(recentlyOpened(2).map((r) => r.label)).toEqual(['Other']);
+  });
+
+  it('reads the store once per record and name a screen names, however often it names them', () => {
+    const remember = openedRememberer();
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    for (let render = 0; render < 5; render++) remember(1, { path: '/enrollments/accounts/5', kind: 'Account', label: 'Acme 123' });
+    remember(1, { path: '/enrollments/accounts/6', kind: 'Account', label: 'Other' });
+    remember(1, { path: '/enrollments/accounts/5', kind: 'Account', label: 'Acme 124' });
+    remember(1, { path: '/enrollments/accounts/5', kind: 'Account', label: 'Acme 124' });
+    expect(reads).toHaveBeenCalledTimes(3);
+    reads.mockRestore();
+    expect(recentlyOpened(1).map((r) => r.label)).toEqual(['Acme 124', 'Other']);
   });
 
   it(`keeps the latest ${RECENTLY_OPENED_KEPT} and survives a damaged store`, () => {

@@ -26,6 +26,20 @@ export function recentlyOpened(userId: number): OpenedRecord[] {
   }
 }
 
+/**
+ * A screen's remembering (DetailTabs): each record once by its page and name, however often its tab
+ * names it on a render; the store is read and written again only for another record or a new name.
+ */
+export function openedRememberer(): (userId: number, record: Omit<OpenedRecord, 'at'>) => void {
+  const named = new Map<string, string>();
+  return (userId, record) => {
+    const at = `${userId}:${record.path}`;
+    if (named.get(at) === record.label) return;
+    named.set(at, record.label);
+    rememberOpened(userId, record);
+  };
+}
+
 export function rememberOpened(userId: number, record: Omit<OpenedRecord, 'at'>, now = new Date()): void {
   const kept = recentlyOpened(userId);
   if (kept[0]?.path === record.path && kept[0].label === record.label) return; // named again on a render
