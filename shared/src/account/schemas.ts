@@ -25,7 +25,8 @@ import {
 import { MSG } from '../messages';
 import { termEndDate } from '../term-end-date';
 import { accountVolumeField, volumeAnnualUsage, type AccountVolume } from './volume';
-import { agentHiddenFieldsOf, sortKeysOf, type ListColumnDecl, type ListFilterBodyKeys, type ListFilterKeys } from '../list-columns';
+import { agentHiddenFieldsOf, sortKeysOf, type ListColumnDecl } from '../list-columns';
+import { columnFilterShape as columnFilterShapeOf } from '../list-filter-body';
 import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from './list-columns';
 
 /**
@@ -340,24 +341,11 @@ const period = z.preprocess(
 
 export { daysUntil } from './list-columns';
 
-/** A list column's filter as the GetList body takes it: a text, a whole number, a code of its list, a period. */
+/** A list column's filter as the account GetList body takes it: a text, a whole number, a code of its list, a period. */
 const codeFilter = (codeSet: string) => z.preprocess(absentToUndefined, optionalReferenceCode(codeSet).optional());
-type ColumnFilterShape<T extends readonly ListColumnDecl[]> = { [K in ListFilterKeys<T, 'text'>]: typeof filterText } & { [K in ListFilterKeys<T, 'number'>]: typeof filterInteger } & {
-  [K in ListFilterBodyKeys<T, 'codes'>]: ReturnType<typeof codeFilter>;
-} & { [K in ListFilterBodyKeys<T, 'dateRange'>]: typeof period };
+const ACCOUNT_FILTER_KINDS = { text: filterText, number: filterInteger, codes: codeFilter, dateRange: period };
 /** The body fields of the declared columns' filters (ACCOUNT_LIST_COLUMNS). */
-export function columnFilterShape<T extends readonly ListColumnDecl[]>(columns: T): ColumnFilterShape<T> {
-  const shape: Record<string, z.ZodType> = {};
-  for (const c of columns) {
-    const f = c.filter;
-    if (!f) continue;
-    if (f.kind === 'text') shape[f.key] = filterText;
-    else if (f.kind === 'number') shape[f.key] = filterInteger;
-    else if (f.kind === 'codes') shape[f.body] = codeFilter(c.codeSet ?? '');
-    else shape[f.body] = period;
-  }
-  return shape as ColumnFilterShape<T>;
-}
+export const columnFilterShape = <T extends readonly ListColumnDecl[]>(columns: T) => columnFilterShapeOf(columns, ACCOUNT_FILTER_KINDS);
 
 /** POST account/GetList body: the spec's account filter (section 3 "Search filters"), every field optional: the columns' filters and the others. */
 export const accountListBodySchema = z.object({

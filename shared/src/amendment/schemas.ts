@@ -20,7 +20,9 @@ import { objectRefSchema, type ObjectRef } from '../child-records';
 import { withDateOrder, type DateOrderRule } from '../date-order';
 import { MSG } from '../messages';
 import { contractIdSchema } from '../master-contract/schemas';
-import type { AmendmentListCells } from './list-columns';
+import type { ListColumnDecl } from '../list-columns';
+import { columnFilterShape } from '../list-filter-body';
+import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from './list-columns';
 
 /**
  * Amendment (spec 2 section 3 "Amendment", rules of section 5 "Amendment"). An amendment belongs to
@@ -238,34 +240,33 @@ const periodSchema = z.preprocess(
     .optional(),
 );
 
+/** A contract filter column's body field: a text, a whole number (from its digits), a code of its list, a period. */
+const CONTRACT_FILTER_KINDS = {
+  text: optionalFilterText,
+  number: optionalFilterInteger,
+  codes: (codeSet: string) => z.preprocess(absentToUndefined, optionalReferenceCode(codeSet).optional()),
+  dateRange: periodSchema,
+};
+
 /**
  * POST contract/GetList (and Export) body, exactly the spec's names (its spelling
  * `amendmentRecievedPeriod` included). Every field is optional; they combine with AND. Texts match
  * by prefix of a word (`fullTextSearch`: anywhere); contractId matches exactly with
  * `isContractIdExactMatch`, else by prefix of its digits. `contractRefs` limits the rows to these
- * amendments (the selection of a Download). `searchText` is the keyword box.
+ * amendments (the selection of a Download). `searchText` is the keyword box. The columns' filter
+ * fields derive from CONTRACT_LIST_COLUMNS: a filterable column is one declaration there.
  */
-export const contractListBodySchema = z.object({
-  contractId: optionalFilterInteger,
-  amendmentNumber: optionalFilterInteger,
-  referenceAmendment: optionalFilterInteger,
-  freshDescId: optionalFilterText,
-  legacyId: optionalFilterText,
-  contractType: z.preprocess(absentToUndefined, optionalReferenceCode('contractTypes').optional()),
-  businessEntityLegalName: optionalFilterText,
-  primaryParticipant: optionalFilterText,
-  contractStatus: z.preprocess(absentToUndefined, optionalReferenceCode('contractStatuses').optional()),
-  searchText: optionalFilterText,
-  amendmentRecievedPeriod: periodSchema,
-  agreementDatePeriod: periodSchema,
-  amendmentStartDatePeriod: periodSchema,
-  agreementEndDatePeriod: periodSchema,
-  isContractIdExactMatch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
-  contractRefs: z.preprocess(absentToUndefined, z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput).optional()),
-  fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
-  /** beyond the spec (the home page's queues): amendments awaiting pricing validation, or operations validation once pricing is validated (open statuses) */
-  awaitingValidation: z.preprocess(absentToUndefined, z.enum(['pricing', 'operations'], { error: MSG.invalidInput }).optional()),
-});
+export const contractListBodySchemaOf = <T extends readonly ListColumnDecl[]>(columns: T) =>
+  z.object({
+    ...columnFilterShape(columns, CONTRACT_FILTER_KINDS),
+    searchText: optionalFilterText,
+    isContractIdExactMatch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
+    contractRefs: z.preprocess(absentToUndefined, z.array(objectRefSchema, { error: MSG.invalidInput }).max(MAX_RECORD_COUNT, MSG.invalidInput).optional()),
+    fullTextSearch: z.preprocess(absentToUndefined, z.boolean({ error: MSG.invalidInput }).optional()),
+    /** beyond the spec (the home page's queues): amendments awaiting pricing validation, or operations validation once pricing is validated (open statuses) */
+    awaitingValidation: z.preprocess(absentToUndefined, z.enum(['pricing', 'operations'], { error: MSG.invalidInput }).optional()),
+  });
+export const contractListBodySchema = contractListBodySchemaOf(CONTRACT_LIST_COLUMNS);
 export type AmendmentListFilter = z.output<typeof contractListBodySchema>;
 /** The filter as a client sends it. */
 export type ContractListBody = z.input<typeof contractListBodySchema>;
