@@ -4,7 +4,7 @@ import { ACCOUNTS_EXPORT_COLUMNS, ACCOUNTS_EXPORT_FILENAME, ACCOUNTS_SHEET, acco
 import { accountIds, accountRowsOf } from './repository';
 
 /** Accounts Search's Export all (as the contracts'): every row of the filter in its order, no row cap (job/export-job.ts). */
-const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: string }>({
+const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: string }, (typeof ACCOUNTS_EXPORT_COLUMNS)[number]>({
   jobType: 'accountsExport',
   name: 'Export all accounts',
   folder: 'accounts',
@@ -13,7 +13,7 @@ const accountsExport = defineExportJob<{ filter: AccountListFilter; orderBy?: st
   sheetName: ACCOUNTS_SHEET,
   columns: ACCOUNTS_EXPORT_COLUMNS,
   ids: ({ filter, orderBy }) => accountIds(filter, orderBy),
-  cells: async (ids) => (await accountRowsOf(ids)).map((r) => accountCells(r)),
+  cells: async (ids, columns) => (await accountRowsOf(ids)).map((r) => accountCells(r, columns)),
 });
 
 /** POST account/ExportAll: the job exporting every row of the filter. */

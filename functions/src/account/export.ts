@@ -2,7 +2,7 @@ import { ACCOUNT_EXPORT_ORDER, ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/l
 import type { AccountRow } from '@eb/shared/account/schemas';
 import { exportColumnsOf, type ListExportColumn } from '@eb/shared/list-columns';
 import { referenceName } from '@eb/shared/reference/codes';
-import { datedXlsxName, pickColumns, xlsxWorkbook, type XlsxColumn } from '../lib/xlsx';
+import { datedXlsxName, pickColumns, xlsxWorkbook } from '../lib/xlsx';
 
 /**
  * The accounts download (POST account/Export): the search grid's columns, keyed by the grid's field
@@ -20,7 +20,7 @@ const COLUMNS: AccountColumn[] = exportColumnsOf<AccountRow>(ACCOUNT_LIST_COLUMN
 export const ACCOUNTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const ACCOUNTS_SHEET = 'Accounts';
-export const ACCOUNTS_EXPORT_COLUMNS: readonly (XlsxColumn & { field: string })[] = COLUMNS;
+export const ACCOUNTS_EXPORT_COLUMNS: readonly AccountColumn[] = COLUMNS;
 const todayOf = () => new Date().toISOString().slice(0, 10);
 /** A row's cells in the columns' order (all, or the chosen ones). */
 export const accountCells = (r: AccountRow, columns: readonly AccountColumn[] = COLUMNS, today = todayOf()): unknown[] => columns.map((c) => c.value(r, today));

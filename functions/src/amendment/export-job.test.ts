@@ -4,6 +4,7 @@ import type { Job } from '@eb/shared/job/schemas';
 import { runJobNow } from '../../../test/support/jobs';
 import { amendmentBody, newMasterContract, ok } from '../../../test/support/records';
 import { signedInBeforeAll } from '../../../test/support/users';
+import { getJobJson } from '../job/plan';
 import { CONTRACTS_EXPORT_COLUMNS } from './export';
 
 /**
@@ -40,6 +41,9 @@ describe('contract ExportAll', () => {
     expect(values[0]).toEqual([header('amendmentNumber'), header('freshDescId')]);
     expect(values.slice(1).map((r) => r[0])).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     expect(values[1]![1]).toBe(`${ticket}-12`);
+    // the hidden columns were never computed: the job's stored part holds the chosen cells only
+    const part = await getJobJson<unknown[][]>(`exports/contracts/${job.jobId}/part-00000.json`);
+    expect(part.value.map((r) => r.length)).toEqual(part.value.map(() => 2));
     expect(someoneElse.status).toBe(404);
     expect(byAgent.status).toBe(403);
   });

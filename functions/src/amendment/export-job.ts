@@ -10,7 +10,7 @@ import { amendmentIds, lightList } from './repository';
  */
 export const CONTRACTS_EXPORT_JOB = 'contractsExport';
 
-const contractsExport = defineExportJob<{ filter: AmendmentListFilter; orderBy?: string }>({
+const contractsExport = defineExportJob<{ filter: AmendmentListFilter; orderBy?: string }, (typeof CONTRACTS_EXPORT_COLUMNS)[number]>({
   jobType: CONTRACTS_EXPORT_JOB,
   name: 'Export all contracts',
   folder: 'contracts',
@@ -19,7 +19,7 @@ const contractsExport = defineExportJob<{ filter: AmendmentListFilter; orderBy?:
   sheetName: CONTRACTS_SHEET,
   columns: CONTRACTS_EXPORT_COLUMNS,
   ids: ({ filter, orderBy }) => amendmentIds(filter, orderBy),
-  cells: async (ids) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => amendmentCells(r)),
+  cells: async (ids, columns) => (await lightList(ids.map((objectId) => ({ objectId })))).map((r) => amendmentCells(r, columns)),
 });
 
 /** POST contract/ExportAll: the job exporting every row of the filter. */

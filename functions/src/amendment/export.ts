@@ -2,7 +2,7 @@ import { CONTRACT_LIST_COLUMNS } from '@eb/shared/amendment/list-columns';
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
 import { exportColumnsOf, type ListExportColumn } from '@eb/shared/list-columns';
 import { referenceName } from '@eb/shared/reference/codes';
-import { datedXlsxName, pickColumns, xlsxWorkbook, type XlsxColumn } from '../lib/xlsx';
+import { datedXlsxName, pickColumns, xlsxWorkbook } from '../lib/xlsx';
 
 /**
  * The contracts download (POST contract/Export): the grid's columns keyed by its field names (a
@@ -22,7 +22,7 @@ const COLUMNS: AmendmentColumn[] = exportColumnsOf<AmendmentRow>(CONTRACT_LIST_C
 export const CONTRACTS_EXPORT_HEADERS = COLUMNS.map((c) => c.header);
 
 export const CONTRACTS_SHEET = 'Contracts';
-export const CONTRACTS_EXPORT_COLUMNS: readonly (XlsxColumn & { field: string })[] = COLUMNS;
+export const CONTRACTS_EXPORT_COLUMNS: readonly AmendmentColumn[] = COLUMNS;
 /** A row's cells in the columns' order (all, or the chosen ones). */
 export const amendmentCells = (r: AmendmentRow, columns: readonly AmendmentColumn[] = COLUMNS, today = new Date().toISOString().slice(0, 10)): unknown[] => columns.map((c) => c.value(r, today));
 

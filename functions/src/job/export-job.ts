@@ -14,14 +14,16 @@ import { XLSX_CONTENT_TYPE, pickColumns, xlsxSheetWriter, type XlsxColumn } from
 /**
  * A spreadsheet written by a job, with no row cap (Export all of contracts and accounts, the
  * reports). The plan takes the ordered ids once (a consistent set, kept in S3); each chunk writes the
- * cells of MAX_RECORD_COUNT ids as a part of its own (a redelivered chunk writes the same part
- * again); the finish streams the parts in order through the .xlsx streaming writer into a multipart
+ * cells of MAX_RECORD_COUNT ids in the chosen columns only (a column left out is never computed nor
+ * stored) as a part of its own (a redelivered chunk writes the same part again); the finish streams the parts in order through the .xlsx streaming writer into a multipart
  * upload, so neither the rows nor the file are ever whole in memory. The file stays in the exports
  * bucket (expired after two days); `link` hands a short-lived presigned link to the job's creator.
  */
 export const EXPORT_LINK_SECONDS = 300;
 
-export interface ExportJobSpec<P> {
+type ExportColumn = XlsxColumn & { field?: string };
+
+export interface ExportJobSpec<P, C extends ExportColumn = ExportColumn> {
   jobType: string;
   /** the job's name in the task panel */
   name: string;
@@ -32,11 +34,11 @@ export interface ExportJobSpec<P> {
   downloadName?: () => string;
   sheetName: string;
   /** every column, in order; an export started with `columns` (comma-joined fields) writes those, in their order */
-  columns: readonly (XlsxColumn & { field?: string })[];
+  columns: readonly C[];
   /** the ordered ids of the export */
   ids(params: P): Promise<number[]>;
-  /** the cells of these ids' rows, in their order */
-  cells(ids: number[]): Promise<unknown[][]>;
+  /** the cells of these ids' rows, in their order, of these columns (the chosen ones, in their order) */
+  cells(ids: number[], columns: readonly C[]): Promise<unknown[][]>;
 }
 
 export interface ExportJob<P> {
@@ -47,10 +49,13 @@ export interface ExportJob<P> {
   link(jobId: string, userId: number): Promise<{ downloadInfo: { link: string } }>;
 }
 
-export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
+export function defineExportJob<P, C extends ExportColumn = ExportColumn>(spec: ExportJobSpec<P, C>): ExportJob<P> {
   const base = (jobId: string) => `exports/${spec.folder}/${jobId}`;
   const part = (jobId: string, i: number) => `${base(jobId)}/part-${String(i).padStart(5, '0')}.json`;
   const fileKey = (jobId: string) => `${base(jobId)}/${spec.fileName}`;
+  /** the columns the export was started with (`exportColumns`, in their order), else every column */
+  const chosenOf = (job: JobRecord): readonly C[] =>
+    pickColumns(spec.columns as readonly (C & { field: string })[], (job.params as { exportColumns?: string }).exportColumns);
   const def: JobType['def'] = {
     async plan(job: JobRecord) {
       const ids = await spec.ids(job.params as P);
@@ -59,7 +64,7 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
     },
     async runChunk(job: JobRecord, index: number) {
       const ids = await getJobPlan<number[]>(`${base(job.jobId)}/ids.json`);
-      await putJobJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT)));
+      await putJobJson(part(job.jobId, index), await spec.cells(ids.slice(index * MAX_RECORD_COUNT, (index + 1) * MAX_RECORD_COUNT), chosenOf(job)));
       return {};
     },
     async finish(job: JobRecord) {
@@ -70,14 +75,12 @@ export function defineExportJob<P>(spec: ExportJobSpec<P>): ExportJob<P> {
         queueSize: 2,
       });
       const uploaded = upload.done();
-      // the columns the export was started with (their cells picked from each row's full cells)
-      const chosen = pickColumns(spec.columns.map((c, i) => ({ ...c, field: c.field ?? '', i })), (job.params as { exportColumns?: string }).exportColumns);
-      const writer = xlsxSheetWriter(body, spec.sheetName, chosen);
+      const writer = xlsxSheetWriter(body, spec.sheetName, chosenOf(job));
       let rows = 0;
       try {
         for (let i = 0; i < (job.totalChunks ?? 1); i++) {
           for (const row of (await getJobJson<unknown[][]>(part(job.jobId, i))).value) {
-            writer.add(chosen.length === spec.columns.length ? row : chosen.map((c) => row[c.i]));
+            writer.add(row);
             rows++;
           }
         }
