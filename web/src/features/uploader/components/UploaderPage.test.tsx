@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { UPLOAD_LOAD_DEBOUNCE_MS } from '@eb/shared/constants';
 import type { Job } from '@eb/shared/job/schemas';
 import type { UploadedRow } from '@eb/shared/upload/schemas';
 import { EMPTY_JOBS, installFakeApi, reply, sessionRoutes, userOf, type FakeRequest } from '../../../test/fake-api';
@@ -32,21 +33,41 @@ function fakeServer() {
   });
 }
 
+/** The rows' requests (not the tabs' counts). */
+const rowRequests = (api: ReturnType<typeof fakeServer>) => api.to('POST /api/upload/GetList').filter((r) => !(r.body as { rowCountOnly?: boolean }).rowCountOnly);
+
 afterEach(() => {
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
 describe('Uploader with a price report', { timeout: 30_000 }, () => {
-  it('shows no Save, Remove, template or selection on the validated tab, and the upload date with its time', async () => {
+  it('shows no Save, Remove, template or selection on the validated tab, and the upload date with its time; asks for the rows once, UPLOAD_LOAD_DEBOUNCE_MS after the last of quick tab changes', async () => {
     // Prepare / Act
-    fakeServer();
+    const api = fakeServer();
     renderApp('/enrollments/uploader?type=PriceReport');
     const grid = await screen.findByRole('table', { name: /Validated/ });
     // Assess
     expect(await within(grid).findByText('11/24/2026 14:05:09')).toBeInTheDocument();
     expect(within(grid).queryByRole('checkbox')).not.toBeInTheDocument();
     for (const name of ['Save', 'Remove', 'Download Template']) expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(rowRequests(api)).toHaveLength(1);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      // Act: Exception, Validated, Exception, each within the delay of the one before
+      for (const name of [/^2 Exception/, /^1 Validated/, /^2 Exception/]) {
+        fireEvent.click(screen.getByRole('tab', { name }));
+        await act(() => vi.advanceTimersByTimeAsync(UPLOAD_LOAD_DEBOUNCE_MS - 1));
+      }
+      // Assess: nothing asked while the changes came; the last tab's rows once the delay has passed
+      expect(rowRequests(api)).toHaveLength(1);
+      await act(() => vi.advanceTimersByTimeAsync(1));
+    } finally {
+      vi.useRealTimers();
+    }
+    await waitFor(() => expect(rowRequests(api)).toHaveLength(2));
+    expect(rowRequests(api).at(-1)!.body).toMatchObject({ rowState: 'withExceptions' });
   });
 
   it('lets its exceptions be chosen and validated in place', async () => {
