@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { UPLOAD_PAGE_SIZE } from '@eb/shared/constants';
@@ -23,7 +23,7 @@ const PAGE = UPLOAD_PAGE_SIZE.imported;
  */
 function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; count: number }) {
   const [first, setFirst] = useState(0);
-  const rows = useQuery(UPLOAD_WORKBENCH_API.rowsQuery({ type, rowState: 'imported', batchId, skip: first, limit: PAGE }));
+  const rows = useQuery({ ...UPLOAD_WORKBENCH_API.rowsQuery({ type, rowState: 'imported', batchId, skip: first, limit: PAGE }), placeholderData: keepPreviousData });
   const columns = useMemo(() => rowColumns(T.common, UPLOAD_COLUMNS[type]), [type]);
   const total = rows.data?.totalCount ?? 0;
   return (
@@ -57,7 +57,8 @@ function TypeRows({ type, batchId, count }: { type: RowType; batchId: number; co
 export function SingleFilePanel({ jobs, posting, onContinue, onCount }: LastSavePanelProps) {
   // the user's own SingleFile jobs, asked for by type (the job list keeps only the latest jobs of every kind)
   const newest = jobs.find((j) => j.jobType === SINGLE_FILE_JOB_TYPE && j.status === 'completed')?.jobId ?? null;
-  const finished = useQuery(singleFileJobsQuery(newest)).data ?? [];
+  // (the jobs known keep showing while a newer job's list loads: the tab's count does not drop to 0 in between)
+  const finished = useQuery({ ...singleFileJobsQuery(newest), placeholderData: keepPreviousData }).data ?? [];
   // a job chosen before the newest one ended gives way to it (an upload just finished shows its outcome)
   const [chosen, setChosen] = useState<{ jobId: string | null; newest: string | null }>({ jobId: null, newest });
   const job = (chosen.newest === newest ? finished.find((j) => j.jobId === chosen.jobId) : undefined) ?? finished[0];
@@ -90,7 +91,7 @@ export function SingleFilePanel({ jobs, posting, onContinue, onCount }: LastSave
             </div>
           ))}
           {result.uploadedRows.map((u) => (
-            <TypeRows key={u.uploadType} type={u.uploadType} batchId={u.uploadBatchId} count={u.rowInfos.length} />
+            <TypeRows key={`${u.uploadType}-${u.uploadBatchId}`} type={u.uploadType} batchId={u.uploadBatchId} count={u.rowInfos.length} />
           ))}
         </>
       )}
