@@ -5,7 +5,7 @@ import { HIDDEN_FROM_AGENTS, visibleToUser } from '@eb/shared/agent-hidden';
 import type { Territory } from '@eb/shared/reference/territory';
 import { MSG } from '@eb/shared/messages';
 import { amendmentBody, newAmendment, newContact, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn, signedInBeforeAll } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { ACCOUNTS_EXPORT_HEADERS } from './export';
 
 /**
@@ -16,7 +16,7 @@ import { ACCOUNTS_EXPORT_HEADERS } from './export';
  */
 const A = '/api/account';
 let pseg: Territory;
-const [editor, agent] = signedInBeforeAll('admin', 'agent');
+const [editor, agent, admin] = signedInBeforeAll('admin', 'agent', 'superAdmin');
 beforeAll(async () => {
   const territories = await ok<{ data: Territory[] }>(editor.get('/api/reference/TerritoryGetList', { limit: 100 }));
   pseg = territories.data.find((t) => t.code === 'PSEG')!;
@@ -70,7 +70,6 @@ describe('account/Create and Get', () => {
 
   it("answers the read-only values: distributor, unique id, the agent with its master and sub-agent, the Pricing and Commission totals; an agent is not sent the Commission's", async () => {
     // Prepare
-    const { session: admin } = await signedIn('superAdmin');
     const agentRecord = await ok<{ objectId: number; code: string }>(admin.post('/api/agent/Create', { code: `ACC-AG-${Date.now() % 1_000_000}`, master: 'Northeast Energy Partners', subagent: 'J. Rivera' }));
     const amendment = await newAmendment(editor);
     const over = { agent: { objectId: agentRecord.objectId }, contractRate: 0.1, priceAdder: 0.002, totalPassthroughs: 0.0005, indexAdder: 0.004, commissionMasterUnit: 0.001, commissionUnitNum: 0.002, commissionSubAgentUnit: 0.0005, flowDate: '2026-04-01T00:00:00' };
@@ -79,6 +78,7 @@ describe('account/Create and Get', () => {
     const byAgent = await ok<Account>(agent.get(`${A}/Get`, { id: created.objectId }));
     // Assess
     expect(created).toMatchObject({
+      amendmentStatus: amendment.contractStatus,
       distributor: pseg.name,
       uniqueId: `PSEG-${created.ldcAccountNum}`,
       agentObject: { objectId: agentRecord.objectId, code: agentRecord.code, master: 'Northeast Energy Partners', subagent: 'J. Rivera' },
@@ -87,7 +87,7 @@ describe('account/Create and Get', () => {
       totalCommission: 0.0035,
       commissionStartDate: '2026-04-01T00:00:00',
     });
-    expect(byAgent).toMatchObject({ agentObject: created.agentObject, totalBillRate: 0.1025, distributor: pseg.name });
+    expect(byAgent).toMatchObject({ agentObject: created.agentObject, totalBillRate: 0.1025, distributor: pseg.name, amendmentStatus: amendment.contractStatus });
     expect(byAgent).not.toHaveProperty('totalCommission');
     expect(byAgent).not.toHaveProperty('commissionStartDate');
   });

@@ -302,7 +302,7 @@ async function territoryOf(objectId: number) {
   }
 }
 
-type AccountJoined = Pick<Account, 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'territoryCode' | 'commodity' | 'distributor' | 'agentObject'>;
+type AccountJoined = Pick<Account, 'contractId' | 'amendmentNumber' | 'referenceAmendment' | 'amendmentStatus' | 'territoryCode' | 'commodity' | 'distributor' | 'agentObject'>;
 function toAccount(stored: Stored<AccountRecord>, joined: AccountJoined): Account {
   const a = stored as unknown as Record<string, unknown>;
   const fields: Record<string, unknown> = {};
@@ -330,7 +330,7 @@ function toAccount(stored: Stored<AccountRecord>, joined: AccountJoined): Accoun
   };
 }
 
-/** GET account/Get?id: the account with its contract id, amendment numbers, territory code and commodity. */
+/** GET account/Get?id: the account with its contract id, amendment numbers and status, territory code and commodity. */
 export async function getAccount(objectId: number): Promise<Account> {
   const stored = await requireEntity(accountDef, objectId);
   const [amendment, master, territory, agent] = await Promise.all([
@@ -344,6 +344,7 @@ export async function getAccount(objectId: number): Promise<Account> {
     contractId: master?.contractId ?? null,
     amendmentNumber: numberOrNull(amendment?.amendmentNumber),
     referenceAmendment: numberOrNull(amendment?.referenceAmendment),
+    amendmentStatus: textOrNull((amendment as { contractStatus?: unknown } | null)?.contractStatus),
     territoryCode: territory?.code ?? null,
     commodity: territory?.commodity ?? null,
     distributor: territory?.name || null,

@@ -281,6 +281,8 @@ export type Account = AccountFields & AccountTotals & {
   contractId: number | null;
   amendmentNumber: number | null;
   referenceAmendment: number | null;
+  /** the amendment's status (a code of contractStatuses): it narrows the statuses the account may take (status-rules.ts); agents see it too */
+  amendmentStatus: string | null;
   territoryCode: string | null;
   commodity: string | null;
   uploadRate: number | null;

@@ -81,8 +81,6 @@ function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneI
   // a new account's amendment: its links, and the requested start date and term it prefills (issue 28)
   const parentId = objectId === 0 ? (source.data?.contract.objectId ?? props.amendmentId) : null;
   const parent = useQuery({ ...amendmentQuery(parentId ?? 0), enabled: parentId !== null && parentId > 0 });
-  // a stored account's amendment: its status narrows the statuses the account may take (status-rules.ts)
-  const own = useQuery({ ...amendmentQuery(stored.data?.contract.objectId ?? 0), enabled: !!stored.data });
   const loading = objectId !== 0 ? !stored.data : (cloneId !== null && !source.data) || (parentId !== null && parentId > 0 && !parent.data && !parent.error);
   if (loading) return <div className="eb-popup__loading">{stored.error || source.error ? MSG.somethingWentWrong : ACCOUNT_TEXTS.loading}</div>;
   return (
@@ -91,7 +89,8 @@ function AccountTab(props: DetailTabProps & { amendmentId: number | null; cloneI
       {...props}
       account={stored.data ?? null}
       parent={parent.data ?? null}
-      amendmentStatus={(stored.data ? own.data : parent.data)?.contractStatus ?? null}
+      // the amendment's status narrows the statuses the account may take (status-rules.ts): a stored account's comes with it
+      amendmentStatus={stored.data ? stored.data.amendmentStatus : (parent.data?.contractStatus ?? null)}
       initial={stored.data ? accountValues(stored.data) : source.data ? cloneAccountValues(source.data) : newAccountValues(parent.data ? { startDate: parent.data.startDate, term: parent.data.term } : null)}
       amendmentId={stored.data?.contract.objectId ?? source.data?.contract.objectId ?? props.amendmentId}
     />
