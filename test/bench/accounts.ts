@@ -11,9 +11,14 @@
  * number's start or a name), a date period, a deep page (beyond row 450,000), an amendment's
  * accounts (its grid), the renewals-due window, and several at once; beside them the bare library
  * doing the same work (a plain array of the joined rows: filter, sort, slice). The heap after the
- * engines loaded. Then the P2C report through the worker (rows a second) beside a bare exceljs
+ * engines loaded. The home page's call (GET home/Get: its queues and charts), alternately right
+ * after a write of an account and with none between, beside a plain array pass doing the same
+ * counts and tallies. Then the P2C report through the worker (rows a second) beside a bare exceljs
  * streaming write of the same cells.
- * Options: BENCH_ACCOUNTS=500000  BENCH_QUERIES=200  BENCH_LABEL=after
+ * The cold start: from the whole feed up to BENCH_FEED_COLD_MAX accounts (DynamoDB Local's reads
+ * take many minutes above it); above it, from the snapshot a container writes (made from the
+ * seeded items applied in process, as test/bench/run.ts does), as a deployed container starts.
+ * Options: BENCH_ACCOUNTS=500000  BENCH_QUERIES=200  BENCH_FEED_COLD_MAX=100000  BENCH_HOME_CALLS=100  BENCH_LABEL=after
  */
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 process.env.LOG_LEVEL ??= 'warn';
@@ -22,7 +27,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { generatedAccount, generatedAmendment, generatedBusinessEntity, generatedContact } from '../../infra/local/contract-generator';
 import { startLocalStack } from '../../infra/local/stack';
-import { bareExceljsWrite, ms, percentile, runJobThroughWorker, seedItems, runSuite, writeResults } from './support';
+import { bareExceljsWrite, COMMON, ms, percentile, putBatch, runJobThroughWorker, seedItems, runSuite, writeResults } from './support';
 
 const ACCOUNTS = Number(process.env.BENCH_ACCOUNTS ?? 500_000);
 const PER_AMENDMENT = 5;
@@ -32,6 +37,8 @@ const CONTRACTS = Math.ceil(AMENDMENTS / PER_CONTRACT);
 const ENTITIES = Math.max(1, Math.round(AMENDMENTS / 20));
 const AGENTS = 200;
 const QUERIES = Number(process.env.BENCH_QUERIES ?? 200);
+const FEED_COLD_MAX = Number(process.env.BENCH_FEED_COLD_MAX ?? 100_000);
+const HOME_CALLS = Number(process.env.BENCH_HOME_CALLS ?? 100);
 const mb = (n: number) => Math.round(n / 1e6);
 
 export async function benchAccounts(): Promise<Record<string, unknown>> {
@@ -63,7 +70,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     const owner = 1 + (c % ENTITIES);
     return { ...keys.contract(id), objectId: id, ...fields, endDate: termEndDate(fields.startDate, fields.term), masterContractRef: c + 1, businessEntityRef: owner, primaryContactRef: owner, ...feedAttributes('contract', id, seq) };
   });
-  await seedItems('account', ACCOUNTS, (id, seq) => {
+  const accountItem = (id: number, seq: number) => {
     const amendmentId = 1 + Math.floor((id - 1) / PER_AMENDMENT);
     const { c, fields: a } = amendmentOf(amendmentId);
     const { territoryCode, ...fields } = generatedAccount(id, a);
@@ -85,15 +92,39 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
       enteredOn: '2026-01-01T00:00:00',
       ...feedAttributes('account', id, seq),
     };
-  });
+  };
+  const firstSeq = await seedItems('account', ACCOUNTS, accountItem);
   const seedSeconds = Math.round((Date.now() - t) / 1000);
   console.log(`seeded ${ACCOUNTS.toLocaleString()} accounts under ${AMENDMENTS.toLocaleString()} amendments (${seedSeconds} s)`);
 
   // ---- cold load and the heap ---------------------------------------------------------------------
   const parse = (body: Record<string, unknown>) => accountListBodySchema.parse(body);
+  const { accounts, accountListSpec } = await import('../../functions/src/account/repository');
+  const { ListEngine, resetListEngines } = await import('../../functions/src/lib/list/engine');
+  const { amendments } = await import('../../functions/src/amendment/repository');
+  const { s3Client } = await import('../../functions/src/lib/aws');
+  const { config } = await import('../../functions/src/lib/config');
+  const { PutObjectCommand } = await import('@aws-sdk/client-s3');
+  if (ACCOUNTS > FEED_COLD_MAX) {
+    // the snapshot a container writes (everything up to the last seeded seq is in it), then dropped: one projection in memory at a time
+    let writer: { apply(item: Record<string, unknown>): void; encode(safeSeq: number, counter: number): Buffer } | undefined = new ListEngine(accountListSpec, { snapshots: false });
+    for (let id = 1; id <= ACCOUNTS; id++) writer.apply({ ...accountItem(id, firstSeq + id - 1), ...COMMON });
+    const last = firstSeq + ACCOUNTS - 1;
+    await s3Client().send(new PutObjectCommand({ Bucket: config.exportsBucket, Key: `list-snapshots/${accountListSpec.type}.bin.gz`, Body: writer.encode(last, last) }));
+    writer = undefined;
+    global.gc?.();
+  }
+  // a new container (the stack's start loaded the lists empty): the joined lists first (the
+  // amendments from their feed), so the cold start timed is the accounts list's own
+  resetListEngines();
+  const tj = Date.now();
+  await amendments().query({ limit: 1 });
+  const joinedColdMs = Date.now() - tj;
   let t0 = process.hrtime.bigint();
   const firstPage = await listAccounts(parse({}), { limit: '100', getTotalCount: 'true' });
   const coldMs = ms(t0);
+  const coldFrom = accounts().stats.snapshotLoaded ? 'snapshot' : 'feed';
+  if (ACCOUNTS > FEED_COLD_MAX && coldFrom !== 'snapshot') throw new Error('the accounts list did not start from its snapshot');
   if (firstPage.totalCount !== ACCOUNTS) throw new Error(`expected ${ACCOUNTS} rows, got ${firstPage.totalCount}`);
   const orders = ['esgAccountNo Descending', 'ldcAccountNum Ascending', 'name Ascending', 'flowDate Descending', 'accountEndDate Ascending', 'contractId Descending', 'businessEntityLegalName Ascending'];
   for (const o of orders) await listAccounts(parse({}), { limit: '1', orderBy: o });
@@ -163,6 +194,61 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     console.log(kind, figures[`${kind}P95Ms`], 'ms p95 (bare', figures[`${kind}BareP95Ms`], 'ms)');
   }
 
+  // ---- the home page: alternately right after a write of an account and with none between ----------
+  const { homePage } = await import('../../functions/src/home/home');
+  const { nextSeq } = await import('../../functions/src/lib/feed');
+  const admin = { objectId: 1, userType: 'superAdmin' as const };
+  t0 = process.hrtime.bigint();
+  await homePage(admin);
+  const homeFirstMs = ms(t0);
+  const homeAfterWrite: number[] = [];
+  const homeNoWrite: number[] = [];
+  const STATUSES = ['Pending', 'Enrolled', 'Sent to Utility', 'Dropped'];
+  for (let q = 0; q < HOME_CALLS; q++) {
+    const afterWrite = q % 2 === 0;
+    if (afterWrite) {
+      const id = 1 + ((q * 15485863) % ACCOUNTS);
+      const seq = await nextSeq('account', 1);
+      await putBatch([{ ...accountItem(id, seq), ...COMMON, accountStatus: STATUSES[q % STATUSES.length], version: 2 }]);
+    }
+    t0 = process.hrtime.bigint();
+    await homePage(admin);
+    (afterWrite ? homeAfterWrite : homeNoWrite).push(ms(t0));
+  }
+  // the bare library: one pass over the plain array doing the queues' counts and the status tallies
+  const homeBare: number[] = [];
+  for (let q = 0; q < 20; q++) {
+    const b0 = process.hrtime.bigint();
+    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const windows = [at(30), at(60), at(90)];
+    const counts = [0, 0, 0, 0, 0];
+    const byStatus = new Map<string, number>();
+    const byMonth = new Map<string, number>();
+    const stale = at(-14);
+    for (const r of all) {
+      const end = r.accountEndDate?.slice(0, 10) ?? null;
+      for (let w = 0; w < 3; w++) if (end !== null && end >= today && end <= windows[w]!) counts[w]!++;
+      if (r.accountStatus === 'Pending') counts[3]!++;
+      if (r.accountStatus === 'Sent to Utility' && r.statusDate !== null && r.statusDate.slice(0, 10) < stale) counts[4]!++;
+      byStatus.set(r.accountStatus, (byStatus.get(r.accountStatus) ?? 0) + 1);
+      if (end !== null) byMonth.set(end.slice(0, 7), (byMonth.get(end.slice(0, 7)) ?? 0) + 1);
+    }
+    homeBare.push(ms(b0));
+  }
+  const homeAll = [...homeAfterWrite, ...homeNoWrite];
+  figures.homeFirstMs = +homeFirstMs.toFixed(1);
+  figures.homeP50Ms = percentile(homeAll, 50);
+  figures.homeP95Ms = percentile(homeAll, 95);
+  figures.homeAfterWriteP50Ms = percentile(homeAfterWrite, 50);
+  figures.homeAfterWriteP95Ms = percentile(homeAfterWrite, 95);
+  figures.homeNoWriteP95Ms = percentile(homeNoWrite, 95);
+  figures.homeBareP50Ms = percentile(homeBare, 50);
+  figures.homeBareP95Ms = percentile(homeBare, 95);
+  console.log('home', figures.homeP95Ms, 'ms p95; after a write', figures.homeAfterWriteP95Ms, 'ms (bare', figures.homeBareP95Ms, 'ms)');
+  all.length = 0;
+  global.gc?.();
+  const heapAfterQueriesMb = mb(process.memoryUsage().heapUsed);
+
   // ---- Export To P2C through the worker, beside bare exceljs writing the same cells ----------------
   t0 = process.hrtime.bigint();
   const job = await p2cReport.start({}, 0);
@@ -170,7 +256,6 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   const p2cMs = ms(t0);
   const p2cRows = (finished.result as { rows: number }).rows;
   const active = new Set<string>(P2C_ACTIVE_STATUSES);
-  const { accounts } = await import('../../functions/src/account/repository');
   const activeRows = await accounts().rowsOf(await accounts().idsOf({ filter: (r) => active.has(r.accountStatus), orderBy: 'objectId Ascending' }));
   const bare = await bareExceljsWrite('P2C', P2C_COLUMNS, activeRows.map(p2cCells));
   const bareMs = bare.ms;
@@ -183,7 +268,10 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     accounts: ACCOUNTS,
     amendments: AMENDMENTS,
     seedSeconds,
+    coldFrom,
     coldFirstPageMs: Math.round(coldMs),
+    joinedListsColdMs: joinedColdMs,
+    heapAfterQueriesMb,
     heapUsedMb: mb(memory.heapUsed),
     rssMb: mb(memory.rss),
     ...figures,

@@ -42,7 +42,8 @@ export function runSuite(url: string, main: () => Promise<void>): void {
 }
 
 const NOW = '2026-01-01T00:00:00';
-const COMMON = { version: 1, created: NOW, updated: NOW, createdBy: 0, updatedBy: 0 };
+/** The fields every seeded item has beside its own (seedItems adds them). */
+export const COMMON = { version: 1, created: NOW, updated: NOW, createdBy: 0, updatedBy: 0 };
 
 /** `count` tasks (by index), `width` of them at a time. */
 export async function inParallel(width: number, count: number, task: (index: number) => Promise<unknown>): Promise<void> {
@@ -65,8 +66,8 @@ export async function putBatch(items: readonly Record<string, unknown>[]): Promi
   }
 }
 
-/** Writes `count` items of a list type (ids 1..count, with their list-feed stamps) in batches of 25, 16 in flight. */
-export async function seedItems(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>): Promise<void> {
+/** Writes `count` items of a list type (ids 1..count, with their list-feed stamps) in batches of 25, 16 in flight; answers the first id's seq (id n has first + n - 1). */
+export async function seedItems(type: string, count: number, item: (id: number, seq: number) => Record<string, unknown>): Promise<number> {
   const { nextSeq } = await import('../../functions/src/lib/feed');
   const first = await nextSeq(type, count);
   await inParallel(16, Math.ceil(count / 25), (b) =>
@@ -77,6 +78,7 @@ export async function seedItems(type: string, count: number, item: (id: number, 
       }),
     ),
   );
+  return first;
 }
 
 /**

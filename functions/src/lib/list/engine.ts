@@ -95,7 +95,8 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
         total++;
       }
     } else {
-      for (let slot = 0; slot < this.slots; slot++) if (this.live[slot] && passes(slot)) {
+      const live = this.live;
+      for (let slot = 0; slot < this.slots; slot++) if (live[slot] && (!stamps || stamps[slot] === need) && passes(slot)) {
         mask[slot] = 1;
         total++;
       }
