@@ -158,6 +158,31 @@ describe('contract (amendments)', () => {
     expect((await list({ contractId: mc.contractId, isContractIdExactMatch: true })).totalCount).toBe(0);
   });
 
+  it('creates a new contract with its first amendment in one write: a refused amendment leaves no contract, a taken contract id no amendment', async () => {
+    // Prepare
+    const generate = () => ok<{ objectId: number; contractId: number }>(editor.post(`${MC}/Generate`));
+    const [g, refused, clash] = [await generate(), await generate(), await generate()];
+    const other = await newMasterContract();
+    // Act
+    const a = await createAmendment({ ...amendmentBody(g), newMasterContract: g });
+    const badEntity = await editor.post(`${C}/Create`, { ...amendmentBody(refused, { businessEntity: { objectId: 987654321 } }), newMasterContract: refused });
+    const taken = await editor.post(`${C}/Create`, { ...amendmentBody(clash), newMasterContract: { objectId: clash.objectId, contractId: other.contractId } });
+    const mismatch = await editor.post(`${C}/Create`, { ...amendmentBody(other), newMasterContract: g });
+    const byAgent = await agent.post(`${C}/Create`, { ...amendmentBody(clash), newMasterContract: clash });
+    // Assess
+    expect(a).toMatchObject({ masterContract: { objectId: g.objectId }, contractId: g.contractId, amendmentNumber: 1 });
+    expect(await ok<MasterContract>(agent.get(`${MC}/Get`, { id: g.objectId }))).toMatchObject({ contractId: g.contractId, contractValid: true, version: 1 });
+    expect(badEntity.status).toBeGreaterThanOrEqual(400);
+    expect(badEntity.status).toBeLessThan(500);
+    expect((await editor.get(`${MC}/Get`, { id: refused.objectId })).status).toBe(404);
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toBe(MSG.contractIdExists);
+    expect((await editor.get(`${MC}/Get`, { id: clash.objectId })).status).toBe(404);
+    expect((await list({ contractId: other.contractId, isContractIdExactMatch: true })).totalCount).toBe(0);
+    expect(mismatch.status).toBe(400);
+    expect(byAgent.status).toBe(403);
+  });
+
   it('refuses an amendment number the contract already has (409) and an unknown contract (404)', async () => {
     const mc = await newMasterContract();
     await createAmendment(amendmentBody(mc));

@@ -23,10 +23,10 @@ import { businessEntityById, businessEntityListSpec } from '../business-entity/s
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
-import { AppError, ConflictError } from '../lib/errors';
+import { AppError, BadRequestError, ConflictError } from '../lib/errors';
 import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
-import { masterContractListSpec, requireMasterContract } from '../master-contract/service';
+import { masterContractCreation, masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
 import { contactListSpec, contactReferenceData, getContact } from '../contact/service';
 import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from '@eb/shared/amendment/list-columns';
@@ -372,27 +372,36 @@ export async function createAmendment(input: AmendmentCreateInput, actor: Actor,
 
 /** The write of createAmendment, answering the new objectId (an import reserves the ids of a chunk in one range: `objectId`). */
 export async function createAmendmentRecord(input: AmendmentCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string; objectId?: number } = {}): Promise<number> {
+  // a new contract with its first amendment: the contract's writes go into the amendment's transaction
+  if (input.newMasterContract && input.newMasterContract.objectId !== input.masterContract.objectId) {
+    throw new BadRequestError(MSG.invalidInput, { newMasterContract: MSG.invalidInput });
+  }
+  const creation = input.newMasterContract ? await masterContractCreation(input.newMasterContract, actor) : undefined;
   // an import chunk's amendments read their master contract once (bulk-scope.ts sharedRead), not once a row
-  const master = await sharedRead(`masterContract#${input.masterContract.objectId}`, () => requireMasterContract(input.masterContract.objectId));
+  const master = creation?.master ?? (await sharedRead(`masterContract#${input.masterContract.objectId}`, () => requireMasterContract(input.masterContract.objectId)));
   if (input.cloneOf) {
     const source = await requireEntity(amendmentDef, input.cloneOf.objectId);
     if (source.masterContractRef !== master.objectId) throw new AppError(400, MSG.invalidInput, { cloneOf: MSG.invalidInput });
   }
   await checkReferences(input);
-  await assertNumberFree(master.objectId, input.amendmentNumber);
+  if (!creation) await assertNumberFree(master.objectId, input.amendmentNumber);
   const objectId = opts.objectId ?? (await nextId(amendmentDef.idCounter));
-  const stored = await createEntity(
-    amendmentDef,
-    {
-      ...(storedFields(input, actor) as Omit<AmendmentRecord, 'objectId'>),
-      masterContractRef: master.objectId,
-      enteredBy: actor.name,
-      enteredOn: toTransferDate(new Date()),
-    },
-    { actor, ...(opts.extra ? { extra: opts.extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
-    { objectId },
-  );
-  return stored.objectId;
+  const extra = [...(creation?.actions ?? []), ...(opts.extra ?? [])];
+  const write = () =>
+    createEntity(
+      amendmentDef,
+      {
+        ...(storedFields(input, actor) as Omit<AmendmentRecord, 'objectId'>),
+        masterContractRef: master.objectId,
+        enteredBy: actor.name,
+        enteredOn: toTransferDate(new Date()),
+      },
+      { actor, ...(extra.length ? { extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
+      { objectId },
+    );
+  if (creation) await creation.commit(opts.extra ?? [], write);
+  else await write();
+  return objectId;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Actor, LogEntity } from './change-log';
-import { getItem, nextId, transact } from './db';
+import { getItem, nextId, transact, type TransactItem } from './db';
 import { NotFoundError } from './errors';
 import { prepareCreate, prepareDelete, prepareUpdate, type Stored, type VersionedKind, type WriteContext } from './versioned';
 
@@ -54,10 +54,20 @@ export async function createEntity<T extends { objectId: number }>(
   ctx: WriteContext,
   opts: { objectId?: number } = {},
 ): Promise<Stored<T>> {
-  const objectId = opts.objectId ?? (await nextId(def.idCounter));
-  const write = await prepareCreate(kindOf(def), def.key(objectId), data, objectId, ctx);
+  const write = await prepareEntityCreate(def, data, ctx, opts);
   await transact(write.actions);
   return write.item;
+}
+
+/** The writes of createEntity, not committed: for a caller that creates two records in one transaction. */
+export async function prepareEntityCreate<T extends { objectId: number }>(
+  def: EntityDef<T>,
+  data: Omit<T, 'objectId'>,
+  ctx: WriteContext,
+  opts: { objectId?: number } = {},
+): Promise<{ item: Stored<T>; actions: TransactItem[] }> {
+  const objectId = opts.objectId ?? (await nextId(def.idCounter));
+  return prepareCreate(kindOf(def), def.key(objectId), data, objectId, ctx);
 }
 
 /**

@@ -7,8 +7,8 @@ import {
   type MasterContractUpdateInput,
 } from '@eb/shared/master-contract/schemas';
 import type { Actor } from '../lib/change-log';
-import { getItem, keys, nextId, raiseCounterTo, table, type TransactItem } from '../lib/db';
-import { createEntity, requireEntity, updateEntity, type EntityDef } from '../lib/entity';
+import { getItem, keys, nextId, raiseCounterTo, table, transact, type TransactItem } from '../lib/db';
+import { prepareEntityCreate, requireEntity, updateEntity, type EntityDef } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError, NotFoundError } from '../lib/errors';
 import { listEngine, type ListSpec } from '../lib/list-engine';
 
@@ -89,6 +89,17 @@ const claimNumber = (contractId: number, objectId: number): TransactItem => ({
 
 /** POST mastercontract/Create: the reserved objectId (or a new one) and the contractId; valid once saved. */
 export async function createMasterContract(input: MasterContractCreateInput, actor: Actor): Promise<MasterContract> {
+  const creation = await masterContractCreation(input, actor);
+  await creation.commit([]);
+  return creation.master;
+}
+
+/**
+ * A new master contract's writes (the record, its change-log event, the claim of its contractId),
+ * committed with `extra`: a new contract and its first amendment are one transaction (contract/Create
+ * with newMasterContract), so a refused amendment leaves no empty contract behind.
+ */
+export async function masterContractCreation(input: MasterContractCreateInput, actor: Actor) {
   if (input.objectId !== undefined) {
     const counter = await getItem<{ value: number }>(keys.counter(masterContractDef.idCounter));
     if (input.objectId > Number(counter?.value ?? 0)) {
@@ -96,23 +107,27 @@ export async function createMasterContract(input: MasterContractCreateInput, act
     }
   }
   const objectId = input.objectId ?? (await nextId(masterContractDef.idCounter));
-  let stored;
-  try {
-    stored = await createEntity(
-      masterContractDef,
-      { contractId: input.contractId, contractValid: true },
-      { actor, extra: [claimNumber(input.contractId, objectId)] },
-      { objectId },
-    );
-  } catch (e) {
-    if (e instanceof ConflictError) {
-      if (await numberTaken(input.contractId)) throw duplicateNumber();
-      throw new ConflictError(MSG.contractIdExists);
-    }
-    throw e;
-  }
-  await raiseCounterTo(CONTRACT_ID_COUNTER, input.contractId);
-  return toMasterContract(stored);
+  const write = await prepareEntityCreate(
+    masterContractDef,
+    { contractId: input.contractId, contractValid: true },
+    { actor, extra: [claimNumber(input.contractId, objectId)] },
+    { objectId },
+  );
+  return {
+    master: toMasterContract(write.item),
+    actions: write.actions,
+    /** writes the contract with `extra` in one transaction (`run`: the caller's own transaction, which includes `actions`) */
+    async commit(extra: TransactItem[], run: () => Promise<unknown> = () => transact([...write.actions, ...extra])): Promise<void> {
+      try {
+        await run();
+      } catch (e) {
+        if (e instanceof ConflictError && (await numberTaken(input.contractId))) throw duplicateNumber();
+        if (e instanceof ConflictError && !extra.length) throw new ConflictError(MSG.contractIdExists);
+        throw e;
+      }
+      await raiseCounterTo(CONTRACT_ID_COUNTER, input.contractId);
+    },
+  };
 }
 
 /** PUT mastercontract/Update?id: a new contractId (its number moves with it), if `version` is still the stored one. */

@@ -151,6 +151,11 @@ const amendmentCreateFields = amendmentFieldsSchema.extend({
   operationsValidation: validationInput,
   /** Clone Amendment: the amendment of the same contract whose participants the new one takes */
   cloneOf: objectRefSchema.optional(),
+  /**
+   * A new contract with its first amendment (Add New Contract): the numbers Generate reserved
+   * (objectId = masterContract.objectId); the contract is created in the amendment's transaction.
+   */
+  newMasterContract: z.object({ objectId: z.number({ error: MSG.invalidInput }).int().positive(), contractId: contractIdSchema }).optional(),
 });
 export const amendmentCreateBodySchema = withDateOrder(amendmentCreateFields, AMENDMENT_DATE_ORDER);
 export type AmendmentCreateInput = z.output<typeof amendmentCreateBodySchema>;

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
@@ -22,7 +22,7 @@ import {
   type AmendmentFormFieldName,
   type AmendmentFormValues,
 } from '../../../entities/amendment/amendment-form';
-import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment, useSaveMasterContract } from '../../../entities/amendment/api';
+import { amendmentChangeLogQuery, amendmentQuery, exportContracts, fetchAmendment, fetchContractLegacyId, generatedMasterContractQuery, nextAmendmentNumberQuery, useSaveAmendment } from '../../../entities/amendment/api';
 import { useDownload } from '../../../components/use-download';
 import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { CONTRACT_CHILDREN_CONFIG, amendmentDocumentCalls } from '../../../entities/amendment/children-config';
@@ -137,12 +137,10 @@ function AmendmentForm(props: {
   staff: boolean;
   onName: (name: string) => void;
   onCreated: (id: number) => void;
-  /** a new contract's reserved ids: Save creates the contract, then this amendment */
+  /** a new contract's reserved ids: Save creates the contract with this amendment, in one write */
   newContract?: { objectId: number; contractId: number } | null;
 }) {
   const { amendment, editor, onName } = props;
-  const saveContract = useSaveMasterContract();
-  const contractSaved = useRef(false);
   const navigate = useNavigate();
   const notify = useNotify();
   const references = useQuery(referencesQuery());
@@ -240,9 +238,15 @@ function AmendmentForm(props: {
       ? { mode: 'edit' as const, id: amendment.objectId, body: { ...body, version: amendment.version } }
       : {
           mode: 'create' as const,
-          body: { ...body, masterContract: { objectId: props.masterContractId }, ...(props.cloneOf ? { cloneOf: { objectId: props.cloneOf.objectId } } : {}) },
+          body: {
+            ...body,
+            masterContract: { objectId: props.masterContractId },
+            ...(props.cloneOf ? { cloneOf: { objectId: props.cloneOf.objectId } } : {}),
+            // a new contract is created in the amendment's own write: a refused Save creates neither
+            ...(props.newContract ? { newMasterContract: props.newContract } : {}),
+          },
         };
-    const saveAmendment = () => save.mutate(input, {
+    save.mutate(input, {
       onSuccess: (saved) => {
         notify.success(MSG.allChangesSavedShort);
         if (!amendment) props.onCreated(saved.objectId);
@@ -254,19 +258,6 @@ function AmendmentForm(props: {
         if (isStaleVersion(e)) void conflict.open();
       },
     });
-    // a new contract: created first, once (a refused amendment is saved again under it)
-    if (!amendment && props.newContract && !contractSaved.current) {
-      saveContract.mutate(
-        { mode: 'create', body: props.newContract },
-        {
-          onSuccess: () => {
-            contractSaved.current = true;
-            saveAmendment();
-          },
-          onError: (e) => form.setFailure({ message: e instanceof ApiError ? e.describe(MSG.somethingWentWrong) : MSG.somethingWentWrong, stale: false }),
-        },
-      );
-    } else saveAmendment();
   };
 
   /** The Legacy ID field's fetch button (GetLegacyId: the contract's first customer signee event). */
