@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { MSG } from '@eb/shared/messages';
-import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
-import type { UserType } from '@eb/shared/roles';
-import { currentUserQuery } from '../users/session';
-import { AppProviders } from '../../app/AppProviders';
-import { createQueryClient } from '../../lib/query-client';
-import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
-import { BusinessEntitySearchDialog, type BusinessEntitySearchDialogProps } from './BusinessEntitySearchDialog';
+import { reply } from '../../test/fake-api';
+import { itBehavesAsASearchPopup, searchPopupTestKit, searchPopupUser } from '../../test/search-popup';
+import { BusinessEntitySearchDialog } from './BusinessEntitySearchDialog';
 
 const entity = (objectId: number, businessEntityId: number, legalName: string, companyType: string | null = 'Corporation', type: string | null = 'Industrial'): BusinessEntity => ({
   objectId,
@@ -23,53 +18,24 @@ const entity = (objectId: number, businessEntityId: number, legalName: string, c
 const ACME = entity(1, 1001, 'Acme Holdings');
 const BOLT = entity(2, 1002, 'Bolt Energy LLC', 'LLC', null);
 
-function fakeServer(overrides: FakeRoutes = {}) {
-  return installFakeApi({
-    'GET /api/Reference/GetReferences': () => reply(200, STATIC_REFERENCE_SETS),
+const kit = searchPopupTestKit(BusinessEntitySearchDialog, {
+  routes: {
     'POST /api/businessentity/GetList': () => reply(200, { data: [ACME, BOLT], totalCount: 2 }),
     'POST /api/businessentity/Generate': () => reply(200, { businessEntityId: 1003 }),
-    ...overrides,
-  });
-}
-
-function renderDialog(props: Partial<BusinessEntitySearchDialogProps> = {}, userType: UserType = 'admin') {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQuery().queryKey, userOf(userType));
-  const onSelect = vi.fn();
-  const onHide = vi.fn();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <BusinessEntitySearchDialog visible onHide={onHide} onSelect={onSelect} {...props} />
-    </AppProviders>,
-  );
-  return { onSelect, onHide };
-}
-
-const user = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const grid = () => screen.findByRole('table', { name: 'Business entities' });
-
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
+  },
+  gridName: 'Business entities',
 });
+const { fakeServer, renderDialog, grid } = kit;
+const user = searchPopupUser;
 
 describe('BusinessEntitySearchDialog', { timeout: 20_000 }, () => {
-  it('lists active entities with the spec columns, 15 a page by id ascending', async () => {
-    // Prepare
-    const api = fakeServer();
-    // Act
-    renderDialog();
-    // Assess
-    const table = await grid();
-    await within(table).findByText('Acme Holdings');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers).toEqual(expect.arrayContaining(['Business Entity Id', 'Legal Name', 'Company Type', 'Business Entity Type']));
-    expect(within(table).getByText('Corporation')).toBeInTheDocument(); // company type code, by name
-    const list = api.to('POST /api/businessentity/GetList')[0]!;
-    expect(list.query.get('limit')).toBe('15');
-    expect(list.query.get('orderBy')).toBe('businessEntityId Ascending');
-    expect(list.body).toEqual({ status: 'active' });
-    expect(screen.getByRole('button', { name: 'Add to Amendment' })).toBeDisabled();
+  itBehavesAsASearchPopup(kit, {
+    list: { route: 'POST /api/businessentity/GetList', body: { status: 'active' }, orderBy: 'businessEntityId Ascending' },
+    listed: { text: 'Acme Holdings', headers: ['Business Entity Id', 'Legal Name', 'Company Type', 'Business Entity Type'] },
+    keyword: { typed: 'bolt', body: { keyword: 'bolt', status: 'active' } },
+    buttons: { addNew: 'Add New Business Entity', confirm: 'Add to Amendment' },
+    labels: { props: { addLabel: 'Add to Account', addNewLabel: 'New Entity', cancelLabel: 'Never mind' }, shown: ['Add to Account', 'New Entity', 'Never mind'] },
+    moreListed: (table) => expect(within(table).getByText('Corporation')).toBeInTheDocument(), // company type code, by name
   });
 
   it('keeps a single selection and returns the picked entity with Add to Amendment', async () => {
@@ -92,20 +58,6 @@ describe('BusinessEntitySearchDialog', { timeout: 20_000 }, () => {
     expect(onSelect).toHaveBeenCalledTimes(1);
     expect(onSelect).toHaveBeenCalledWith(BOLT);
     expect(onHide).toHaveBeenCalled();
-  });
-
-  it('searches by keyword once typing pauses', async () => {
-    // Prepare
-    const api = fakeServer();
-    const u = user();
-    renderDialog();
-    await grid();
-    // Act
-    await u.type(screen.getByRole('searchbox', { name: 'Keyword' }), 'bolt');
-    // Assess
-    await waitFor(() => expect(api.to('POST /api/businessentity/GetList').at(-1)!.body).toEqual({ keyword: 'bolt', status: 'active' }));
-    // the loading waited for the pause: no request for a partial word
-    expect(api.to('POST /api/businessentity/GetList').map((r) => (r.body as { keyword?: string }).keyword)).not.toContain('bo');
   });
 
   it('creates a new entity with the reserved id and returns it with Save and Add to Amendment', async () => {
@@ -152,26 +104,4 @@ describe('BusinessEntitySearchDialog', { timeout: 20_000 }, () => {
     expect(await grid()).toBeInTheDocument();
   });
 
-  it('uses the button texts it is given', async () => {
-    // Prepare
-    fakeServer();
-    // Act
-    renderDialog({ addLabel: 'Add to Account', addNewLabel: 'New Entity', cancelLabel: 'Never mind' });
-    // Assess
-    await grid();
-    expect(screen.getByRole('button', { name: 'Add to Account' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'New Entity' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Never mind' })).toBeInTheDocument();
-  });
-
-  it('offers no creation to a viewOnly user', async () => {
-    // Prepare
-    fakeServer();
-    // Act
-    renderDialog({}, 'viewOnly');
-    // Assess
-    await grid();
-    expect(screen.queryByRole('button', { name: 'Add New Business Entity' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add to Amendment' })).toBeInTheDocument();
-  });
 });

@@ -1,15 +1,10 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { MSG } from '@eb/shared/messages';
 import type { PrimaryContactReferenceData, ContactRow } from '@eb/shared/contact/schemas';
-import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
-import type { UserType } from '@eb/shared/roles';
-import { currentUserQuery } from '../users/session';
-import { AppProviders } from '../../app/AppProviders';
-import { createQueryClient } from '../../lib/query-client';
-import { installFakeApi, reply, userOf, type FakeRoutes } from '../../test/fake-api';
-import { ContactSearchDialog, type ContactSearchDialogProps } from './ContactSearchDialog';
+import { reply } from '../../test/fake-api';
+import { itBehavesAsASearchPopup, searchPopupTestKit, searchPopupUser } from '../../test/search-popup';
+import { ContactSearchDialog } from './ContactSearchDialog';
 
 const row = (objectId: number, firstName: string, lastName: string, over: Partial<ContactRow> = {}): ContactRow => ({
   objectId,
@@ -48,75 +43,41 @@ const RECORDS: Record<number, PrimaryContactReferenceData> = {
   },
 };
 
-function fakeServer(overrides: FakeRoutes = {}) {
-  return installFakeApi({
-    'GET /api/Reference/GetReferences': () => reply(200, STATIC_REFERENCE_SETS),
+const kit = searchPopupTestKit(ContactSearchDialog, {
+  routes: {
     'POST /api/primarycontact/GetList': () => reply(200, { data: [ANN, BOB], totalCount: 2 }),
     'GET /api/primarycontact/GetPrimaryContactReferenceData': (req) => reply(200, RECORDS[Number(req.query.get('primaryContactReference'))]),
     'POST /api/primarycontact/Generate': () => reply(200, { objectId: 50 }),
     'POST /api/primarycontact/Create': () => reply(200, { objectId: 50, address: { objectId: 501 }, phone: { objectId: 502 } }),
     'GET /api/Reference/GetAddressLocationByZipCode': (req) =>
       req.query.get('zipCode') === '07102' ? reply(200, { zipCode: '07102', state: 'NJ', city: 'Newark', county: 'Essex' }) : reply(404, { message: MSG.zipNotFound }),
-    ...overrides,
-  });
-}
+  },
+  gridName: 'Contacts to choose from',
+});
+const { fakeServer, renderDialog, grid } = kit;
+const user = searchPopupUser;
 
-function renderDialog(props: Partial<ContactSearchDialogProps> = {}, userType: UserType = 'admin') {
-  const queryClient = createQueryClient();
-  queryClient.setQueryData(currentUserQuery().queryKey, userOf(userType));
-  const onSelect = vi.fn();
-  const onHide = vi.fn();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <ContactSearchDialog visible onHide={onHide} onSelect={onSelect} {...props} />
-    </AppProviders>,
-  );
-  return { onSelect, onHide };
-}
-
-const user = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
-const grid = () => screen.findByRole('table', { name: 'Contacts to choose from' });
 /** The data row of a contact (not its expansion). */
 const rowOf = async (text: string) => (await within(await grid()).findByText(text)).closest('tr')!;
 
-afterEach(() => {
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
-
 describe('ContactSearchDialog', { timeout: 20_000 }, () => {
-  it('lists Active contacts only, 15 a page by contactId ascending, with the spec columns and default buttons', async () => {
-    // Prepare
-    const api = fakeServer();
-    // Act
-    renderDialog();
-    // Assess
-    const table = await grid();
-    await within(table).findByText('Archer');
-    const headers = within(table).getAllByRole('columnheader').map((h) => h.textContent?.trim());
-    expect(headers).toEqual(expect.arrayContaining(['Contact Id', 'First Name', 'Last Name', 'Business Entity ID', 'Legal Name', 'Role', 'Identifier']));
-    const list = api.to('POST /api/primarycontact/GetList')[0]!;
-    expect(list.query.get('limit')).toBe('15');
-    expect(list.query.get('orderBy')).toBe('contactId Ascending');
-    expect(list.body).toEqual({ statusRef: 'Active', keyword: null });
-    expect(screen.getByRole('button', { name: MSG.contactSearchAddNew })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: MSG.contactSearchConfirm })).toBeDisabled();
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
-  });
-
-  it('searches by keyword (debounced) and sorts on the server', async () => {
-    // Prepare
-    const api = fakeServer();
-    const u = user();
-    renderDialog();
-    await grid();
-    // Act
-    await u.type(screen.getByRole('searchbox', { name: 'Keyword' }), 'harbor');
-    // Assess
-    await waitFor(() => expect(api.to('POST /api/primarycontact/GetList').at(-1)!.body).toEqual({ statusRef: 'Active', keyword: 'harbor' }));
-    // Act: sort by legal name
-    await u.click(within(await grid()).getByText('Legal Name'));
-    await waitFor(() => expect(api.to('POST /api/primarycontact/GetList').at(-1)!.query.get('orderBy')).toBe('legalName Ascending'));
+  itBehavesAsASearchPopup(kit, {
+    list: { route: 'POST /api/primarycontact/GetList', body: { statusRef: 'Active', keyword: null }, orderBy: 'contactId Ascending' },
+    listed: { text: 'Archer', headers: ['Contact Id', 'First Name', 'Last Name', 'Business Entity ID', 'Legal Name', 'Role', 'Identifier'] },
+    keyword: { typed: 'harbor', body: { statusRef: 'Active', keyword: 'harbor' } },
+    buttons: { addNew: MSG.contactSearchAddNew, confirm: MSG.contactSearchConfirm },
+    labels: { props: { addNewLabel: 'Add New Contact', confirmLabel: 'Add Contact', saveAndAddLabel: 'Save and Add to Account' }, shown: ['Add New Contact', 'Add Contact'] },
+    moreListed: () => expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument(),
+    // it sorts on the server: by legal name
+    moreSearched: async (api) => {
+      await searchPopupUser().click(within(await grid()).getByText('Legal Name'));
+      await waitFor(() => expect(api.to('POST /api/primarycontact/GetList').at(-1)!.query.get('orderBy')).toBe('legalName Ascending'));
+    },
+    moreLabelled: async () => {
+      expect(screen.getByRole('button', { name: 'Add Contact' })).toBeDisabled();
+      await searchPopupUser().click(screen.getByRole('button', { name: 'Add New Contact' }));
+      expect(await screen.findByRole('button', { name: 'Save and Add to Account' })).toBeDisabled();
+    },
   });
 
   it('expands one contact at a time; confirm needs an address and a phone (an only one comes chosen; a click anywhere on its row chooses one); email is optional', async () => {
@@ -168,16 +129,6 @@ describe('ContactSearchDialog', { timeout: 20_000 }, () => {
     expect(onSelect.mock.calls[0]![0].email).toMatchObject({ objectId: 301, emailAddress: 'ann@example.com' });
     expect(onSelect.mock.calls[0]![0].address).toMatchObject({ objectId: 102 });
     expect(onSelect.mock.calls[1]![0].email).toBeNull();
-  });
-
-  it('uses the configured button texts', async () => {
-    fakeServer();
-    renderDialog({ addNewLabel: 'Add New Contact', confirmLabel: 'Add Contact', saveAndAddLabel: 'Save and Add to Account' });
-    await grid();
-    expect(screen.getByRole('button', { name: 'Add New Contact' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Add Contact' })).toBeDisabled();
-    await user().click(screen.getByRole('button', { name: 'Add New Contact' }));
-    expect(await screen.findByRole('button', { name: 'Save and Add to Account' })).toBeDisabled();
   });
 
   it('creates a contact with Add New and chooses it with its new address and phone', async () => {
@@ -253,10 +204,4 @@ describe('ContactSearchDialog', { timeout: 20_000 }, () => {
     await waitFor(() => expect(api.to('POST /api/primarycontact/GetList').at(-1)!.body).toEqual({ statusRef: 'Active', keyword: '50' }));
   });
 
-  it('offers no Add New to a viewOnly user', async () => {
-    fakeServer();
-    renderDialog({}, 'viewOnly');
-    await grid();
-    expect(screen.queryByRole('button', { name: MSG.contactSearchAddNew })).not.toBeInTheDocument();
-  });
 });
