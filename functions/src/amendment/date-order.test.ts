@@ -4,7 +4,7 @@ import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
 import { toTransferDate } from '@eb/shared/validation';
 import { amendmentBody, newAccount, newAmendment, newMasterContract, ok } from '../../../test/support/records';
-import { signedIn, signedInBeforeAll } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { runJobNow } from '../../../test/support/jobs';
 import { parsedBatchId, postSpreadsheet, xlsxOf } from '../../../test/support/spreadsheets';
 import type { Job } from '@eb/shared/job/schemas';
@@ -67,9 +67,9 @@ async function accountBodyOf(amendmentId: number) {
 }
 
 describe('dates out of order in an upload', () => {
+  const [admin] = signedInBeforeAll('superAdmin');
   it('refuses the row at Save All with its field, and the job completes', { timeout: 60_000 }, async () => {
     // Prepare
-    const admin = (await signedIn('superAdmin')).session;
     const contract = await newMasterContract(admin);
     const headers = ['Contract ID', 'Amendment #', 'Amendment Type', 'Status', 'Received Date', 'Agreement Date', 'Start Date', 'Term', 'Rewards', 'Auto Renewal Type', 'Unit of Measure', 'Auto Renewal Date'];
     const parse = await ok<Job>(postSpreadsheet(admin, 'upload', 'Amendments', await xlsxOf('Amendments', [headers, [contract.contractId, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', '3/1/2026', 12, 'No', 'Month to Month Variable', 'KWH', '2/1/2026']]), 'dates.xlsx'));

@@ -7,7 +7,7 @@ import type { Session } from '../../../test/support/invoke';
 import { runJobNow } from '../../../test/support/jobs';
 import { SINGLE_FILE_SHOWN_JOBS } from '@eb/shared/constants';
 import { newMasterContract, ok, uniqueLdc } from '../../../test/support/records';
-import { signedIn, signedInBeforeAll } from '../../../test/support/users';
+import { signedInBeforeAll } from '../../../test/support/users';
 import { s3Client } from '../lib/aws';
 import { config } from '../lib/config';
 import { importFaults, SimulatedCrash } from './import';
@@ -127,10 +127,9 @@ describe("SingleFile's sections", () => {
 });
 
 describe("SingleFile's 'Select job'", () => {
+  const [colleague, me] = signedInBeforeAll('superAdmin', 'superAdmin');
   it("lists the user's own last ten completed SingleFile uploads, newest first, however many other jobs finished since", { timeout: 180_000 }, async () => {
     // Prepare: a colleague's SingleFile upload; twelve of mine; then 21 Remove All jobs
-    const colleague = (await signedIn('superAdmin')).session;
-    const me = (await signedIn('superAdmin')).session;
     const contract = await newMasterContract(me);
     const small = await book({ amendments: [[contract.contractId, 1, 'New', 'Signed', '1/15/2026', '1/20/2026', null, 12, 'No', 'Month to Month Variable', 'KWH']], accounts: [], crm: [] });
     await upload(small, undefined, colleague);
