@@ -337,60 +337,6 @@ async function main() {
       figures[`${kind}BareP50Ms`] = percentile(bare, 50);
       figures[`${kind}BareP95Ms`] = percentile(bare, 95);
     }
-    // The home page (issue 31): five queues of the list's filters and the chart tallies, one
-    // engine pass (ListEngine.queryMany, with its counter read) against the bare array doing the same.
-    {
-      const day = (n: number) => `2026-${String(1 + (n % 12)).padStart(2, '0')}-01`;
-      const homeQueries = (q: number) => [
-        ...[30, 60, 90].map((d) => (r: Row) => r.startDate >= day(q) && r.startDate.slice(0, 10) <= `2026-${String(1 + ((q + Math.floor(d / 30)) % 12)).padStart(2, '0')}-28`),
-        (r: Row) => r.accountStatus === 'Pending',
-        (r: Row) => r.accountStatus === 'Sent to Utility' && r.flowDate < day(q),
-      ];
-      const homeWarm: number[] = [];
-      const homeBare: number[] = [];
-      for (let q = 0; q < QUERIES; q++) {
-        const filters = homeQueries(q);
-        const tally = new Map<string, number>();
-        const usage = new Map<string, number>();
-        const t0 = process.hrtime.bigint();
-        const pages = await engine.queryMany(
-          filters.map((filter) => ({ filter, orderBy: 'objectId Ascending', limit: 5 })),
-          (r) => {
-            tally.set(r.accountStatus, (tally.get(r.accountStatus) ?? 0) + 1);
-            const m = r.startDate.slice(0, 7);
-            usage.set(m, (usage.get(m) ?? 0) + r.annualUsage);
-          },
-        );
-        homeWarm.push(Number(process.hrtime.bigint() - t0) / 1e6);
-        if (q < Math.min(QUERIES, 60)) {
-          const b0 = process.hrtime.bigint();
-          const bareTally = new Map<string, number>();
-          const bareUsage = new Map<string, number>();
-          const counts = filters.map(() => 0);
-          const firsts: Row[][] = filters.map(() => []);
-          for (const r of rows) {
-            bareTally.set(r.accountStatus, (bareTally.get(r.accountStatus) ?? 0) + 1);
-            const m = r.startDate.slice(0, 7);
-            bareUsage.set(m, (bareUsage.get(m) ?? 0) + r.annualUsage);
-            for (let i = 0; i < filters.length; i++) {
-              if (filters[i]!(r)) {
-                counts[i]!++;
-                if (firsts[i]!.length < 5) firsts[i]!.push(r);
-              }
-            }
-          }
-          homeBare.push(Number(process.hrtime.bigint() - b0) / 1e6);
-          if (pages.some((p, i) => p.totalCount !== counts[i] || p.data[0]?.objectId !== firsts[i]![0]?.objectId) || bareTally.get('Pending') !== tally.get('Pending')) {
-            throw new Error(`home query ${q}: engine ${pages.map((p) => p.totalCount).join(',')} vs bare ${counts.join(',')}`);
-          }
-        }
-      }
-      figures.homeP50Ms = percentile(homeWarm, 50);
-      figures.homeP95Ms = percentile(homeWarm, 95);
-      figures.homeBareP50Ms = percentile(homeBare, 50);
-      figures.homeBareP95Ms = percentile(homeBare, 95);
-      console.log(`home page: p50 ${figures.homeP50Ms} ms, p95 ${figures.homeP95Ms} ms (bare p95 ${figures.homeBareP95Ms} ms)`);
-    }
     const rcuPerQuery = rcu / warmQueries;
     rows = undefined;
     texts = undefined;

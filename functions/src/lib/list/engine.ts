@@ -116,43 +116,6 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
   }
 
   /**
-   * Several filtered queries at once (the home page's queues): one refresh and one pass over the
-   * rows decides every query's matches (and calls `visit` with each live row, for tallies), then
-   * each query walks its own order for its first `limit` rows. Exact totals; no keyword.
-   */
-  async queryMany(queries: readonly Omit<ListQuery<Row>, 'keyword' | 'fullText' | 'skip' | 'getTotalCount'>[], visit?: (row: Row) => void): Promise<ListPage<Row>[]> {
-    await this.refresh();
-    const masks = queries.map(() => new Uint8Array(this.slots));
-    const totals = queries.map(() => 0);
-    const view = this.view;
-    for (let slot = 0; slot < this.slots; slot++) {
-      if (!this.live[slot]) continue;
-      view.s = slot;
-      const row = view as unknown as Row;
-      if (visit) visit(row);
-      for (let i = 0; i < queries.length; i++) {
-        const f = queries[i]!.filter;
-        if (!f || f(row)) {
-          masks[i]![slot] = 1;
-          totals[i]!++;
-        }
-      }
-    }
-    return queries.map((q, i) => {
-      const { key, desc } = this.parseOrder(q.orderBy);
-      const order = this.sortKey(key) ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
-      const limit = Math.max(0, Math.floor(q.limit ?? 100));
-      const data: Row[] = [];
-      const mask = masks[i]!;
-      for (let k = 0; k < order.n && data.length < limit; k++) {
-        const slot = order.a[desc ? order.n - 1 - k : k]!;
-        if (mask[slot] === 1) data.push(this.row(slot));
-      }
-      return { data, totalCount: totals[i]! };
-    });
-  }
-
-  /**
    * A tally of the rows under a name (tally.ts: per key, a count and a sum), declared by the first
    * call, counted then and kept up to date by every change after: later calls read it.
    */
