@@ -143,7 +143,7 @@ describe('upload/Undo of participants without a Contact ID', () => {
     const batchId = await saved([headers, ...['Rita', 'Sam'].map((first) => [account.objectId, 'Owner', first, lastName, '9 Bay St', 'Red Bank', 'NJ', '07701', '7325550100', null])]);
     const contacts = async () => (await ok<{ data: { objectId: number; firstName: string }[] }>(admin.post('/api/primarycontact/GetList', { keyword: lastName }, { limit: 10 }))).data;
     const made = await contacts();
-    const [rita, sam] = ['Rita', 'Sam'].map((n) => made.find((c) => c.firstName === n)!.objectId);
+    const [rita, sam] = ['Rita', 'Sam'].map((n) => made.find((c) => c.firstName === n)!.objectId) as [number, number];
     await saved([['CAMS Account ID', 'Contact ID', 'Role'], [other.objectId, sam, 'Owner']]);
     const people = async (id: number) => (await ok<{ data: { firstName: string; contactId: number }[] }>(admin.post('/api/account/GetParticipants', { account: { objectId: id } }))).data.map((p) => [p.firstName, p.contactId]).sort();
     // Act

@@ -245,7 +245,7 @@ async function revert(ctx: Context, ev: LogItem, undo: string): Promise<UndoKept
 /** The job's imported rows back to 'validated' (a row already so, or imported since by another job, is passed over). */
 async function rowsBack(p: RowPipeline, importJob: string): Promise<number> {
   const ids = await p.store.rows().idsOf({ filter: (r) => r.importJob === importJob && r.rowState === 'imported', orderBy: 'objectId Ascending' });
-  for (const id of ids) {
+  await inPool(ids, UNDO_CONCURRENCY, async (id) => {
     const feed = feedAttributes(p.store.type, id, await nextSeq(p.store.type));
     await transact([
       {
@@ -260,7 +260,7 @@ async function rowsBack(p: RowPipeline, importJob: string): Promise<number> {
     ]).catch((e) => {
       if (!(e instanceof ConflictError)) throw e;
     });
-  }
+  });
   return ids.length;
 }
 
@@ -272,25 +272,61 @@ async function contactMarkersOf(p: RowPipeline, importJob: string, any: boolean)
   return new Map(items.map((i) => [Number(i.contactId), { pk: String(i.pk), sk: String(i.sk) }]));
 }
 
-/** Runs the undo of an import job: every event of it, newest first within children, accounts, amendments. */
+/** Records undone side by side (each record's events in order, one at a time). */
+const UNDO_CONCURRENCY = 16;
+
+/** Runs `work` on each item, `width` at a time; a failure stops the others after their current item and is thrown. */
+async function inPool<T>(items: readonly T[], width: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const runner = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await work(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, runner));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+/**
+ * Runs the undo of an import job: every event of it, in phases (children of accounts and
+ * amendments, contacts, their addresses, phones and emails, accounts, amendments: orderOf); within
+ * a phase the records side by side, each record's events newest first.
+ */
 export async function undoImport(kind: RowKind, params: Pick<UndoParams, 'importJob' | 'batchIds'>, actor: Actor, progress?: (fraction: number) => void): Promise<UndoResult> {
   const p = pipelineOf(kind);
-  const events = (await eventsOf(p, params.importJob, params.batchIds)).reverse().sort((a, b) => orderOf(a.ev) - orderOf(b.ev));
+  const events = (await eventsOf(p, params.importJob, params.batchIds)).reverse();
   const ctx: Context = { kind, importJob: params.importJob, actor, removed: new Set(), contactMarkers: await contactMarkersOf(p, params.importJob, events.some(({ ev }) => ev.entity === 'primaryContact')) };
   const kept = new Map<string, UndoKept>();
-  let undone = 0;
-  for (const [i, { ev, undo }] of events.entries()) {
-    // a record kept keeps every event of it (its children's too)
-    const own = `${ev.entity}#${ev.entityId}`;
-    const parentKept = ev.parent !== null && kept.has(`${ev.parent}#${ev.parentId}`);
-    if (kept.has(own) || parentKept) continue;
-    const outcome = await revert(ctx, ev, undo);
-    if (outcome) {
-      kept.set(own, outcome);
-      // a parent whose child is kept is kept too
-      if (ev.parent !== null) kept.set(`${ev.parent}#${ev.parentId}`, { entity: ev.parent, objectId: ev.parentId!, name: String(ev.parentId), differences: outcome.differences });
-    } else undone++;
-    progress?.((i + 1) / Math.max(1, events.length));
+  let [undone, done] = [0, 0];
+  for (const phase of [...new Set(events.map(({ ev }) => orderOf(ev)))].sort((a, b) => a - b)) {
+    // the phase's events by the record whose log holds them (a child's: its parent's), newest first each
+    const groups = new Map<string, typeof events>();
+    for (const e of events.filter(({ ev }) => orderOf(ev) === phase)) {
+      const scope = e.ev.pk;
+      groups.set(scope, [...(groups.get(scope) ?? []), e]);
+    }
+    await inPool([...groups.values()], UNDO_CONCURRENCY, async (group) => {
+      for (const { ev, undo } of group) {
+        // a record kept keeps every event of it (its children's too)
+        const own = `${ev.entity}#${ev.entityId}`;
+        const parentKept = ev.parent !== null && kept.has(`${ev.parent}#${ev.parentId}`);
+        if (!kept.has(own) && !parentKept) {
+          const outcome = await revert(ctx, ev, undo);
+          if (outcome) {
+            kept.set(own, outcome);
+            // a parent whose child is kept is kept too
+            if (ev.parent !== null) kept.set(`${ev.parent}#${ev.parentId}`, { entity: ev.parent, objectId: ev.parentId!, name: String(ev.parentId), differences: outcome.differences });
+          } else undone++;
+        }
+        progress?.(++done / Math.max(1, events.length));
+      }
+    });
   }
   const rows = await rowsBack(p, params.importJob);
   const list = [...kept.values()];
