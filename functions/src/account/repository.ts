@@ -488,7 +488,7 @@ export async function accountRces(objectId: number): Promise<AccountRces> {
 export async function amendmentRceTotals(amendmentId: number): Promise<{ electricityVolume: number; gasVolume: number; totalVolume: number }> {
   let electric = 0;
   let gas = 0;
-  for (const r of await accounts().all({ filter: (row) => row.contractRef === amendmentId }, Number.MAX_SAFE_INTEGER)) {
+  for (const r of await accounts().all(accountQuery({ amendmentId }), Number.MAX_SAFE_INTEGER)) {
     const rce = rceOf(r.annualUsage, r.unitOfMeasure, r.commodity) ?? 0;
     if (r.commodity === 'Gas') gas += rce;
     else electric += rce;
@@ -502,7 +502,7 @@ export async function amendmentRceTotals(amendmentId: number): Promise<{ electri
  * versioned update with its change-log entry per account that changes. Returns how many changed.
  */
 export async function cascadeAmendmentUnit(amendmentId: number, unit: string, actor: Actor): Promise<number> {
-  const rows = await accounts().all({ filter: (row) => row.contractRef === amendmentId }, Number.MAX_SAFE_INTEGER);
+  const rows = await accounts().all(accountQuery({ amendmentId }), Number.MAX_SAFE_INTEGER);
   let changed = 0;
   for (const row of rows) {
     for (let attempt = 0; ; attempt++) {
