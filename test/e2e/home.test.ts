@@ -58,6 +58,9 @@ describe('Work Queues', () => {
     await page.goto('/enrollments/home');
     // Assess: it is the first of the recently opened
     await expect.poll(() => queue(page, 'opened').locator('li a').first().getAttribute('href')).toBe(`/enrollments/accounts/${pendingAccount}`);
+    // named as its tab names it: the account's name and LDC #
+    const ldc = await page.evaluate(async (id) => (await (await fetch(`/api/account/Get?id=${id}`)).json()) as { name: string; ldcAccountNum: string }, pendingAccount);
+    expect(await queue(page, 'opened').locator('li a').first().textContent()).toBe(`${ldc.name} · ${ldc.ldcAccountNum}`);
     // Act: Work Queues as the start page
     const saved = page.waitForResponse((r) => r.url().includes('/api/users/SaveView') && r.ok());
     await page.getByLabel('Open Work Queues when I sign in').check();

@@ -11,7 +11,8 @@ import { TabDraftContext, type TabDraft } from './tab-draft';
 /** What a detail tab is given: its record's id, and how it renames its tab or reports its new id. */
 export interface DetailTabProps {
   objectId: number;
-  onName: (name: string) => void;
+  /** the tab's name; `known`: the record as users know it, for their recently opened records (the name when absent) */
+  onName: (name: string, known?: string) => void;
   onCreated: (objectId: number) => void;
 }
 
@@ -174,9 +175,9 @@ export function DetailTabs(props: {
                   render={() =>
                     props.children({
                       objectId: id,
-                      onName: (name) => {
+                      onName: (name, known) => {
                         setNames((n) => (n[key] === name ? n : { ...n, [key]: name }));
-                        if (id !== 0 && props.recent) remember(props.recent.userId, { path: `${props.basePath}/${id}`, kind: props.recent.kind, label: name });
+                        if (id !== 0 && props.recent) remember(props.recent.userId, { path: `${props.basePath}/${id}`, kind: props.recent.kind, label: known ?? `${props.recent.kind} ${name}` });
                       },
                       onCreated: (newId) => {
                         // the saved new record's tab is replaced by its id's

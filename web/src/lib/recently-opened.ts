@@ -8,7 +8,7 @@ export interface OpenedRecord {
   path: string;
   /** what it is ('Account', 'Amendment', 'Contract') */
   kind: string;
-  /** its name as its tab shows it */
+  /** the record as users know it ('Contract 68 · Amendment 4', 'Acme - Site 1 · 7000000180') */
   label: string;
   /** when it was opened (ISO) */
   at: string;

@@ -134,7 +134,7 @@ function AccountForm(props: DetailTabProps & { account: Account | null; parent: 
   const counts = [useQuery(count('GetAddressList')), useQuery(count('GetParticipants')), useQuery(count('GetCrms'))].map((q) => q.data?.totalCount);
   const titled = (title: string, n: number | undefined) => (n === undefined ? title : `${title} (${n})`);
   useEffect(() => {
-    if (account) onName(account.ldcAccountNum || String(account.objectId));
+    if (account) onName(account.ldcAccountNum || String(account.objectId), [account.name, account.ldcAccountNum].filter(Boolean).join(' · ') || undefined);
   }, [account, onName]);
 
   const optionsOf = useMemo(() => {

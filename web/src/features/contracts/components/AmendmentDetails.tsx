@@ -177,7 +177,11 @@ function AmendmentForm(props: {
   const [search, setSearch] = useState<'entity' | 'contact' | null>(null);
 
   useEffect(() => {
-    if (amendment) onName([amendment.legacyId, formatDisplayDate(amendment.agreementDate)].filter(Boolean).join(' ') || String(amendment.amendmentNumber));
+    if (amendment)
+      onName(
+        [amendment.legacyId, formatDisplayDate(amendment.agreementDate)].filter(Boolean).join(' ') || String(amendment.amendmentNumber),
+        AMENDMENT_TEXTS.tabName(amendment.contractId ?? null, amendment.amendmentNumber ?? null),
+      );
   }, [amendment, onName]);
 
   const optionsOf = useMemo(() => {

@@ -181,7 +181,7 @@ export function HomePage() {
             <HomeCard
               id="opened"
               title={HOME_TEXTS.opened}
-              rows={opened.slice(0, HOME_QUEUE_ROWS).map((r) => ({ key: r.path, to: r.path, main: `${r.kind} ${r.label}`, detail: formatDisplayDateTime(r.at) }))}
+              rows={opened.slice(0, HOME_QUEUE_ROWS).map((r) => ({ key: r.path, to: r.path, main: r.label, detail: formatDisplayDateTime(r.at) }))}
               none={HOME_TEXTS.openedNone}
             />
           </div>
