@@ -1,10 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { MSG } from '@eb/shared/messages';
 import { generatedBusinessEntityIdQuery, useSaveBusinessEntity } from './api';
-import { ApiError } from '../../lib/api-client';
 import { referenceItems, referencesQuery } from '../reference/references';
 import { BUSINESS_ENTITY_TEXTS, STATUS_OPTIONS } from './business-entity-texts';
 import {
@@ -19,7 +17,7 @@ import {
   type BusinessEntityFormField,
   type BusinessEntityFormValues,
 } from './business-entity-form';
-import { FormFailure } from '../../components/FormFailure';
+import { RecordFormFailure, RecordFormFooter, showSaveFailure } from '../../components/RecordForm';
 import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
@@ -71,7 +69,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
     validate: (v) => validateBusinessEntityForm(v, businessEntityId, mode),
     isDirty: (v) => (entity ? isChanged(v, entity) : true),
   });
-  const { values, set, messageOf, failure, setFailure } = form;
+  const { values, set, messageOf, setFailure } = form;
   const canSave = form.valid && form.dirty && !save.isPending;
 
   const submit = (e: FormEvent) => {
@@ -86,18 +84,8 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
         notify.success(entity ? MSG.allChangesSaved : MSG.businessEntityCreated);
         props.onSaved(saved);
       },
-      onError: (err) => {
-        const api = err instanceof ApiError ? err : undefined;
-        const message = api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong;
-        if (api?.fieldErrors) form.setServerErrors(api.fieldErrors);
-        if (api?.status === 409 && api.fieldErrors?.businessEntityId && !entity) {
-          // the number was taken meanwhile: reserve another one
-          setFailure({ message, stale: false });
-          void generated.refetch();
-        } else {
-          setFailure({ message, stale: api?.status === 409 && !api.fieldErrors });
-        }
-      },
+      // a number taken meanwhile: reserve another one
+      onError: (err) => showSaveFailure(err, form, { editing: !!entity, onIdTaken: () => void generated.refetch() }),
     });
   };
 
@@ -109,19 +97,7 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
 
   return (
     <form className="eb-form-stack eb-be-form" onSubmit={submit} noValidate aria-label={entity ? BUSINESS_ENTITY_TEXTS.editTitle : BUSINESS_ENTITY_TEXTS.addNew}>
-      <FormFailure
-        failure={failure}
-        reloadLabel={BUSINESS_ENTITY_TEXTS.reload}
-        onReload={
-          props.onReload &&
-          (() => {
-            setFailure(null);
-            props.onReload?.();
-          })
-        }
-        role="alert"
-        className="eb-be-form__failure"
-      />
+      <RecordFormFailure form={form} onReload={props.onReload} reloadLabel={BUSINESS_ENTITY_TEXTS.reload} className="eb-be-form__failure" />
       <DeclaredFields<BusinessEntityFormField>
         sections={sections}
         values={values as unknown as Record<string, unknown>}
@@ -152,23 +128,11 @@ export function BusinessEntityForm(props: BusinessEntityFormProps) {
           )
         }
       />
-      <div className="eb-form-footer eb-be-form__footer">
-        <Button
-          type="button"
-          label={props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel}
-          icon={props.cancelIcon}
-          severity="secondary"
-          text
-          onClick={props.onCancel}
-        />
-        <Button
-          type="submit"
-          label={props.submitLabel ?? BUSINESS_ENTITY_TEXTS.save}
-          icon="pi pi-check"
-          disabled={!canSave}
-          loading={save.isPending}
-        />
-      </div>
+      <RecordFormFooter
+        className="eb-be-form__footer"
+        cancel={{ label: props.cancelLabel ?? BUSINESS_ENTITY_TEXTS.cancel, icon: props.cancelIcon, onClick: props.onCancel }}
+        submit={{ label: props.submitLabel ?? BUSINESS_ENTITY_TEXTS.save, disabled: !canSave, loading: save.isPending }}
+      />
     </form>
   );
 }

@@ -1,12 +1,10 @@
 import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button } from 'primereact/button';
 import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { type BusinessEntityLink, type Contact, type ContactCreated } from '@eb/shared/contact/schemas';
 import { businessEntityListQuery } from '../business-entity/api';
-import { ApiError } from '../../lib/api-client';
 import { createContact, generatedContactIdQuery, updateContact, useInvalidateContacts } from './api';
 import {
   EMPTY_CONTACT_FORM,
@@ -22,7 +20,7 @@ import {
   type ContactFormValues,
 } from './contact-form';
 import { CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
-import { FormFailure } from '../../components/FormFailure';
+import { RecordFormFailure, RecordFormFooter, showSaveFailure } from '../../components/RecordForm';
 import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
@@ -93,7 +91,7 @@ export function ContactForm(props: ContactFormProps) {
     validate: (v) => validateContactForm(v, mode),
     isDirty: (v) => (contact ? isChanged(v, contact) : true),
   });
-  const { values, errors, touch, messageOf, failure, setFailure } = form;
+  const { values, errors, touch, messageOf, setFailure } = form;
   const [zipState, setZipState] = useState<'idle' | 'looking' | 'unknown'>('idle');
   const zipRequest = useRef(0);
   /** business entities seen in the type-ahead, by objectId */
@@ -170,16 +168,8 @@ export function ContactForm(props: ContactFormProps) {
         notify.success(saved.mode === 'create' ? MSG.primaryContactCreated : MSG.allChangesSaved);
         props.onSaved(saved);
       },
-      onError: (err) => {
-        const api = err instanceof ApiError ? err : undefined;
-        const message = api?.describe(MSG.somethingWentWrong) ?? MSG.somethingWentWrong;
-        if (api?.fieldErrors) form.setServerErrors(api.fieldErrors);
-        if (api?.status === 409 && !contact) {
-          // the reserved Contact Id was used meanwhile: reserve another one
-          void generated.refetch();
-        }
-        setFailure({ message, stale: api?.status === 409 && !!contact });
-      },
+      // the reserved Contact Id used meanwhile: reserve another one
+      onError: (err) => showSaveFailure(err, form, { editing: !!contact, onIdTaken: () => void generated.refetch() }),
     });
   };
 
@@ -211,19 +201,7 @@ export function ContactForm(props: ContactFormProps) {
   return (
     <div className="eb-form-stack eb-contact-form-wrap">
       <form id={formId} className="eb-contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label={contact ? CONTACT_TEXTS.editTitle : CONTACT_TEXTS.addNew}>
-        <FormFailure
-          failure={failure}
-          reloadLabel={CONTACT_TEXTS.reload}
-          onReload={
-            props.onReload &&
-            (() => {
-              setFailure(null);
-              props.onReload?.();
-            })
-          }
-          role="alert"
-          className="eb-contact-form__failure"
-        />
+        <RecordFormFailure form={form} onReload={props.onReload} reloadLabel={CONTACT_TEXTS.reload} className="eb-contact-form__failure" />
         <DeclaredFields<ContactFormPath>
           sections={sections}
           values={valuesByPath(values)}
@@ -269,10 +247,11 @@ export function ContactForm(props: ContactFormProps) {
         />
       </form>
       {props.children}
-      <div className="eb-form-footer eb-contact-form__footer">
-        <Button type="button" label={props.cancelLabel ?? CONTACT_TEXTS.cancel} icon={props.cancelIcon} severity="secondary" text onClick={props.onCancel} />
-        <Button type="submit" form={formId} label={props.submitLabel ?? CONTACT_TEXTS.save} icon="pi pi-check" disabled={!canSave} loading={save.isPending || settling} />
-      </div>
+      <RecordFormFooter
+        className="eb-contact-form__footer"
+        cancel={{ label: props.cancelLabel ?? CONTACT_TEXTS.cancel, icon: props.cancelIcon, onClick: props.onCancel }}
+        submit={{ label: props.submitLabel ?? CONTACT_TEXTS.save, disabled: !canSave, loading: save.isPending || settling, form: formId }}
+      />
     </div>
   );
 }
