@@ -1,16 +1,43 @@
 import type { AmendmentField } from './schemas';
 import { TERM_SUGGESTIONS } from '../constants';
-import { formField as f, type FormSectionDecl } from '../form-declaration';
+import { formField as f, type FormFieldDecl, type FormSectionDecl } from '../form-declaration';
 
 /** The form's fields that are no body field: the validation flags (ticked, stamped by the server) and read-only values. */
 export type AmendmentFormOnlyField = 'pricingValidated' | 'operationsValidated' | 'chLawCountry';
+
+type AmendmentFormField = AmendmentField | AmendmentFormOnlyField;
+
+/**
+ * Under Usage and Over Usage (spec 2 section 3): the same charge fields under their prefixes (uu, xu;
+ * summerUu..., winterXu...), declared once; what only one section has goes in its place (`own`).
+ */
+function usageChargeFields(
+  p: 'uu' | 'xu',
+  P: 'Uu' | 'Xu',
+  own: { afterIndex?: FormFieldDecl<AmendmentFormField>[]; afterMonthIndicator?: FormFieldDecl<AmendmentFormField>[]; ratePctLength: number },
+): FormFieldDecl<AmendmentFormField>[] {
+  const seasons = ['summer', 'winter'] as const;
+  return [
+    f(`${p}ChargeSw`, 'select', 'uuXuChargeSwitches'),
+    f(`${p}Index`, 'text', undefined, 80),
+    ...(own.afterIndex ?? []),
+    f(`${p}IndexType`, 'select', 'indexTypes'),
+    f(`${p}MthIndType`, 'select', 'extendedTermMonthIndicatorTypes'),
+    ...(own.afterMonthIndicator ?? []),
+    f(`${p}TolPct`, 'number', undefined, 8),
+    f(`${p}RatePct`, 'number', undefined, own.ratePctLength),
+    ...seasons.map((s) => f(`${s}${P}FlatRt`, 'number', undefined, 8)),
+    ...seasons.map((s) => f(`${s}${P}FlatMeas`, 'select', 'measures')),
+    ...seasons.map((s) => f(`${s}${P}FlatUom`, 'select', 'unitsOfMeasure')),
+  ];
+}
 
 /**
  * The amendment form as a declaration (spec 2 "Amendment Details", section 3 "Amendment"): each
  * field once, with the control it takes and, for a reference-set value, its set. The screen renders
  * its sections; the uploader's Amendments columns and the updater's field names read it too.
  */
-export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField | AmendmentFormOnlyField, 'main' | 'underUsage' | 'overUsage' | 'billing'>[] = [
+export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentFormField, 'main' | 'underUsage' | 'overUsage' | 'billing'>[] = [
   {
     key: 'main',
     title: 'Amendment',
@@ -51,44 +78,8 @@ export const AMENDMENT_FORM_DECLARATION: FormSectionDecl<AmendmentField | Amendm
       f('operationsValidated', 'check'),
     ],
   },
-  {
-    key: 'underUsage',
-    title: 'Under Usage',
-    fields: [
-      f('uuChargeSw', 'select', 'uuXuChargeSwitches'),
-      f('uuIndex', 'text', undefined, 80),
-      f('uuPosDiffSw', 'select', 'positionDifferenceSwitches'),
-      f('uuIndexType', 'select', 'indexTypes'),
-      f('uuMthIndType', 'select', 'extendedTermMonthIndicatorTypes'),
-      f('uuLockedInSw', 'select', 'lockedInSwitches'),
-      f('uuTolPct', 'number', undefined, 8),
-      f('uuRatePct', 'number', undefined, 8),
-      f('summerUuFlatRt', 'number', undefined, 8),
-      f('winterUuFlatRt', 'number', undefined, 8),
-      f('summerUuFlatMeas', 'select', 'measures'),
-      f('winterUuFlatMeas', 'select', 'measures'),
-      f('summerUuFlatUom', 'select', 'unitsOfMeasure'),
-      f('winterUuFlatUom', 'select', 'unitsOfMeasure'),
-    ],
-  },
-  {
-    key: 'overUsage',
-    title: 'Over Usage',
-    fields: [
-      f('xuChargeSw', 'select', 'uuXuChargeSwitches'),
-      f('xuIndex', 'text', undefined, 80),
-      f('xuIndexType', 'select', 'indexTypes'),
-      f('xuMthIndType', 'select', 'extendedTermMonthIndicatorTypes'),
-      f('xuTolPct', 'number', undefined, 8),
-      f('xuRatePct', 'number', undefined, 4),
-      f('summerXuFlatRt', 'number', undefined, 8),
-      f('winterXuFlatRt', 'number', undefined, 8),
-      f('summerXuFlatMeas', 'select', 'measures'),
-      f('winterXuFlatMeas', 'select', 'measures'),
-      f('summerXuFlatUom', 'select', 'unitsOfMeasure'),
-      f('winterXuFlatUom', 'select', 'unitsOfMeasure'),
-    ],
-  },
+  { key: 'underUsage', title: 'Under Usage', fields: usageChargeFields('uu', 'Uu', { afterIndex: [f('uuPosDiffSw', 'select', 'positionDifferenceSwitches')], afterMonthIndicator: [f('uuLockedInSw', 'select', 'lockedInSwitches')], ratePctLength: 8 }) },
+  { key: 'overUsage', title: 'Over Usage', fields: usageChargeFields('xu', 'Xu', { ratePctLength: 4 }) },
   {
     key: 'billing',
     title: 'Billing',
