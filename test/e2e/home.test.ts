@@ -52,6 +52,12 @@ describe('Work Queues', () => {
     // Assess
     await page.waitForURL((u) => u.pathname === '/enrollments/accounts' && u.searchParams.get('status') === 'Pending');
     await expect.poll(() => page.locator('.p-paginator-current').first().textContent(), { timeout: 15_000 }).toMatch(new RegExp(` of ${pending}$`));
+    // Act: a queue with a filter of its own: its search shows it, and it can be taken off
+    await page.goto(`/enrollments/accounts?status=Sent+to+Utility&statusAge=14`);
+    const chip = page.getByRole('button', { name: 'Remove the filter Status date over 14 days ago' });
+    await chip.click();
+    // Assess
+    await page.waitForURL((u) => u.pathname === '/enrollments/accounts' && !u.searchParams.has('statusAge') && u.searchParams.get('status') === 'Sent to Utility');
     // Act: an account opened, then Work Queues again
     await page.goto(`/enrollments/accounts/${pendingAccount}`);
     await expect.poll(() => page.getByLabel(/^LDC Account #/).inputValue()).not.toBe('');
@@ -79,5 +85,12 @@ describe('Work Queues', () => {
     expect(await queue(page, 'batches').count()).toBe(0);
     expect(await queue(page, 'recent').count()).toBe(0);
     await checkScreen(page, 'home-agent');
+    // Act: the pricing validation queue opened into Contracts Search
+    const awaiting = await countOf(page, 'pricingValidation');
+    await queue(page, 'pricingValidation').locator('.eb-home-queue__count').click();
+    // Assess: the search names the queue's filter and finds the queue's count
+    await page.waitForURL((u) => u.pathname === '/enrollments/contracts' && u.searchParams.get('awaiting') === 'pricing');
+    await expect.poll(() => page.getByRole('combobox', { name: 'Awaiting validation' }).inputValue()).toBe('Awaiting pricing validation');
+    await expect.poll(() => page.locator('.p-paginator-current').first().textContent(), { timeout: 15_000 }).toMatch(new RegExp(` of ${awaiting}$`));
   });
 });

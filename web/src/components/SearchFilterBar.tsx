@@ -59,6 +59,8 @@ export interface SearchFilterBarProps<C extends string, S extends string, D exte
   debounceMs: number;
   /** more filters, after the date period */
   children?: ReactNode;
+  /** the URL-only filters (no control of their own, e.g. a home page queue's ?statusAge=14): shown while set as removable chips */
+  extraChips?: readonly { key: E; label: (value: string) => string }[];
   /** the saved views and column chooser, at the end */
   views?: ReactNode;
   className?: string;
@@ -83,6 +85,7 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
   const live = () => def.filtersOf(browser.currentQuery());
   const edited = def.editedPeriod(filters);
   const periods = def.spec.dateKinds.filter((k) => filters.periods[k.value]);
+  const chips = (props.extraChips ?? []).filter((c) => filters.extras[c.key]);
   const active = activeFilters(filters);
   const [open, setOpen] = useState(active > 0);
   const panelId = `${useId().replace(/:/g, '')}-more`;
@@ -139,6 +142,24 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
         className="eb-search-filters__date"
       />
       {props.children}
+      {chips.length > 0 && (
+        <div className="eb-search-filters__periods" role="group" aria-label={T.linkFilters}>
+          {chips.map((c) => (
+            <Button
+              key={c.key}
+              type="button"
+              size="small"
+              rounded
+              outlined
+              icon="pi pi-times"
+              iconPos="right"
+              label={c.label(filters.extras[c.key]!)}
+              aria-label={T.removeFilter(c.label(filters.extras[c.key]!))}
+              onClick={() => setFilters({ extras: { ...live().extras, [c.key]: undefined } })}
+            />
+          ))}
+        </div>
+      )}
       {periods.length > 0 && (
         <div className="eb-search-filters__periods" role="group" aria-label={T.datePeriods}>
           {periods.map((k) => (

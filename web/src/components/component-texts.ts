@@ -95,6 +95,8 @@ export const SEARCH_FILTER_TEXTS = {
   datePeriods: 'Date periods',
   periodLabel: (kind: string, from: string, to: string) => `${kind}: ${from} – ${to}`,
   removePeriod: (kind: string) => `Remove the ${kind} period`,
+  linkFilters: 'Filters from a link',
+  removeFilter: (filter: string) => `Remove the filter ${filter}`,
   filterBy: 'Filter by',
   dateKind: 'Date',
   from: 'From',

@@ -12,6 +12,7 @@ export const CONTRACT_TEXTS = {
   filtersLabel: 'Contract filters',
   keywordLabel: 'Keyword',
   keywordPlaceholder: 'Search by contract, amendment, ticket, legacy id, legal name or contact',
+  awaiting: 'Awaiting validation',
   exportAll: 'Export all',
   exportWhat: 'every contract of the search',
   /** spec: Contract Details */

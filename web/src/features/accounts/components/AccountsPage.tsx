@@ -31,6 +31,7 @@ const TEXTS = {
   keywordPlaceholder: 'Search by account, LDC #, name, contract, ticket or legal name',
   renewal: 'Renewals due',
   renewalOption: (days: number) => `Ending within ${days} days`,
+  statusAge: (days: string) => `Status date over ${days} days ago`,
   grid: 'Accounts',
 } as const;
 
@@ -60,6 +61,8 @@ export function AccountsPage() {
 }
 
 const RENEWALS_SORT: GridSort = { field: 'accountEndDate', direction: 'Ascending' };
+/** The home page's stale 'Sent to Utility' queue's filter (?statusAge=14), shown as a chip while set. */
+const STATUS_AGE_CHIP = [{ key: 'statusAge' as const, label: (days: string) => TEXTS.statusAge(days) }];
 const RENEWAL_OPTIONS = RENEWAL_WINDOW_DAYS.map((d) => ({ label: TEXTS.renewalOption(d), value: String(d) }));
 
 /**
@@ -120,12 +123,13 @@ function AccountsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       options={options}
       debounceMs={ACCOUNT_SEARCH_DEBOUNCE_MS}
       views={<SearchPageViews list="accounts" columns={chooserColumnsOf(ACCOUNT_LIST_COLUMNS)} view={view} onViewOpened={onViewOpened} />}
+      extraChips={STATUS_AGE_CHIP}
     >
       <TypeaheadSelect<string>
         value={filters.extras.renewal ?? null}
         options={RENEWAL_OPTIONS}
         onChange={(v) => {
-          setFilters({ extras: { renewal: v ?? undefined } });
+          setFilters({ extras: { ...filters.extras, renewal: v ?? undefined } });
           // the renewals due: the soonest end first (Days Remaining ascending)
           if (v) sortBy({ field: 'accountEndDate', direction: 'Ascending' });
         }}

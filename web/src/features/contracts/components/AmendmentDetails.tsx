@@ -135,7 +135,7 @@ function AmendmentForm(props: {
   initial: AmendmentFormValues;
   editor: boolean;
   staff: boolean;
-  onName: (name: string) => void;
+  onName: DetailTabProps['onName'];
   onCreated: (id: number) => void;
   /** a new contract's reserved ids: Save creates the contract with this amendment, in one write */
   newContract?: { objectId: number; contractId: number } | null;

@@ -11,12 +11,14 @@ import { mayAccess } from '@eb/shared/roles';
 import { contractListQuery, exportContracts } from '../../../entities/amendment/api';
 import { amendmentGridColumns } from '../../../entities/amendment/amendment-columns';
 import { CONTRACT_TEXTS } from '../../../entities/amendment/amendment-texts';
+import { QUEUE_TITLES } from '../../../entities/home/home-texts';
 import { codeOptions, referenceNameOf } from '../../../entities/reference/reference-options';
 import { referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { AREAS } from '../../../config/areas';
 import { DataGrid, orderByParam, type GridSort } from '../../../components/DataGrid';
 import { SearchFilterBar } from '../../../components/SearchFilterBar';
+import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchPageActions, SearchPageViews, useSearchSession } from '../../../components/SearchPage';
 import { pagedGridProps } from '../../../components/use-list-paging';
@@ -31,6 +33,9 @@ import './contracts.css';
 type Row = AmendmentRow & { selectionKey: string; primaryParticipant: string };
 
 /** /enrollments/contracts: Contracts Search; /enrollments/contracts/{ids}: Contract Details. */
+/** The validation an amendment awaits (?awaiting=pricing, the home page's validation queues). */
+const AWAITING_OPTIONS = (['pricing', 'operations'] as const).map((v) => ({ value: v, label: QUEUE_TITLES[`${v}Validation`] }));
+
 /** Contract Details (its record tabs) loads with its first use: the search's route stays small. */
 const ContractDetails = lazy(() => import('./ContractDetails').then((m) => ({ default: m.ContractDetails })));
 const ExportAllDialog = lazy(() => import('./ExportAllDialog').then((m) => ({ default: m.ExportAllDialog })));
@@ -119,7 +124,16 @@ function ContractsSearch({ onViewOpened }: { onViewOpened: () => void }) {
       options={{ type: types, status: statuses }}
       debounceMs={CONTRACT_SEARCH_DEBOUNCE_MS}
       views={<SearchPageViews list="contracts" columns={chooserColumnsOf(CONTRACT_LIST_COLUMNS)} view={view} onViewOpened={onViewOpened} />}
-    />
+    >
+      <TypeaheadSelect<string>
+        value={filters.extras.awaiting ?? null}
+        options={AWAITING_OPTIONS}
+        onChange={(v) => setFilters({ extras: { ...filters.extras, awaiting: v ?? undefined } })}
+        placeholder={CONTRACT_TEXTS.awaiting}
+        aria-label={CONTRACT_TEXTS.awaiting}
+        className="eb-contracts-filters__awaiting"
+      />
+    </SearchFilterBar>
   );
 
   return (
