@@ -11,13 +11,16 @@ import { uniqueLdc } from '../support/records';
  * it"): a Save All of uploaded rows and one of update rows, each stopped part-way by a worker that
  * dies, then the whole local stack stopped — its queue lives in memory and is lost — and started
  * again on the same data directory. The restarted stack puts the unfinished jobs back on its queue;
- * its worker finishes them from their checkpoints, every row imported exactly once.
+ * its worker finishes them from their checkpoints, every row imported exactly once. Then the
+ * upload's import is undone, the stack going down in the middle of the undo: the restarted worker
+ * finishes it, every note removed once.
  */
 const savedEnv = { ...process.env };
 let stack: LocalStack | null = null;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'eb-restart-'));
 afterAll(async () => {
   importTuning.chunk = productChunk;
+  (await import('../../functions/src/upload/undo')).undoFaults.at = null;
   await stack?.stop();
   rmSync(dataDir, { recursive: true, force: true });
   // back to the shared test stack for whatever runs next in this process
@@ -36,8 +39,8 @@ const CRM_ROWS = IMPORT_CHUNK + 50;
 // 24 volume months an account
 const ACCOUNTS = Math.ceil((IMPORT_CHUNK + 50) / 24);
 
-describe('A restart of the local stack in the middle of Save All', () => {
-  it("resumes the uploader's and the updater's import jobs from their checkpoints, each row imported exactly once", async () => {
+describe('A restart of the local stack in the middle of Save All and of Undo', () => {
+  it("resumes the uploader's and the updater's import jobs from their checkpoints, each row imported exactly once, and an undo of the upload, each note removed once", async () => {
     // Prepare: a stack on disk, an amendment, accounts with a two-year volume block
     stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: false, quiet: true, shortLived: true });
     const { accountCreateBodySchema } = await import('@eb/shared/account/schemas');
@@ -103,5 +106,29 @@ describe('A restart of the local stack in the middle of Save All', () => {
     }
     const imported = async (store: typeof UPLOADS.store | typeof UPDATES.store, rowType: string) => (await store.list({ rowType, rowState: 'imported', batchId: 1, rowCountOnly: true }, {})).totalCount;
     expect([await imported(UPLOADS.store, 'AccountCRM'), await imported(UPDATES.store, 'Volumes')]).toEqual([CRM_ROWS, volumeRows.length]);
-  }, 240_000);
+
+    // Act: the upload's import undone (issue 29 section 5); its worker dies after 250 of the 300 notes removed, and on each delivery again until the stack goes down; the stack restarts mid-undo
+    const { startUndo, undoFaults } = await import('../../functions/src/upload/undo');
+    let [reverted, down] = [0, true];
+    undoFaults.at = () => {
+      if (++reverted >= 250 && down) throw new SimulatedCrash('the machine goes down');
+    };
+    const undo = await startUndo(UPLOADS, { jobId: upload.jobId }, 'Restart Test', 1);
+    await expect.poll(() => reverted, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(250);
+    const undoMidway = (await getJobRecord(undo.jobId))!.status;
+    await stack.stop();
+    stack = null;
+    down = false;
+    stack = await startLocalStack({ port: 0, dataDir, persist: true, gateway: false, poller: true, quiet: true, shortLived: true });
+    await expect.poll(() => statusOf(undo.jobId), { timeout: 90_000, interval: 250 }).toBe('completed');
+    undoFaults.at = null;
+    // Assess: every note gone, each deleted once and by the undo, the rows back to Validated
+    expect(undoMidway).toBe('running');
+    const notesLeft = await Promise.all(accounts.map(async (id) => (await accountChildren.crms.list(id, { limit: '1000' } as never)).data.length));
+    expect(notesLeft.reduce((a, b) => a + b, 0)).toBe(0);
+    const deletions = (await Promise.all(accounts.map(async (id) => (await accountChangeLogs(id)).filter((e) => e.action === 'deleted')))).flat();
+    expect([deletions.length, new Set(deletions.map((e) => e.entityId)).size, new Set(deletions.map((e) => e.source)).size]).toEqual([CRM_ROWS, CRM_ROWS, 1]);
+    expect(deletions[0]!.source).toBe('Undo of upload batch 1');
+    expect([await imported(UPLOADS.store, 'AccountCRM'), (await UPLOADS.store.list({ rowType: 'AccountCRM', rowState: 'validated', batchId: 1, rowCountOnly: true }, {})).totalCount]).toEqual([0, CRM_ROWS]);
+  }, 360_000);
 });
