@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Session } from '../support/invoke';
 import { newAccount, newAmendment, uniqueLdc } from '../support/records';
 import { createTestUser, signedIn } from '../support/users';
-import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, pick, sharedPages } from './support/browser';
+import { appUrl, checkScreen, chooseWorkbook, expectNotice, expectShown, launchBrowser, pick, screenshot, sharedPages } from './support/browser';
 
 /**
  * The Uploader in Chromium against the local stack: download the Accounts template, upload a
@@ -98,6 +98,7 @@ describe('Uploader', () => {
     const undoPage = await open(`/enrollments/uploader?type=Accounts&tab=2&batch=${batches[0]}`);
     await undoPage.getByRole('button', { name: 'Undo' }).click();
     await expect.poll(() => undoPage.locator('.p-confirm-dialog').textContent()).toContain(`Undo the latest import of batch ${batches[0]}?`);
+    await screenshot(undoPage, 'uploader-undo-confirm');
     await undoPage.locator('.p-confirm-dialog').getByRole('button', { name: 'Yes' }).click();
     // Assess: the edited account reported and kept with what differs, the other gone, the rows back to Validated
     const report = undoPage.getByRole('region', { name: 'Undo result' });
