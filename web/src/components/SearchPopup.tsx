@@ -38,6 +38,27 @@ export interface SearchPopupDeclaration<Row extends { objectId: number }, K exte
   texts: { keywordPlaceholder: string; keywordLabel: string; gridLabel: string };
 }
 
+/** What a resource's search popup takes from its caller: the choice handed back, and its texts (each defaulting to the resource's). */
+export interface SearchDialogProps<Picked> {
+  visible: boolean;
+  /** Closing the popup (Cancel, the close icon, Escape, and after a choice). */
+  onHide: () => void;
+  /** The choice: picked in the grid, or just created. The popup then closes itself. */
+  onSelect: (picked: Picked) => void;
+  /** The search's title. */
+  title?: string;
+  /** The Add New button, and the create form's title. */
+  addNewLabel?: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  /** The create form's save button. Default 'Save and Add to Amendment'. */
+  saveAndAddLabel?: string;
+  /** The create form's way back to the search. Default 'Back to Search'. */
+  backLabel?: string;
+  /** Offer Add New (default: when the signed-in user may edit). */
+  canCreate?: boolean;
+}
+
 export interface SearchPopupProps<Row extends { objectId: number }, K extends QueryKey = QueryKey> {
   declaration: SearchPopupDeclaration<Row, K>;
   visible: boolean;

@@ -4,6 +4,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { STATIC_REFERENCE_SETS } from '@eb/shared/reference/data';
 import type { UserType } from '@eb/shared/roles';
+import type { SearchDialogProps as SearchDialogPropsOf } from '../components/SearchPopup';
 import { currentUserQuery } from '../entities/users/session';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../lib/query-client';
@@ -11,12 +12,7 @@ import { installFakeApi, reply, userOf, type FakeRoutes } from './fake-api';
 
 type FakeApi = ReturnType<typeof installFakeApi>;
 
-/** What a search popup (components/SearchPopup.tsx declared for a resource) takes from its caller. */
-interface SearchDialogProps {
-  visible: boolean;
-  onHide: () => void;
-  onSelect: (picked: never) => void;
-}
+type SearchDialogProps = SearchDialogPropsOf<never>;
 
 export const searchPopupUser = () => userEvent.setup({ pointerEventsCheck: PointerEventsCheckLevel.Never });
 

@@ -10,31 +10,15 @@ import { currentUserQuery } from '../users/session';
 import { BusinessEntityForm } from './BusinessEntityForm';
 import { BUSINESS_ENTITY_COLUMNS, BUSINESS_ENTITY_TEXTS } from './business-entity-texts';
 import type { GridColumn } from '../../components/DataGrid';
-import { SearchPopup } from '../../components/SearchPopup';
+import { SearchPopup, type SearchDialogProps } from '../../components/SearchPopup';
 import './business-entity.css';
 
-export interface BusinessEntitySearchDialogProps {
-  visible: boolean;
-  /** Closing the popup (Cancel, the close icon, Escape, and after a choice). */
-  onHide: () => void;
-  /** The chosen entity: picked in the grid, or just created. The popup then closes itself. */
-  onSelect: (entity: BusinessEntity) => void;
-  /** Default 'Business Entity Search'. */
-  title?: string;
+/** Its texts default to 'Business Entity Search', 'Add New Business Entity' and 'Save and Add to Amendment'. */
+export interface BusinessEntitySearchDialogProps extends SearchDialogProps<BusinessEntity> {
   /** Default 'Add to Amendment'. */
   addLabel?: string;
-  /** Default 'Add New Business Entity' (the button, and the create form's title). */
-  addNewLabel?: string;
-  /** Default 'Cancel'. */
-  cancelLabel?: string;
-  /** Default 'Save and Add to Amendment'. */
-  saveAndAddLabel?: string;
-  /** The create form's way back to the search. Default 'Back to Search'. */
-  backLabel?: string;
   /** Offer only active entities (default true). */
   activeOnly?: boolean;
-  /** Offer Add New Business Entity (default: when the signed-in user may edit). */
-  canCreate?: boolean;
 }
 
 /**

@@ -18,7 +18,7 @@ import { ContactRecords, type ContactChoice } from './ContactRecords';
 import type { ContactFormValues } from './contact-form';
 import { CONTACT_FIELD_LABELS as L, CONTACT_TEXTS } from './contact-texts';
 import type { GridColumn } from '../../components/DataGrid';
-import { SearchPopup } from '../../components/SearchPopup';
+import { SearchPopup, type SearchDialogProps } from '../../components/SearchPopup';
 import { labelOf, useContactOptions } from './use-contact-options';
 import './contact.css';
 
@@ -30,26 +30,13 @@ export interface ContactSelection {
   email: ContactEmail | null;
 }
 
-export interface ContactSearchDialogProps {
-  visible: boolean;
-  /** Closing the popup (Cancel, the close icon, Escape, and after a choice). */
-  onHide: () => void;
-  /** The chosen contact with its address, phone and optional email. The popup then closes itself. */
-  onSelect: (selection: ContactSelection) => void;
-  /** Default 'Contact Search'. */
-  title?: string;
-  /** spec: configurable; default 'Add New Primary Contact' (the button, and the create form's title). */
-  addNewLabel?: string;
+/**
+ * The chosen contact with its address, phone and optional email. Its texts (spec: configurable)
+ * default to 'Contact Search', 'Add New Primary Contact' and 'Save and Add to Amendment'.
+ */
+export interface ContactSearchDialogProps extends SearchDialogProps<ContactSelection> {
   /** spec: configurable; default 'Make Primary Contact' (the confirm button). */
   confirmLabel?: string;
-  /** spec: configurable; default 'Save and Add to Amendment' (the create form's save button). */
-  saveAndAddLabel?: string;
-  /** Default 'Cancel'. */
-  cancelLabel?: string;
-  /** The create form's way back to the search. Default 'Back to Search'. */
-  backLabel?: string;
-  /** Offer Add New (default: when the signed-in user may edit). */
-  canCreate?: boolean;
 }
 
 /**
