@@ -15,6 +15,20 @@ import './list-page.css';
  * does on a save: one shell for the management screens' popups and the forms they hold.
  */
 
+/** What a record form takes besides its record and its save's outcome. */
+export interface RecordFormProps {
+  onCancel: () => void;
+  /** Default 'Save'; a search popup uses 'Save and Add to Amendment'. */
+  submitLabel?: string;
+  /** Default 'Cancel'. */
+  cancelLabel?: string;
+  cancelIcon?: string;
+  /** Offered after a stale save (409): load the stored record again. */
+  onReload?: () => void;
+  /** Focus the form's first field when it opens (default true). */
+  autoFocus?: boolean;
+}
+
 /** What a record popup edits: a new record, or the stored one with this objectId. */
 export type RecordFormTarget = { mode: 'create' } | { mode: 'edit'; id: number };
 

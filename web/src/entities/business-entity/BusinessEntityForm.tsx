@@ -17,28 +17,19 @@ import {
   type BusinessEntityFormField,
   type BusinessEntityFormValues,
 } from './business-entity-form';
-import { RecordFormFailure, RecordFormFooter, showSaveFailure } from '../../components/RecordForm';
+import { RecordFormFailure, RecordFormFooter, showSaveFailure, type RecordFormProps } from '../../components/RecordForm';
 import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
 import { useForm } from '../../components/use-form';
 import './business-entity.css';
 
-export interface BusinessEntityFormProps {
+/** `autoFocus`: the Legal Name. */
+export interface BusinessEntityFormProps extends RecordFormProps {
   /** The entity to edit (as loaded, with its version); absent: a new entity. */
   entity?: BusinessEntity;
   /** After a successful save (the notice is already shown): the saved entity. */
   onSaved: (entity: BusinessEntity) => void;
-  onCancel: () => void;
-  /** Default 'Save'; the search popup uses 'Save and Add to Amendment'. */
-  submitLabel?: string;
-  /** Default 'Cancel'. */
-  cancelLabel?: string;
-  cancelIcon?: string;
-  /** Offered after a stale save (409): load the stored entity again. */
-  onReload?: () => void;
-  /** Focus the Legal Name when the form opens (default true). */
-  autoFocus?: boolean;
 }
 
 /** One reserved id per create form (a remount is a new form). */

@@ -20,7 +20,7 @@ import {
   type ContactFormValues,
 } from './contact-form';
 import { CONTACT_STATUS_OPTIONS, CONTACT_TEXTS } from './contact-texts';
-import { RecordFormFailure, RecordFormFooter, showSaveFailure } from '../../components/RecordForm';
+import { RecordFormFailure, RecordFormFooter, showSaveFailure, type RecordFormProps } from '../../components/RecordForm';
 import { DeclaredFields } from '../../components/DeclaredFields';
 import { GeneratedIdInput } from '../../components/GeneratedIdInput';
 import { useNotify } from '../../components/notify-context';
@@ -35,23 +35,14 @@ export type ContactSaved =
   | { mode: 'create'; created: ContactCreated; values: ContactFormValues }
   | { mode: 'edit'; contact: Contact };
 
-export interface ContactFormProps {
+/** `autoFocus`: the first name. */
+export interface ContactFormProps extends RecordFormProps {
   /** The contact to edit (as loaded, with its version); absent: a new contact. */
   contact?: Contact;
   /** After a successful save (the notice is already shown). */
   onSaved: (saved: ContactSaved) => void;
-  onCancel: () => void;
-  /** Default 'Save'; the contact search popup uses 'Save and Add to Amendment'. */
-  submitLabel?: string;
-  /** Default 'Cancel'. */
-  cancelLabel?: string;
-  cancelIcon?: string;
-  /** Offered after a stale save (409): load the stored contact again. */
-  onReload?: () => void;
   /** Shown between the fields and the buttons, outside the form (the edit popup's sub-grids). */
   children?: ReactNode;
-  /** Focus the first name when the form opens (default true). */
-  autoFocus?: boolean;
 }
 
 /** One reserved Contact Id per create form (a remount is a new form). */
