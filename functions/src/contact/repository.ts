@@ -192,7 +192,8 @@ async function assertGenerated(objectId: number): Promise<void> {
 
 /**
  * POST Create: the contact (Active), its address, its phone and its optional email, with their
- * four 'added' events, in ONE transaction. Answers the new objectIds.
+ * four 'added' events, in ONE transaction (each event with `opts.source`: an import's contact's
+ * address, phone and email name its batch as the contact does). Answers the new objectIds.
  */
 export async function createContact(input: ContactCreateInput, actor: Actor, opts: { extra?: TransactItem[]; source?: string } = {}): Promise<ContactCreated> {
   if (input.businessEntity) await requireBusinessEntity(input.businessEntity.objectId);
@@ -204,9 +205,9 @@ export async function createContact(input: ContactCreateInput, actor: Actor, opt
     input.email ? contactEmails.nextId() : Promise.resolve(undefined),
   ]);
   const extra = [
-    ...(await contactAddresses.puts(objectId, addressId, input.address, actor)).actions,
-    ...(await contactPhones.puts(objectId, phoneId, input.phone, actor)).actions,
-    ...(input.email && emailId !== undefined ? (await contactEmails.puts(objectId, emailId, input.email, actor)).actions : []),
+    ...(await contactAddresses.puts(objectId, addressId, input.address, actor, opts.source)).actions,
+    ...(await contactPhones.puts(objectId, phoneId, input.phone, actor, opts.source)).actions,
+    ...(input.email && emailId !== undefined ? (await contactEmails.puts(objectId, emailId, input.email, actor, opts.source)).actions : []),
     ...(opts.extra ?? []),
   ];
   try {

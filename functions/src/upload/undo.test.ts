@@ -153,6 +153,8 @@ describe('upload/Undo of participants without a Contact ID', () => {
     const result = (await ok<Job>(admin.get('/api/job/getjob', { id: undo.jobId }))).result as UndoResult;
     expect(result.kept).toEqual([expect.objectContaining({ entity: 'primaryContact', objectId: sam, differences: [expect.objectContaining({ fieldName: expect.stringContaining(`of account ${other.objectId}`) })] })]);
     expect((await admin.get('/api/primarycontact/Get', { id: rita })).status).toBe(404);
+    // with its address and phone, each logged as the undo's
+    expect((await listChangeLogs({ entity: 'primaryContact', id: rita })).filter((e) => e.source === `Undo of upload batch ${batchId}`).map((e) => e.entity).sort()).toEqual(['address', 'phone', 'primaryContact']);
     expect((await admin.get('/api/primarycontact/Get', { id: sam })).status).toBe(200);
     expect([await people(account.objectId), await people(other.objectId)]).toEqual([[], [['Sam', sam]]]);
     expect(result.rows).toBe(2);

@@ -368,7 +368,8 @@ async function importJobOf(p: RowPipeline, body: UndoBody): Promise<JobRecord> {
     const jobs = (await Promise.all([...new Set(rows.map((r) => r.importJob).filter(Boolean))].map(getJobRecord))).filter((j) => j !== undefined);
     // rows imported before the rows kept their job: their changes are not logged by job either
     if (!jobs.length) throw new BadRequestError(MSG.undoNotLogged, { batchId: MSG.undoNotLogged });
-    jobId = jobs.sort((a, b) => (a.created < b.created ? 1 : a.created > b.created ? -1 : 0))[0]!.jobId;
+    // newest first by the job's creation to the millisecond (gsi1sk; `created` shows seconds only): jobs run in that order
+    jobId = jobs.sort((a, b) => (a.gsi1sk < b.gsi1sk ? 1 : a.gsi1sk > b.gsi1sk ? -1 : 0))[0]!.jobId;
   }
   const job = jobId === undefined ? undefined : await getJobRecord(jobId);
   if (!job || job.jobType !== importJobType(p.kind)) throw new BadRequestError(MSG.undoNotImport, { jobId: MSG.undoNotImport });
