@@ -38,6 +38,18 @@ function ColumnFilter({ label, numeric, value, onChange, debounceMs }: { label: 
   );
 }
 
+/** Filters shown as removable chips (the date periods kept, a link's filters without a control); the current one filled. */
+function RemovableChips({ ariaLabel, chips }: { ariaLabel: string; chips: { key: string; label: string; removeLabel: string; current?: boolean; onRemove: () => void }[] }) {
+  if (chips.length === 0) return null;
+  return (
+    <div className="eb-search-filters__periods" role="group" aria-label={ariaLabel}>
+      {chips.map((c) => (
+        <Button key={c.key} type="button" size="small" rounded outlined={!c.current} icon="pi pi-times" iconPos="right" label={c.label} aria-label={c.removeLabel} onClick={c.onRemove} />
+      ))}
+    </div>
+  );
+}
+
 /** 'mm/dd/yyyy' of a yyyy-MM-dd day, '…' for none. */
 const formatDay = (day: string | null): string => (day ? `${day.slice(5, 7)}/${day.slice(8, 10)}/${day.slice(0, 4)}` : '…');
 
@@ -142,42 +154,23 @@ export function SearchFilterBar<C extends string, S extends string, D extends st
         className="eb-search-filters__date"
       />
       {props.children}
-      {chips.length > 0 && (
-        <div className="eb-search-filters__periods" role="group" aria-label={T.linkFilters}>
-          {chips.map((c) => (
-            <Button
-              key={c.key}
-              type="button"
-              size="small"
-              rounded
-              outlined
-              icon="pi pi-times"
-              iconPos="right"
-              label={c.label(filters.extras[c.key]!)}
-              aria-label={T.removeFilter(c.label(filters.extras[c.key]!))}
-              onClick={() => setFilters({ extras: { ...live().extras, [c.key]: undefined } })}
-            />
-          ))}
-        </div>
-      )}
-      {periods.length > 0 && (
-        <div className="eb-search-filters__periods" role="group" aria-label={T.datePeriods}>
-          {periods.map((k) => (
-            <Button
-              key={k.value}
-              type="button"
-              size="small"
-              rounded
-              outlined={k.value !== filters.dateKind}
-              icon="pi pi-times"
-              iconPos="right"
-              label={T.periodLabel(labels.dateKinds[k.value], formatDay(filters.periods[k.value]!.from), formatDay(filters.periods[k.value]!.to))}
-              aria-label={T.removePeriod(labels.dateKinds[k.value])}
-              onClick={() => setFilters(def.withPeriod(live(), { from: null, to: null }, k.value))}
-            />
-          ))}
-        </div>
-      )}
+      <RemovableChips
+        ariaLabel={T.linkFilters}
+        chips={chips.map((c) => {
+          const label = c.label(filters.extras[c.key]!);
+          return { key: c.key, label, removeLabel: T.removeFilter(label), onRemove: () => setFilters({ extras: { ...live().extras, [c.key]: undefined } }) };
+        })}
+      />
+      <RemovableChips
+        ariaLabel={T.datePeriods}
+        chips={periods.map((k) => ({
+          key: k.value,
+          label: T.periodLabel(labels.dateKinds[k.value], formatDay(filters.periods[k.value]!.from), formatDay(filters.periods[k.value]!.to)),
+          removeLabel: T.removePeriod(labels.dateKinds[k.value]),
+          current: k.value === filters.dateKind,
+          onRemove: () => setFilters(def.withPeriod(live(), { from: null, to: null }, k.value)),
+        }))}
+      />
       <div className="eb-search-filters__columns" role="group" aria-label={T.columnFilters}>
         {def.spec.columns.map((c) => (
           <ColumnFilter
