@@ -19,7 +19,9 @@ import { dynamo } from '../../functions/src/lib/aws';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { createMasterContract, generateMasterContract } from '../../functions/src/master-contract/repository';
 import { createContact } from '../../functions/src/contact/repository';
-import { SYSTEM_ACTOR } from '../../functions/src/users/repository';
+import { SYSTEM_ACTOR, findUserByEmail } from '../../functions/src/users/repository';
+import { actorOf } from '../../functions/src/lib/entity';
+import { toTransferDate } from '@eb/shared/formats';
 
 /**
  * Demo data on request (`LOCAL_DEMO_DATA=1 npm start`): a small, plausible book of business so that
@@ -111,7 +113,7 @@ async function demoAccount(
 }
 
 /** Seeds the demo data unless it was seeded before; answers how many contracts it wrote. */
-export async function seedDemoData(options: { generatedContracts?: number } = {}): Promise<number> {
+export async function seedDemoData(options: { generatedContracts?: number; adminEmail?: string } = {}): Promise<number> {
   const generatedContracts = options.generatedContracts ?? GENERATED_CONTRACTS;
   if (await getItem(MARKER)) return 0;
   const actor = SYSTEM_ACTOR;
@@ -138,6 +140,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
   const territories = new Map((await listTerritoryPage({ limit: '100' })).data.map((t) => [t.code, t.objectId]));
   let accountSerial = 0;
   let contracts = 0;
+  const followedUp: number[] = [];
   for (let c = 0; c < 8; c++) {
     const generated = await generateMasterContract();
     const master = await createMasterContract(generated, actor);
@@ -154,6 +157,7 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
         }),
         actor,
       );
+      if (n === 1 && c < 4) followedUp.push(amendment.objectId);
       // its accounts, with their volumes and a year of billing from the billing feed
       for (let k = 0; k < 1 + ((c + n) % 3); k++) await demoAccount(++accountSerial, amendment, territories, actor);
       // its participants (the owner's contact, and the next company's) and a CRM note or two
@@ -212,6 +216,14 @@ export async function seedDemoData(options: { generatedContracts?: number } = {}
     }
   }
   await demoBatches();
+  // the seeded admin's own follow-up notes: their 'My recent changes' on Work Queues is not empty
+  const admin = options.adminEmail ? await findUserByEmail(options.adminEmail) : undefined;
+  if (admin) {
+    for (const [i, objectId] of followedUp.entries()) {
+      const note = CRM_NOTES[(i + 2) % CRM_NOTES.length]!;
+      await amendmentCrms.add(objectId, CONTRACT_CRMS.fieldsSchema.parse({ crmType: note[0], comment: note[1], date: toTransferDate(new Date()), isResolved: false }), actorOf(admin));
+    }
+  }
   await dynamo().send(new PutCommand({ TableName: table(), Item: { ...MARKER, at: new Date().toISOString() } }));
   return contracts;
 }

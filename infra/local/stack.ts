@@ -307,7 +307,7 @@ export async function startLocalStack(opts: LocalStackOptions): Promise<LocalSta
     if (opts.demoData) {
       // demo data is a convenience: a failure is reported, it does not stop the application
       try {
-        const seeded = await (await import('./demo')).seedDemoData();
+        const seeded = await (await import('./demo')).seedDemoData({ adminEmail });
         if (seeded) log(`demo data: ${seeded} contracts with their business entities, contacts and agents`);
       } catch (e) {
         log(`demo data could not be seeded: ${(e as Error).message}`);

@@ -6,6 +6,8 @@ import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { SEED_TERRITORIES } from '@eb/shared/reference/data';
 import { billingRows } from '../account/billing';
 import { getAccount, listAccounts } from '../account/repository';
+import { listChangeLogsOfActor } from '../lib/change-log';
+import { createTestUser } from '../../../test/support/users';
 
 /**
  * The demo data (`npm run start:demo`) against the local emulators: written once, through the
@@ -13,9 +15,11 @@ import { getAccount, listAccounts } from '../account/repository';
  */
 describe('demo data', () => {
   it('seeds contracts with amendments, accounts, participants and CRM notes once, and nothing the second time', async () => {
+    // Prepare: the seeded admin
+    const admin = await createTestUser('superAdmin');
     // Act
-    const first = await seedDemoData({ generatedContracts: 3 });
-    const second = await seedDemoData({ generatedContracts: 3 });
+    const first = await seedDemoData({ generatedContracts: 3, adminEmail: admin.email });
+    const second = await seedDemoData({ generatedContracts: 3, adminEmail: admin.email });
     // Assess: the eight written by hand and three generated
     expect(first).toBe(11);
     expect(second).toBe(0);
@@ -35,5 +39,8 @@ describe('demo data', () => {
     expect(account.accountVolume?.volumeData.length).toBeGreaterThan(0);
     expect(account.contractStartDate! < new Date(Date.now() - 400 * 86_400_000).toISOString()).toBe(true);
     expect((await billingRows(account.objectId)).length).toBe(12);
+    // the admin's own follow-up notes on four amendments (their 'My recent changes')
+    const own = await listChangeLogsOfActor({ actorId: admin.objectId, limit: 10 });
+    expect(new Set(own.map((e) => e.parentId)).size).toBe(4);
   }, 120_000); // eleven contracts through the screens' write path: tens of seconds on a loaded 2-core machine
 });
