@@ -3,6 +3,7 @@ import {
   agentHiddenFieldsOf,
   chooserColumnsOf,
   columnFilterChecks,
+  columnFilterHints,
   defineListColumns,
   exportColumnsOf,
   gridColumnsOf,
@@ -115,5 +116,11 @@ describe('Accounts Search columns declared once', () => {
     const checks = columnFilterChecks<(typeof rows)[number]>(cols, { amendmentTerm: 12, accountStatus: 'EN', flowDatePeriod: { fromDate: '2026-01-01', toDate: '2026-01-31' } }, false, matchers);
     expect(rows.filter((r) => checks.every((c) => c(r)))).toEqual([rows[0]]);
     expect(columnFilterChecks(cols, {}, false, matchers)).toEqual([]);
+    // the list engine's hints: the own code selection an equality (its check left to the engine), the own date period a range (its check kept); the joined number neither
+    const body = { amendmentTerm: 12, accountStatus: 'EN', flowDatePeriod: { fromDate: '2026-01-01T00:00:00', toDate: '2026-01-31T00:00:00' } };
+    expect(columnFilterHints(cols, body)).toEqual({ equals: [{ column: 'status', value: 'EN' }], ranges: [{ column: 'flowDate', from: '2026-01-01', to: '2026-01-31' }] });
+    const left = columnFilterChecks<(typeof rows)[number]>(cols, body, false, matchers, true);
+    expect(left).toHaveLength(2);
+    expect(rows.filter((r) => r.status === 'EN' && left.every((c) => c(r)))).toEqual([rows[0]]);
   });
 });
