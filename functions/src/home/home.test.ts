@@ -78,7 +78,7 @@ describe('home page', () => {
     expect(page.recentlyChanged!.length).toBeGreaterThan(0);
   });
 
-  it('answers a write committed after an earlier answer (the lists\' part is kept only until a list changes)', async () => {
+  it('answers a write committed after an earlier answer (each answer is the lists as of the call)', async () => {
     // Prepare: an answer given twice (the second from what was kept); then a pending account of an amendment awaiting pricing
     const pending = (p: HomePage) => p.accountQueues.find((q) => q.id === 'pendingAccounts')!.count;
     const pricing = (p: HomePage) => p.contractQueues.find((q) => q.id === 'pricingValidation')!.count;
