@@ -335,10 +335,28 @@ async function checkReferences(input: { businessEntity: ObjectRef | null; primar
  * refresh from the feed per row).
  */
 async function assertNumberFree(masterContractRef: number, amendmentNumber: number, self?: number): Promise<void> {
-  const taken = await sharedRead(`amendmentNumbers#${masterContractRef}`, async () => new Map((await amendmentsOf(masterContractRef)).map((r) => [r.amendmentNumber, r.objectId])));
+  const taken = bulkScope()
+    ? numbersOf(await sharedRead('amendmentNumbers', everyContractsNumbers), masterContractRef)
+    : new Map((await amendmentsOf(masterContractRef)).map((r) => [r.amendmentNumber, r.objectId]));
   const holder = taken.get(amendmentNumber);
   if (holder !== undefined && holder !== self) throw new AppError(409, MSG.amendmentNumberExists, { amendmentNumber: MSG.amendmentNumberExists });
   if (bulkScope()) taken.set(amendmentNumber, self ?? 0);
+}
+
+/**
+ * Every contract's amendment numbers (number -> objectId by master contract), read by an import
+ * chunk once: one list refresh for the chunk, not one for each contract its rows name (a refresh
+ * after the chunk's own writes reads the feed again: 30 contracts, 30 feed reads).
+ */
+async function everyContractsNumbers(): Promise<Map<number, Map<number, number>>> {
+  const out = new Map<number, Map<number, number>>();
+  for (const r of await amendments().all({}, Number.MAX_SAFE_INTEGER)) numbersOf(out, r.masterContractRef).set(r.amendmentNumber, r.objectId);
+  return out;
+}
+function numbersOf(all: Map<number, Map<number, number>>, masterContractRef: number): Map<number, number> {
+  let numbers = all.get(masterContractRef);
+  if (!numbers) all.set(masterContractRef, (numbers = new Map()));
+  return numbers;
 }
 
 /** The stored fields of a create or update body; the validation flags record who ticked them and when. */
