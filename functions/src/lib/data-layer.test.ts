@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { dynamo } from './aws';
 import { listChangeLogs, type LogEntity } from './change-log';
 import { batchGet, batchPut, table } from './db';
 import { createEntity, deleteEntity, getEntity, updateEntity, type EntityDef } from './entity';
 import { ConflictError } from './errors';
-import { feedAttributes, nextSeq } from './feed';
+import { currentSeq, feedAttributes, nextSeq } from './feed';
 import { ListEngine, type ListSpec } from './list-engine';
 
 /** A list type of these tests only: a fresh type per test, so tests never see each other's rows. */
@@ -222,5 +222,21 @@ describe('batchPut', () => {
     ]);
     const stored = await batchGet(items.map(({ pk, sk }) => ({ pk, sk })));
     expect(stored.map((x) => [x.i, x.stamp]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(items.map((_, i) => [i, Math.floor(i / 25) + 1]));
+  });
+});
+
+describe('feed counters', () => {
+  it('reads the counters asked for in one turn (a list and the lists it joins) with one request, each its own value', async () => {
+    // Prepare: three types' counters at 1, 2 and 3 (a fourth never drawn from)
+    const types = [1, 2, 3].map((n) => `counted${randomUUID().slice(0, 8)}n${n}`);
+    for (const [i, t] of types.entries()) await nextSeq(t, i + 1);
+    const never = `counted${randomUUID().slice(0, 8)}`;
+    const send = vi.spyOn(dynamo(), 'send');
+    // Act
+    const values = await Promise.all([...types, never, types[0]!].map((t) => currentSeq(t)));
+    // Assess
+    expect(values).toEqual([1, 2, 3, 0, 1]);
+    expect(send.mock.calls.map(([c]) => c.constructor.name)).toEqual(['BatchGetCommand']);
+    send.mockRestore();
   });
 });
