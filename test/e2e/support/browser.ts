@@ -86,7 +86,10 @@ export async function checkScreen(page: Page, name: string): Promise<void> {
  * amendment's form load as they come near the visible part of the page (WhenNear).
  */
 export async function revealSection(page: Page, name: string): Promise<void> {
-  await page.getByRole('region', { name, exact: true }).first().scrollIntoViewIfNeeded();
+  // a record tab mounts again under its new id after a first save: the section found first may be
+  // replaced while it is scrolled to, so it is found again until one stays
+  const section = page.getByRole('region', { name, exact: true }).first();
+  await expect.poll(() => section.scrollIntoViewIfNeeded({ timeout: 2_000 }).then(() => true, () => false)).toBe(true);
 }
 
 /** A form field's label as a pattern: a required field's label ends with the hidden marker ' *'. */
