@@ -24,7 +24,7 @@ import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-l
 import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
-import { listEngine, pageParams, type ListSpec } from '../lib/list-engine';
+import { listEngine, pageParams, type ListQuery, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractCreation, masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
@@ -181,15 +181,32 @@ export function amendmentFilterPredicate(f: AmendmentListFilter): ((r: Amendment
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 
+/**
+ * The equalities a validation queue implies (awaitingValidation: the flags), as list hints: the
+ * engine then tries the predicate only on the amendments with those flags (the predicate still
+ * checks them: the rule stays amendmentFilterPredicate's).
+ */
+const AWAITING_HINTS: Record<string, { column: string; value: boolean }[]> = {
+  pricing: [{ column: 'pricingValidated', value: false }],
+  operations: [
+    { column: 'operationsValidated', value: false },
+    { column: 'pricingValidated', value: true },
+  ],
+};
+
+/** The list engine's query of a contract filter: its keyword, its predicate and its hints (every amendment query goes through it). */
+export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<AmendmentListRow>, 'filter' | 'keyword' | 'fullText' | 'equals'> {
+  const equals = f.awaitingValidation ? AWAITING_HINTS[f.awaitingValidation] : undefined;
+  return { keyword: f.searchText, fullText: f.fullTextSearch, filter: amendmentFilterPredicate(f), ...(equals ? { equals } : {}) };
+}
+
 /** POST contract/GetList: the filter (AND), the keyword (searchText), sort (default contractId Descending), page, exact total. */
 export async function listAmendments(filter: AmendmentListFilter, query: Record<string, string | undefined>): Promise<PagedResult<AmendmentRow>> {
   const page = pageParams({ ...query, limit: query.limit ?? String(CONTRACT_PAGE_SIZE) });
   const result = await amendments().query({
     ...page,
     orderBy: page.orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
-    keyword: filter.searchText,
-    fullText: filter.fullTextSearch,
-    filter: amendmentFilterPredicate(filter),
+    ...amendmentQuery(filter),
   });
   return { data: result.data.map(toRow), totalCount: result.totalCount };
 }
@@ -203,9 +220,7 @@ export async function allAmendments(filter: AmendmentListFilter, orderBy?: strin
 export async function amendmentIds(filter: AmendmentListFilter, orderBy?: string): Promise<number[]> {
   return amendments().idsOf({
     orderBy: orderBy ?? orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
-    keyword: filter.searchText,
-    fullText: filter.fullTextSearch,
-    filter: amendmentFilterPredicate(filter),
+    ...amendmentQuery(filter),
   });
 }
 
@@ -417,7 +432,7 @@ export async function createAmendmentRecord(input: AmendmentCreateInput, actor: 
       { actor, ...(extra.length ? { extra } : {}), ...(opts.source ? { source: opts.source } : {}) },
       { objectId },
     );
-  if (creation) await creation.commit(opts.extra ?? [], write);
+  if (creation) await creation.commit(write);
   else await write();
   return objectId;
 }

@@ -8,7 +8,7 @@ import { contractsExportJob } from './export-job';
  */
 export {
   amendmentDef,
-  amendmentFilterPredicate,
+  amendmentQuery,
   amendmentListSpec,
   amendmentRecord,
   amendments,

@@ -19,7 +19,7 @@ import { orderByOf } from '@eb/shared/paging';
 import { isAdmin, isAgent, type UserType } from '@eb/shared/roles';
 import { visibleToUser } from '@eb/shared/agent-hidden';
 import { accountQuery, accounts, toRow as toAccountRow, type AccountListRow } from '../account/service';
-import { amendments, amendmentFilterPredicate, toRow as toAmendmentRow } from '../amendment/service';
+import { amendmentQuery, amendments, toRow as toAmendmentRow } from '../amendment/service';
 import type { TallyCell, TallyDecl } from '../lib/list/tally';
 import { listChangeLogsOfActor } from '../lib/change-log';
 import { rowStore } from '../upload/service';
@@ -27,8 +27,8 @@ import { rowStore } from '../upload/service';
 /**
  * GET home/Get (issue 31, docs/home.md): the work queues and charts of the home page in one answer.
  * Every queue is the filter Accounts Search or Contracts Search builds from the queue's URL query
- * (HOME_QUEUE_SEARCH), run as the same list query (accountQuery: the hints and the predicate;
- * amendmentFilterPredicate), so its count is the search's total and its rows the search's first
+ * (HOME_QUEUE_SEARCH), run as the same list query (accountQuery, amendmentQuery: the hints and
+ * the predicate), so its count is the search's total and its rows the search's first
  * page (its default sort). Queries with hints read only their candidates (an equality index, a
  * date range); the charts are tallies the list engine keeps up to date with every change
  * (ListEngine.tally), so no call passes over every row.
@@ -45,19 +45,6 @@ export const CONTRACT_QUEUE_FILTERS: [HomeQueueId, AmendmentListFilter][] = [
   ['pricingValidation', { awaitingValidation: 'pricing' }],
   ['operationsValidation', { awaitingValidation: 'operations' }],
 ];
-/**
- * The equalities an amendment queue's predicate implies (awaitingValidation: the flags), as list
- * hints: the engine then tries the predicate only on the amendments with those flags (the
- * predicate still checks them: the rule stays amendmentFilterPredicate's).
- */
-const CONTRACT_QUEUE_HINTS: Record<string, { column: string; value: boolean }[]> = {
-  pricing: [{ column: 'pricingValidated', value: false }],
-  operations: [
-    { column: 'operationsValidated', value: false },
-    { column: 'pricingValidated', value: true },
-  ],
-};
-
 const month = (d: Date) => d.toISOString().slice(0, 7);
 function months(from: Date, count: number): string[] {
   const out: string[] = [];
@@ -111,8 +98,7 @@ async function contractPart(now: Date) {
   await list.refresh();
   const pages = CONTRACT_QUEUE_FILTERS.map(([, f]) =>
     list.queryLoaded({
-      filter: amendmentFilterPredicate(f),
-      equals: CONTRACT_QUEUE_HINTS[f.awaitingValidation ?? ''] ?? [],
+      ...amendmentQuery(f),
       limit: HOME_QUEUE_ROWS,
       getTotalCount: true,
       orderBy: orderByOf(CONTRACT_DEFAULT_SORT.field, CONTRACT_DEFAULT_SORT.direction),
