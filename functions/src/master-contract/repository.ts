@@ -90,14 +90,15 @@ const claimNumber = (contractId: number, objectId: number): TransactItem => ({
 /** POST mastercontract/Create: the reserved objectId (or a new one) and the contractId; valid once saved. */
 export async function createMasterContract(input: MasterContractCreateInput, actor: Actor): Promise<MasterContract> {
   const creation = await masterContractCreation(input, actor);
-  await creation.commit([]);
+  await creation.commit();
   return creation.master;
 }
 
 /**
  * A new master contract's writes (the record, its change-log event, the claim of its contractId),
- * committed with `extra`: a new contract and its first amendment are one transaction (contract/Create
- * with newMasterContract), so a refused amendment leaves no empty contract behind.
+ * `actions`, to commit alone or in another record's transaction: a new contract and its first
+ * amendment are one transaction (contract/Create with newMasterContract), so a refused amendment
+ * leaves no empty contract behind.
  */
 export async function masterContractCreation(input: MasterContractCreateInput, actor: Actor) {
   if (input.objectId !== undefined) {
@@ -116,13 +117,13 @@ export async function masterContractCreation(input: MasterContractCreateInput, a
   return {
     master: toMasterContract(write.item),
     actions: write.actions,
-    /** writes the contract with `extra` in one transaction (`run`: the caller's own transaction, which includes `actions`) */
-    async commit(extra: TransactItem[], run: () => Promise<unknown> = () => transact([...write.actions, ...extra])): Promise<void> {
+    /** writes the contract alone, or runs `within`: the caller's own transaction, which includes `actions` */
+    async commit(within?: () => Promise<unknown>): Promise<void> {
       try {
-        await run();
+        await (within ? within() : transact(write.actions));
       } catch (e) {
         if (e instanceof ConflictError && (await numberTaken(input.contractId))) throw duplicateNumber();
-        if (e instanceof ConflictError && !extra.length) throw new ConflictError(MSG.contractIdExists);
+        if (e instanceof ConflictError && !within) throw new ConflictError(MSG.contractIdExists);
         throw e;
       }
       await raiseCounterTo(CONTRACT_ID_COUNTER, input.contractId);
