@@ -1,7 +1,8 @@
-import { ScanCommand, UpdateCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { toReferenceCode } from '@eb/shared/reference/codes';
 import { dynamo } from '../lib/aws';
-import { table } from '../lib/db';
+import { queryAll, table } from '../lib/db';
+import { FEED_SHARDS, feedPk } from '../lib/feed';
 import { log } from '../lib/log';
 
 /**
@@ -14,31 +15,26 @@ import { log } from '../lib/log';
  * The rewrite changes the representation only (same meaning): no version bump, no change-log
  * event, no feed stamp (the list projections already show the code). Each update is conditional on
  * the version it read and on the old value, so a concurrent edit wins.
+ *
+ * The three kinds are list-engine lists, so each of their items is on its list's feed: the
+ * migration reads those feeds (a query per shard) instead of scanning the whole table, which at
+ * 500,000 accounts made every start of the local stack read every item.
  */
-const STORED_REFERENCE_FIELDS: readonly { sk: string; fields: Readonly<Record<string, string>> }[] = [
-  { sk: 'PROFILE', fields: { type: 'userTypes' } },
-  { sk: 'BUSINESSENTITY', fields: { companyType: 'businessEntityCompanyTypes', type: 'businessEntityTypes' } },
-  { sk: 'AGENT', fields: { upsellAgentType: 'agentTypes', downsellAgentType: 'agentTypes', entityStateId: 'states' } },
+const STORED_REFERENCE_FIELDS: readonly { feed: string; sk: string; fields: Readonly<Record<string, string>> }[] = [
+  { feed: 'user', sk: 'PROFILE', fields: { type: 'userTypes' } },
+  { feed: 'businessEntity', sk: 'BUSINESSENTITY', fields: { companyType: 'businessEntityCompanyTypes', type: 'businessEntityTypes' } },
+  { feed: 'agent', sk: 'AGENT', fields: { upsellAgentType: 'agentTypes', downsellAgentType: 'agentTypes', entityStateId: 'states' } },
 ];
 const PK_PREFIX: Record<string, string> = { PROFILE: 'USER#', BUSINESSENTITY: 'BUSINESSENTITY#', AGENT: 'AGENT#' };
 
 /** Rewrite stored reference-set objectIds as codes; answers how many items changed. */
 export async function migrateStoredReferenceCodes(): Promise<number> {
   let changed = 0;
-  let start: ScanCommandOutput['LastEvaluatedKey'];
-  do {
-    const page = await dynamo().send(
-      new ScanCommand({
-        TableName: table(),
-        ConsistentRead: true,
-        FilterExpression: 'sk IN (:u, :b, :a)',
-        ExpressionAttributeValues: { ':u': 'PROFILE', ':b': 'BUSINESSENTITY', ':a': 'AGENT' },
-        ExclusiveStartKey: start,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const kind = STORED_REFERENCE_FIELDS.find((k) => k.sk === item.sk && String(item.pk).startsWith(PK_PREFIX[k.sk]!));
-      if (!kind || item.deleted) continue;
+  const feeds = STORED_REFERENCE_FIELDS.flatMap((kind) => Array.from({ length: FEED_SHARDS }, (_, shard) => ({ kind, pk: feedPk(kind.feed, shard) })));
+  for (const { kind, pk } of feeds) {
+    const items = await queryAll({ IndexName: 'feed', KeyConditionExpression: 'feedpk = :p', ExpressionAttributeValues: { ':p': pk } });
+    for (const item of items) {
+      if (item.sk !== kind.sk || !String(item.pk).startsWith(PK_PREFIX[kind.sk]!) || item.deleted) continue;
       const updates = Object.entries(kind.fields).flatMap(([field, itemType]) => {
         const value = item[field];
         const code = typeof value === 'number' ? toReferenceCode(itemType, value) : undefined;
@@ -74,8 +70,7 @@ export async function migrateStoredReferenceCodes(): Promise<number> {
         if ((e as Error).name !== 'ConditionalCheckFailedException') throw e;
       }
     }
-    start = page.LastEvaluatedKey;
-  } while (start);
+  }
   if (changed) log.info('stored reference values rewritten as codes', { changed });
   return changed;
 }
