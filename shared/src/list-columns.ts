@@ -150,10 +150,9 @@ function equalityOf(c: ListColumnDecl, body: Record<string, unknown>): string | 
 
 /**
  * The list engine's hints of the declared filters set in a GetList body (ListQuery.equals, .range):
- * an equality per code selection or whole number on an own column (exact: columnFilterChecks with
- * `hinted` leaves those checks to the engine), a range per date period on an own column (it only
- * narrows: the period's check stays). Derived from the filter kinds, so a new filterable column
- * gets its hint with its declaration.
+ * an equality per code selection or whole number on an own column, a range per date period on an
+ * own column. Each is exact: columnFilterChecks with `hinted` leaves those checks to the engine.
+ * Derived from the filter kinds, so a new filterable column gets its hint with its declaration.
  */
 export function columnFilterHints(columns: readonly ListColumnDecl[], body: Record<string, unknown>) {
   const equals: { column: string; value: string | number }[] = [];
@@ -172,7 +171,7 @@ export function columnFilterHints(columns: readonly ListColumnDecl[], body: Reco
 
 /**
  * The row checks of the declared filters set in a GetList body (`anywhere`: fullTextSearch).
- * `hinted`: the query also passes columnFilterHints' equalities, so their checks are left out.
+ * `hinted`: the query also passes columnFilterHints' equalities and ranges, so their checks are left out.
  */
 export function columnFilterChecks<R>(
   columns: readonly ListColumnDecl[],
@@ -186,7 +185,7 @@ export function columnFilterChecks<R>(
   for (const c of columns) {
     const f = c.filter;
     if (!f) continue;
-    if (hinted && equalityOf(c, body) !== undefined) continue;
+    if (hinted && (equalityOf(c, body) !== undefined || (f.kind === 'dateRange' && isOwn(c)))) continue;
     // one getter per column, chosen once (the checks run on every row of a list)
     const { value, field } = c;
     const get = value ? (r: R) => value(r as Record<string, unknown>, today) : (r: R) => (r as Record<string, unknown>)[field];

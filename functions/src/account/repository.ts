@@ -207,32 +207,40 @@ export function accountFilterPredicate(f: AccountListFilter, hinted = false): ((
   if (f.amendmentType) checks.push((r) => r.amendmentType === f.amendmentType);
   if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
   if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
-  if (f.renewalWithinDays !== undefined) {
-    const today = new Date().toISOString().slice(0, 10);
-    const last = new Date(Date.now() + f.renewalWithinDays * 86_400_000).toISOString().slice(0, 10);
-    checks.push((r) => r.accountEndDate !== null && r.accountEndDate.slice(0, 10) >= today && r.accountEndDate.slice(0, 10) <= last);
+  if (f.renewalWithinDays !== undefined && !hinted) {
+    const { from, to } = renewalWindow(f.renewalWithinDays);
+    checks.push((r) => r.accountEndDate !== null && r.accountEndDate.slice(0, 10) >= from && r.accountEndDate.slice(0, 10) <= to);
   }
-  if (f.statusOlderThanDays !== undefined) {
-    const before = new Date(Date.now() - f.statusOlderThanDays * 86_400_000).toISOString().slice(0, 10);
-    checks.push((r) => r.statusDate !== null && r.statusDate.slice(0, 10) < before);
+  if (f.statusOlderThanDays !== undefined && !hinted) {
+    const { to } = statusOlderThan(f.statusOlderThanDays);
+    checks.push((r) => r.statusDate !== null && r.statusDate.slice(0, 10) <= to);
   }
   if (checks.length === 1) return checks[0];
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 
+/** The days of a renewal window: an end date from today to `days` days from now, both included. */
+function renewalWindow(days: number): { from: string; to: string } {
+  const now = Date.now();
+  return { from: new Date(now).toISOString().slice(0, 10), to: new Date(now + days * 86_400_000).toISOString().slice(0, 10) };
+}
+
+/** The days of a status older than `days` days: a status date up to the day before `days` days ago. */
+function statusOlderThan(days: number): { to: string } {
+  return { to: new Date(Date.now() - (days + 1) * 86_400_000).toISOString().slice(0, 10) };
+}
+
 /**
- * What lets the list engine answer the filter from its indexes (ListQuery.equals, .range): the
- * amendment's accounts and the declared filters' equalities (exact), the declared date periods and
- * the renewal window by a binary search over the date's order (the window a day wider: it only
- * narrows; the predicate still checks it).
+ * What lets the list engine answer the filter from its indexes (ListQuery.equals, .range), each an
+ * exact condition the predicate then leaves out (accountFilterPredicate with `hinted`): the
+ * amendment's accounts and the declared filters' equalities, the declared date periods, the
+ * renewal window and the status age by a binary search over the date's order.
  */
 export function accountQueryHints(f: AccountListFilter): Pick<ListQuery<AccountListRow>, 'equals' | 'range'> {
   const { equals, ranges } = columnFilterHints(ACCOUNT_LIST_COLUMNS, f);
   if (f.amendmentId !== undefined) equals.unshift({ column: 'contractRef', value: f.amendmentId });
-  if (f.renewalWithinDays !== undefined) {
-    const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-    ranges.unshift({ column: 'accountEndDate', from: at(-1), to: at(f.renewalWithinDays + 1) });
-  }
+  if (f.renewalWithinDays !== undefined) ranges.unshift({ column: 'accountEndDate', ...renewalWindow(f.renewalWithinDays) });
+  if (f.statusOlderThanDays !== undefined) ranges.push({ column: 'statusDate', ...statusOlderThan(f.statusOlderThanDays) });
   return { ...(equals.length ? { equals } : {}), ...(ranges.length ? { range: ranges } : {}) };
 }
 

@@ -116,11 +116,13 @@ describe('Accounts Search columns declared once', () => {
     const checks = columnFilterChecks<(typeof rows)[number]>(cols, { amendmentTerm: 12, accountStatus: 'EN', flowDatePeriod: { fromDate: '2026-01-01', toDate: '2026-01-31' } }, false, matchers);
     expect(rows.filter((r) => checks.every((c) => c(r)))).toEqual([rows[0]]);
     expect(columnFilterChecks(cols, {}, false, matchers)).toEqual([]);
-    // the list engine's hints: the own code selection an equality (its check left to the engine), the own date period a range (its check kept); the joined number neither
+    // the list engine's hints: the own code selection an equality, the own date period a range (their checks left to the engine); the joined number neither (its check kept)
     const body = { amendmentTerm: 12, accountStatus: 'EN', flowDatePeriod: { fromDate: '2026-01-01T00:00:00', toDate: '2026-01-31T00:00:00' } };
     expect(columnFilterHints(cols, body)).toEqual({ equals: [{ column: 'status', value: 'EN' }], ranges: [{ column: 'flowDate', from: '2026-01-01', to: '2026-01-31' }] });
     const left = columnFilterChecks<(typeof rows)[number]>(cols, body, false, matchers, true);
-    expect(left).toHaveLength(2);
-    expect(rows.filter((r) => r.status === 'EN' && left.every((c) => c(r)))).toEqual([rows[0]]);
+    expect(left).toHaveLength(1);
+    const inJanuary = (r: (typeof rows)[number]) => r.flowDate >= '2026-01-01' && r.flowDate.slice(0, 10) <= '2026-01-31';
+    expect(rows.filter((r) => r.status === 'EN' && inJanuary(r) && left.every((c) => c(r)))).toEqual([rows[0]]);
+    expect(rows.filter((r) => left.every((c) => c(r)))).toEqual([rows[0], rows[2]]);
   });
 });

@@ -1,7 +1,7 @@
 import { keywordWords } from '@eb/shared/paging';
 import { FeedList } from './catch-up';
 import type { ColumnKind } from './columns';
-import { CANDIDATE_SORT_MAX } from './plan';
+import { CANDIDATE_SORT_MAX, inRange } from './plan';
 import type { ListEngineOptions } from './rows';
 import { Tally, type TallyCell, type TallyDecl } from './tally';
 import type { ListPage, ListQuery, ListSpec } from './spec';
@@ -53,9 +53,11 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const need = words.length;
     const view = this.view;
     const checks = cands?.checks ?? [];
+    const rangeChecks = cands?.rangeChecks ?? [];
     const passes = (slot: number): boolean => {
       if (stamps && stamps[slot] !== need) return false;
       for (let k = 0; k < checks.length; k++) if (checks[k]!.column.get(slot) !== checks[k]!.value) return false;
+      for (let k = 0; k < rangeChecks.length; k++) if (!inRange(rangeChecks[k]!, slot)) return false;
       if (filter) {
         view.s = slot;
         if (!filter(view as unknown as Row)) return false;
@@ -63,10 +65,16 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       return true;
     };
     const end = skip + limit;
+    // every candidate matches (the hints were the whole query): the total is their number
+    const all = cands !== undefined && !stamps && !filter && checks.length === 0 && rangeChecks.length === 0;
     if (cands && cands.orderKey === key) {
       // the candidates are in the query's order already (a range over its sort key): walk them
       const a = cands.slots;
       const n = a.length;
+      if (all) {
+        for (let i = skip; i < Math.min(n, end); i++) page.push(a[desc ? n - 1 - i : i]!);
+        return { page, total: n };
+      }
       let matched = 0;
       for (let i = 0; i < n; i++) {
         const slot = a[desc ? n - 1 - i : i]!;
@@ -87,9 +95,12 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       return { page, total: hits.length };
     }
     // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
-    const mask = new Uint8Array(this.slots);
+    const mask = this.scratchMask(this.slots);
     let total = 0;
-    if (cands) {
+    if (all) {
+      for (const slot of cands.slots) mask[slot] = 1;
+      total = cands.slots.length;
+    } else if (cands) {
       for (const slot of cands.slots) if (passes(slot)) {
         mask[slot] = 1;
         total++;

@@ -3,8 +3,7 @@ import { ListEngine } from './engine';
 import type { ListQuery, ListSpec } from './spec';
 
 /**
- * The query hints (ListQuery.equals: exact conditions the filter leaves out; .range: narrowing
- * only) answer, on random rows, before and after changes and deletions, what a naive filter and
+ * The query hints (ListQuery.equals, .range: exact conditions the filter leaves out) answer, on random rows, before and after changes and deletions, what a naive filter and
  * sort of a plain array answers (same rows, same order, same count); a tally read after the changes
  * is what counting the rows again gives.
  */
@@ -66,17 +65,20 @@ describe('query hints', () => {
         const [key, field] = ([['objectId', 'objectId'], ['code', 'code'], ['endDate', 'endDate'], ['refNo', 'ref']] as const)[rand(4)]!;
         const desc = rand(2) === 1;
         const orderBy = `${key} ${desc ? 'Descending' : 'Ascending'}`;
-        // [hints, the filter the query passes (the equalities left out: the engine answers them), the whole condition]
+        // [hints, the filter the query passes (the hints left out: the engine answers them), the whole condition]
         const inRange = (r: Row) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to;
         const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, ((r: Row) => boolean) | undefined, (r: Row) => boolean][] = [
           [{ equals: { column: 'ref', value: ref } }, undefined, (r) => r.ref === ref],
           [{ equals: { column: 'code', value: code } }, (r) => r.code === code, (r) => r.code === code],
           [{ equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, undefined, (r) => r.code === code && r.ref === ref],
           [{ equals: { column: 'code', value: 'none such' } }, undefined, () => false],
-          [{ range: { column: 'endDate', from, to } }, inRange, inRange],
-          [{ range: { column: 'endDate', from, to }, equals: { column: 'code', value: code } }, inRange, (r) => r.code === code && inRange(r)],
-          [{ range: [{ column: 'endDate', from, to }], equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, inRange, (r) => r.code === code && r.ref === ref && inRange(r)],
-          [{ range: { column: 'endDate', to }, keyword: '1' }, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
+          [{ range: { column: 'endDate', from, to } }, undefined, inRange],
+          [{ range: { column: 'endDate', from, to }, equals: { column: 'code', value: code } }, undefined, (r) => r.code === code && inRange(r)],
+          // the equality's rows fewer than the range's: the range is tested on them
+          [{ range: [{ column: 'endDate', from, to }], equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, undefined, (r) => r.code === code && r.ref === ref && inRange(r)],
+          [{ range: { column: 'endDate', to }, keyword: '1' }, undefined, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
+          [{ range: [{ column: 'endDate', from }, { column: 'code', from: 'e', to: 'p' }] }, undefined, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.code !== null && r.code.toLowerCase() >= 'e' && r.code.toLowerCase().slice(0, 1) <= 'p'],
+          [{ range: { column: 'endDate', from, to }, equals: { column: 'ref', value: ref } }, (r) => r.code !== 'Pending', (r) => r.ref === ref && inRange(r) && r.code !== 'Pending'],
         ];
         for (const [hints, filter, test] of cases) {
           // Act

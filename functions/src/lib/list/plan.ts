@@ -14,6 +14,21 @@ export interface Candidates {
   orderKey: string | undefined;
   /** the equalities the chosen hint does not answer: tested per candidate (a column read each) */
   checks: { column: Column; value: string | number | boolean }[];
+  /** the ranges the chosen hint does not answer: tested per candidate (a column read each) */
+  rangeChecks: RangeCheck[];
+}
+
+/** A range tested on a candidate: its column's normalised value within [lo, hi] (null: unbounded). */
+export interface RangeCheck {
+  column: Column;
+  lo: Norm;
+  hi: Norm;
+}
+
+/** Whether a column's value lies within a range (as rangeBounds finds it: empty values in none). */
+export function inRange(r: RangeCheck, slot: number): boolean {
+  const v = norm(r.column.get(slot));
+  return v !== null && (r.lo === null || v >= r.lo) && (r.hi === null || !beyond(v, r.hi));
 }
 
 const asList = <T>(v: T | readonly T[] | undefined): readonly T[] => (v === undefined ? [] : Array.isArray(v) ? (v as readonly T[]) : [v as T]);
@@ -23,7 +38,8 @@ const asList = <T>(v: T | readonly T[] | undefined): readonly T[] => (v === unde
  * on to the candidates of the most selective hint (an equality index answers O(matches); a range
  * is two binary searches over the key's cached order), instead of a pass over every row. Every
  * hint's size is known before any is read (a posting list's length, a range's two bounds), so only
- * the smallest is materialised; the other equalities are tested on its candidates by a column read.
+ * the smallest is materialised; the other hints are tested on its candidates by a column read.
+ * Every hint is exact (ListQuery): the filter leaves them out.
  */
 export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Own> {
   /** The candidates of a query's hints, or undefined when it has none (every row). */
@@ -31,22 +47,37 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
     const equals = asList<ListEquals>(q.equals);
     const ranges = asList<ListRange>(q.range);
     if (equals.length === 0 && ranges.length === 0) return undefined;
-    let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number } | undefined;
-    const checks: Candidates['checks'] = [];
+    const none: Candidates = { slots: [], orderKey: undefined, checks: [], rangeChecks: [] };
+    let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number; range?: number } | undefined;
     for (let i = 0; i < equals.length; i++) {
       const e = equals[i]!;
       const index = this.equality(e.column);
-      if (!index) return { slots: [], orderKey: undefined, checks: [] }; // no row has the column: none holds the value
+      if (!index) return none; // no row has the column: none holds the value
       const posting = index.slots(e.value);
       if (!best || posting.length < best.size) best = { size: posting.length, take: () => posting, eq: i };
     }
-    for (const r of ranges) {
-      const b = this.rangeBounds(r.column, r.from, r.to);
-      if (b && (!best || b.end - b.start < best.size)) best = { size: b.end - b.start, take: () => b.order.a.slice(b.start, b.end), orderKey: b.key };
+    for (let i = 0; i < ranges.length; i++) {
+      const r = ranges[i]!;
+      if (!this.ownColumn(r.column)) return none; // no row has the column: none is in the range
+      const b = this.rangeBounds(r.column, r.from, r.to)!;
+      // (the order's own array, not a copy: read before anything changes the list)
+      if (!best || b.end - b.start < best.size) best = { size: b.end - b.start, take: () => b.order.a.subarray(b.start, b.end), orderKey: b.key, range: i };
     }
-    if (!best) return undefined;
-    for (let i = 0; i < equals.length; i++) if (i !== best.eq) checks.push({ column: this.store.column(equals[i]!.column)!, value: equals[i]!.value });
-    return { slots: best.take(), orderKey: best.orderKey, checks };
+    const checks: Candidates['checks'] = [];
+    const rangeChecks: RangeCheck[] = [];
+    for (let i = 0; i < equals.length; i++) if (i !== best!.eq) checks.push({ column: this.store.column(equals[i]!.column)!, value: equals[i]!.value });
+    for (let i = 0; i < ranges.length; i++) if (i !== best!.range) rangeChecks.push({ column: this.store.column(ranges[i]!.column)!, lo: norm(ranges[i]!.from), hi: norm(ranges[i]!.to) });
+    return { slots: best!.take(), orderKey: best!.orderKey, checks, rangeChecks };
+  }
+
+  /**
+   * Whether a column is one of the list's own, held by a row (false: no row holds it yet). A hint
+   * on a column another list holds (a join) is a programming error.
+   */
+  private ownColumn(column: string): boolean {
+    if (this.store.column(column)) return true;
+    if (this.size === 0 || !(this.spec.joins ?? []).some((j) => column in j.columns)) return false;
+    throw new Error(`${this.spec.type}: a hint needs an own column, not the joined ${column}`);
   }
 
   /**
@@ -56,11 +87,8 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
   protected equality(column: string): EqualityIndex | undefined {
     let e = this.equalities.get(column);
     if (!e) {
-      const c = this.store.column(column);
-      if (!c) {
-        if (this.size === 0 || !(this.spec.joins ?? []).some((j) => column in j.columns)) return undefined;
-        throw new Error(`${this.spec.type}: an equality hint needs an own column, not the joined ${column}`);
-      }
+      if (!this.ownColumn(column)) return undefined;
+      const c = this.store.column(column)!;
       e = new EqualityIndex(column, this.slots, this.live, (s) => c.get(s));
       this.equalities.set(column, e);
     }

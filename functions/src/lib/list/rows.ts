@@ -185,4 +185,26 @@ export abstract class ListRows<Row, Own = Row> {
     this.capacity = cap;
   }
 
+  /**
+   * Per-slot working tables a query needs (its match mask, its keyword stamps), kept between
+   * queries and zeroed for each: a new one per query at 500,000 rows is megabytes of garbage a
+   * query, whose collections landed in the slowest queries' times. A query uses one synchronously
+   * and is done with it before the next takes it.
+   */
+  private scratchBytes = new Uint8Array(0);
+  private scratchInts = new Int32Array(0);
+  private scratchWords = new Uint8Array(0);
+  protected scratchMask(n: number): Uint8Array {
+    if (this.scratchBytes.length < n) this.scratchBytes = new Uint8Array(Math.max(n, this.capacity));
+    return this.scratchBytes.fill(0, 0, n).subarray(0, n);
+  }
+  protected scratchStamps(n: number): Int32Array {
+    if (this.scratchInts.length < n) this.scratchInts = new Int32Array(Math.max(n, this.capacity));
+    return this.scratchInts.fill(0, 0, n).subarray(0, n);
+  }
+  /** (a list joining this one reads it while this list's own query tables may be in use) */
+  protected scratchWordMask(n: number): Uint8Array {
+    if (this.scratchWords.length < n) this.scratchWords = new Uint8Array(Math.max(n, this.capacity));
+    return this.scratchWords.fill(0, 0, n).subarray(0, n);
+  }
 }

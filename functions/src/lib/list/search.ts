@@ -36,9 +36,9 @@ export abstract class SearchableList<Row, Own = Row> extends ChangingList<Row, O
     return this.index;
   }
 
-  /** Per slot of the other list, whether a keyword word matches its search text (for joined search). */
+  /** Per slot of the other list, whether a keyword word matches its search text (for joined search; read it before the next word's). */
   wordMask(word: string, fullText: boolean): Uint8Array | undefined {
-    const mask = new Uint8Array(Math.max(1, this.capacity));
+    const mask = this.scratchWordMask(Math.max(1, this.capacity));
     let any = false;
     if (fullText) {
       this.ensureTexts().stampContaining(word, this.slots, this.live, mask, 0, 1);
@@ -57,19 +57,19 @@ export abstract class SearchableList<Row, Own = Row> extends ChangingList<Row, O
    */
   protected keywordStamps(words: string[], fullText: boolean): Int32Array {
     if (this.ensureIndex().pending > INDEX_MERGE_AT) this.index.merge();
-    const stamps = new Int32Array(this.slots);
+    const stamps = this.scratchStamps(this.slots);
     const joins = this.resolveJoins().filter((j) => j.decl.search);
     words.forEach((w, k) => {
-      const others = joins.flatMap((j) => {
-        const m = j.target.wordMask(w, fullText);
-        return m ? [{ m, fk: this.fkOf(j) }] : [];
-      });
       if (fullText) {
         this.ensureTexts().stampContaining(w, this.slots, this.live, stamps, k, k + 1);
       } else {
         this.index.stamp(w, stamps, k, k + 1);
       }
-      for (const { m, fk } of others) {
+      for (const j of joins) {
+        // (each mask read before the next is asked for: a list's word mask is its one scratch table)
+        const m = j.target.wordMask(w, fullText);
+        if (!m) continue;
+        const fk = this.fkOf(j);
         for (let s = 0; s < this.slots; s++) {
           if (stamps[s] !== k) continue;
           const t = fk[s]!;

@@ -67,13 +67,13 @@ export interface ListQuery<Row> {
   keyword?: string;
   fullText?: boolean;
   /**
-   * Hints (plan.ts). `equals`: the rows hold exactly this value in an own column (`row[column] ===
-   * value`), answered from an equality index: a condition of the query, which the filter need not
-   * test again. `range`: an own column's value (as sorts compare it: case-insensitive) is at least
-   * `from` and at most `to` (a string counts as within `to` when it starts with it: a day takes in
-   * its times), found by binary search over the column's cached sort order: it only narrows the rows
-   * the filter is tried on, and the filter must still check it. The engine starts from the smallest
-   * hint and tests the other equalities by a column read.
+   * Hints (plan.ts), each a condition of the query that the filter need not test again.
+   * `equals`: the rows hold exactly this value in an own column (`row[column] === value`),
+   * answered from an equality index. `range`: an own column's value (as sorts compare it:
+   * case-insensitive) is at least `from` and at most `to` (a string counts as within `to` when it
+   * starts with it: a day takes in its times; an empty value is in no range), found by binary
+   * search over the column's cached sort order. The engine starts from the smallest hint and tests
+   * the others on its candidates by a column read.
    */
   equals?: ListEquals | readonly ListEquals[];
   range?: ListRange | readonly ListRange[];
