@@ -116,15 +116,18 @@ const EXCEPTIONS_BY_BATCH: TallyOf<() => ReturnType<ReturnType<typeof rowStore>[
 
 /** Batches of either pipeline with rows still holding exceptions, newest first (admins). */
 async function batchPart(): Promise<HomeBatch[]> {
-  const out: HomeBatch[] = [];
-  for (const kind of ['upload', 'update'] as const) {
-    const cells = await rowStore(kind).rows().tally('home:exceptionsByBatch', EXCEPTIONS_BY_BATCH);
-    const batches = [...cells].map(([key, c]): HomeBatch => {
-      const [batchId, rowType, date] = JSON.parse(key) as [number, string, string];
-      return { kind, batchId, rowType, date, openExceptions: c.count };
-    });
-    out.push(...batches.sort((a, b) => b.batchId - a.batchId).slice(0, HOME_BATCHES));
-  }
+  // both lists refreshed at once (their counters read with the other lists' in one request)
+  const kinds = ['upload', 'update'] as const;
+  const tallies = await Promise.all(kinds.map((kind) => rowStore(kind).rows().tally('home:exceptionsByBatch', EXCEPTIONS_BY_BATCH)));
+  const out = kinds.flatMap((kind, i) =>
+    [...tallies[i]!]
+      .map(([key, c]): HomeBatch => {
+        const [batchId, rowType, date] = JSON.parse(key) as [number, string, string];
+        return { kind, batchId, rowType, date, openExceptions: c.count };
+      })
+      .sort((a, b) => b.batchId - a.batchId)
+      .slice(0, HOME_BATCHES),
+  );
   return out.sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : 0));
 }
 
