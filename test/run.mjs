@@ -3,7 +3,7 @@
 // Chromium end-to-end and cross-cutting suites) in one vitest run, with the type checks and lint
 // beside it at the lowest CPU priority.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -83,6 +83,8 @@ if (existsSync(report)) {
   testFailed = r.numFailedTests ?? 0;
   skipped = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
+// TEST_REPORT=<file> keeps vitest's JSON report (each file's start and duration: where the time goes)
+if (process.env.TEST_REPORT && existsSync(report)) copyFileSync(report, process.env.TEST_REPORT);
 rmSync(out, { recursive: true, force: true });
 if (status !== 0 && testFailed === 0) testFailed = 1; // the runner itself failed
 const checksFailed = failed;
