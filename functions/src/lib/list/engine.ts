@@ -41,15 +41,16 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const value = this.sortKey(key);
-    const cands = this.candidates(q);
+    const keyword = words.length ? this.keywordStamps(words, fullText) : undefined;
+    const cands = this.candidates(q, keyword?.hits);
     const page: number[] = [];
-    if (!cands && !filter && words.length === 0) {
+    if (!cands && !filter) {
       const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
       const n = order.n;
       for (let i = skip; i < Math.min(n, skip + limit); i++) page.push(order.a[desc ? n - 1 - i : i]!);
       return { page, total: this.size };
     }
-    const stamps = words.length ? this.keywordStamps(words, fullText) : undefined;
+    const stamps = keyword?.stamps;
     const need = words.length;
     const view = this.view;
     const checks = cands?.checks ?? [];
@@ -65,8 +66,8 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       return true;
     };
     const end = skip + limit;
-    // every candidate matches (the hints were the whole query): the total is their number
-    const all = cands !== undefined && !stamps && !filter && checks.length === 0 && rangeChecks.length === 0;
+    // every candidate matches (the hints, or the keyword's matches, were the whole query): the total is their number
+    const all = cands !== undefined && (!stamps || cands.slots === keyword!.hits) && !filter && checks.length === 0 && rangeChecks.length === 0;
     if (cands && cands.orderKey === key) {
       // the candidates are in the query's order already (a range over its sort key): walk them
       const a = cands.slots;
@@ -93,6 +94,20 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       if (desc) hits.reverse();
       for (let i = skip; i < Math.min(hits.length, end); i++) page.push(hits[i]!);
       return { page, total: hits.length };
+    }
+    if (all && cands.member && skip + limit < this.size && ((skip + limit) * this.size) / Math.max(1, cands.slots.length) < cands.slots.length) {
+      // the page lies early in the order (a frequent value): walk the order testing each row
+      // rather than marking every candidate first
+      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
+      const n = order.n;
+      let matched = 0;
+      for (let i = 0; i < n && matched < end; i++) {
+        const slot = order.a[desc ? n - 1 - i : i]!;
+        if (!cands.member(slot)) continue;
+        if (matched >= skip) page.push(slot);
+        matched++;
+      }
+      return { page, total: cands.slots.length };
     }
     // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
     const mask = this.scratchMask(this.slots);

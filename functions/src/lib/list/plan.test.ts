@@ -70,6 +70,7 @@ describe('query hints', () => {
         const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, ((r: Row) => boolean) | undefined, (r: Row) => boolean][] = [
           [{ equals: { column: 'ref', value: ref } }, undefined, (r) => r.ref === ref],
           [{ equals: { column: 'code', value: code } }, (r) => r.code === code, (r) => r.code === code],
+          [{ equals: { column: 'code', value: code } }, undefined, (r) => r.code === code],
           [{ equals: [{ column: 'code', value: code }, { column: 'ref', value: ref }] }, undefined, (r) => r.code === code && r.ref === ref],
           [{ equals: { column: 'code', value: 'none such' } }, undefined, () => false],
           [{ range: { column: 'endDate', from, to } }, undefined, inRange],
@@ -79,6 +80,9 @@ describe('query hints', () => {
           [{ range: { column: 'endDate', to }, keyword: '1' }, undefined, (r) => r.endDate !== null && r.endDate.slice(0, 10) <= to],
           [{ range: [{ column: 'endDate', from }, { column: 'code', from: 'e', to: 'p' }] }, undefined, (r) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.code !== null && r.code.toLowerCase() >= 'e' && r.code.toLowerCase().slice(0, 1) <= 'p'],
           [{ range: { column: 'endDate', from, to }, equals: { column: 'ref', value: ref } }, (r) => r.code !== 'Pending', (r) => r.ref === ref && inRange(r) && r.code !== 'Pending'],
+          // a keyword's matches fewer than any hint's rows: the hints are tested on them
+          [{ keyword: String(1 + rand(40)) }, undefined, () => true],
+          [{ keyword: String(1 + rand(40)), equals: { column: 'code', value: code }, range: { column: 'endDate', from, to } }, undefined, (r) => r.code === code && inRange(r)],
         ];
         for (const [hints, filter, test] of cases) {
           // Act

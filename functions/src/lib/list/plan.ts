@@ -16,6 +16,8 @@ export interface Candidates {
   checks: { column: Column; value: string | number | boolean }[];
   /** the ranges the chosen hint does not answer: tested per candidate (a column read each) */
   rangeChecks: RangeCheck[];
+  /** whether a slot is among the candidates without looking them up (the chosen equality's or range's test) */
+  member?: (slot: number) => boolean;
 }
 
 /** A range tested on a candidate: its column's normalised value within [lo, hi] (null: unbounded). */
@@ -27,8 +29,33 @@ export interface RangeCheck {
 
 /** Whether a column's value lies within a range (as rangeBounds finds it: empty values in none). */
 export function inRange(r: RangeCheck, slot: number): boolean {
-  const v = norm(r.column.get(slot));
+  const raw = r.column.get(slot);
+  if (typeof raw === 'string' && typeof (r.lo ?? '') === 'string' && typeof (r.hi ?? '') === 'string') {
+    // compared as norm() would make it, without making the lower-case copy (a date's 'T')
+    if (raw === '') return false;
+    return (r.lo === null || compareFolded(raw, r.lo as string, Infinity) >= 0) && (r.hi === null || compareFolded(raw, r.hi as string, (r.hi as string).length) <= 0);
+  }
+  const v = norm(raw);
   return v !== null && (r.lo === null || v >= r.lo) && (r.hi === null || !beyond(v, r.hi));
+}
+
+/**
+ * A string against an already lower-case bound, as `a.toLowerCase().slice(0, upTo)` compares with
+ * `b` (negative, 0, positive), without building the lower-case copy (a non-ASCII string is).
+ */
+function compareFolded(a: string, b: string, upTo: number): number {
+  const n = Math.min(a.length, upTo);
+  for (let i = 0; i < n && i < b.length; i++) {
+    let c = a.charCodeAt(i);
+    if (c >= 65 && c <= 90) c += 32;
+    else if (c > 127) {
+      const x = a.toLowerCase().slice(0, upTo);
+      return x < b ? -1 : x > b ? 1 : 0;
+    }
+    const d = b.charCodeAt(i);
+    if (c !== d) return c - d;
+  }
+  return n - b.length;
 }
 
 const asList = <T>(v: T | readonly T[] | undefined): readonly T[] => (v === undefined ? [] : Array.isArray(v) ? (v as readonly T[]) : [v as T]);
@@ -42,13 +69,18 @@ const asList = <T>(v: T | readonly T[] | undefined): readonly T[] => (v === unde
  * Every hint is exact (ListQuery): the filter leaves them out.
  */
 export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Own> {
-  /** The candidates of a query's hints, or undefined when it has none (every row). */
-  protected candidates(q: Pick<ListQuery<Row>, 'equals' | 'range'>): Candidates | undefined {
+  /**
+   * The candidates of a query's hints, or undefined when it has none (every row). `keywordHits`:
+   * the slots matching its keyword (every word), a candidate list like a hint's, chosen when it is
+   * the smallest (the keyword is then tested by its stamps, every hint by a column read).
+   */
+  protected candidates(q: Pick<ListQuery<Row>, 'equals' | 'range'>, keywordHits?: readonly number[]): Candidates | undefined {
     const equals = asList<ListEquals>(q.equals);
     const ranges = asList<ListRange>(q.range);
-    if (equals.length === 0 && ranges.length === 0) return undefined;
+    if (equals.length === 0 && ranges.length === 0 && !keywordHits) return undefined;
     const none: Candidates = { slots: [], orderKey: undefined, checks: [], rangeChecks: [] };
-    let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number; range?: number } | undefined;
+    let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number; range?: number } | undefined =
+      keywordHits && { size: keywordHits.length, take: () => keywordHits };
     for (let i = 0; i < equals.length; i++) {
       const e = equals[i]!;
       const index = this.equality(e.column);
@@ -67,7 +99,10 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
     const rangeChecks: RangeCheck[] = [];
     for (let i = 0; i < equals.length; i++) if (i !== best!.eq) checks.push({ column: this.store.column(equals[i]!.column)!, value: equals[i]!.value });
     for (let i = 0; i < ranges.length; i++) if (i !== best!.range) rangeChecks.push({ column: this.store.column(ranges[i]!.column)!, lo: norm(ranges[i]!.from), hi: norm(ranges[i]!.to) });
-    return { slots: best!.take(), orderKey: best!.orderKey, checks, rangeChecks };
+    const chosenEq = best!.eq === undefined ? undefined : { column: this.store.column(equals[best!.eq]!.column)!, value: equals[best!.eq]!.value };
+    const chosenRange = best!.range === undefined ? undefined : { column: this.store.column(ranges[best!.range]!.column)!, lo: norm(ranges[best!.range]!.from), hi: norm(ranges[best!.range]!.to) };
+    const member = chosenEq ? (slot: number) => chosenEq.column.get(slot) === chosenEq.value : chosenRange ? (slot: number) => inRange(chosenRange, slot) : undefined;
+    return { slots: best!.take(), orderKey: best!.orderKey, checks, rangeChecks, ...(member ? { member } : {}) };
   }
 
   /**

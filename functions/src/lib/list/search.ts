@@ -53,30 +53,39 @@ export abstract class SearchableList<Row, Own = Row> extends ChangingList<Row, O
   /**
    * Slots matching every keyword word: in their own search text (word prefixes through the index,
    * or anywhere with fullText), or, for a searchable join, in the joined row's search text.
-   * Answers a stamp per slot: a slot matches when its stamp equals the number of words.
+   * Answers a stamp per slot (a slot matches when its stamp equals the number of words) and the
+   * matching slots themselves (`hits`, unordered: a query's candidates when they are its fewest).
    */
-  protected keywordStamps(words: string[], fullText: boolean): Int32Array {
+  protected keywordStamps(words: string[], fullText: boolean): { stamps: Int32Array; hits: number[] } {
     if (this.ensureIndex().pending > INDEX_MERGE_AT) this.index.merge();
     const stamps = this.scratchStamps(this.slots);
     const joins = this.resolveJoins().filter((j) => j.decl.search);
+    const hits: number[] = [];
     words.forEach((w, k) => {
+      // the last word's matches are the slots matching every word
+      const last = k === words.length - 1 && !fullText ? hits : undefined;
       if (fullText) {
         this.ensureTexts().stampContaining(w, this.slots, this.live, stamps, k, k + 1);
       } else {
-        this.index.stamp(w, stamps, k, k + 1);
+        this.index.stamp(w, stamps, k, k + 1, last);
       }
       for (const j of joins) {
         // (each mask read before the next is asked for: a list's word mask is its one scratch table)
         const m = j.target.wordMask(w, fullText);
         if (!m) continue;
         const fk = this.fkOf(j);
+        const live = this.live;
         for (let s = 0; s < this.slots; s++) {
-          if (stamps[s] !== k) continue;
+          if (stamps[s] !== k || !live[s]) continue;
           const t = fk[s]!;
-          if (t >= 0 && m[t] === 1) stamps[s] = k + 1;
+          if (t >= 0 && m[t] === 1) {
+            stamps[s] = k + 1;
+            last?.push(s);
+          }
         }
       }
     });
-    return stamps;
+    if (fullText) for (let s = 0; s < this.slots; s++) if (stamps[s] === words.length) hits.push(s);
+    return { stamps, hits };
   }
 }

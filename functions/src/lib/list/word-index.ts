@@ -62,7 +62,8 @@ export class WordIndex {
    * For every slot having a word that starts with `prefix`: `stamps[slot] = to` where it was `from`
    * (keyword words are applied one after another: a slot matching all of them ends at their count).
    */
-  stamp(prefix: string, stamps: Int32Array | Uint8Array, from: number, to: number) {
+  /** Moves the stamp of every slot having a word that starts with `prefix` from `from` to `to` (each such slot pushed to `hits`). */
+  stamp(prefix: string, stamps: Int32Array | Uint8Array, from: number, to: number, hits?: number[]) {
     const { vocab, vocabOff, postStart, post, dirty } = this;
     for (let i = this.lowerBound(prefix); i < this.words; i++) {
       const at = vocabOff[i]!;
@@ -70,7 +71,10 @@ export class WordIndex {
       const end = postStart[i + 1]!;
       for (let j = postStart[i]!; j < end; j++) {
         const s = post[j]!;
-        if (stamps[s] === from && dirty[s] === 0) stamps[s] = to;
+        if (stamps[s] === from && dirty[s] === 0) {
+          stamps[s] = to;
+          hits?.push(s);
+        }
       }
     }
     for (const [slot, words] of this.delta) {
@@ -78,6 +82,7 @@ export class WordIndex {
       for (const w of words) {
         if (w.startsWith(prefix)) {
           stamps[slot] = to;
+          hits?.push(slot);
           break;
         }
       }
