@@ -29,13 +29,15 @@ afterAll(async () => {
   (await import('../../functions/src/lib/aws')).resetClients();
 });
 
-// more rows than one chunk of the import job (planned at 250 rows a chunk here, a quarter of the
+// more rows than one chunk of the import job (planned at 100 rows a chunk here, a tenth of the
 // product's: the same checkpoints, sooner): the crash comes after the first checkpoint
 const { importTuning } = await import('../../functions/src/upload/import');
-const IMPORT_CHUNK = 250;
+const IMPORT_CHUNK = 100;
 const productChunk = importTuning.chunk;
 importTuning.chunk = IMPORT_CHUNK;
 const CRM_ROWS = IMPORT_CHUNK + 50;
+// the undo's worker dies once this many notes are removed, before the last of them
+const UNDO_CRASH_AT = IMPORT_CHUNK;
 // 24 volume months an account
 const ACCOUNTS = Math.ceil((IMPORT_CHUNK + 50) / 24);
 
@@ -107,14 +109,14 @@ describe('A restart of the local stack in the middle of Save All and of Undo', (
     const imported = async (store: typeof UPLOADS.store | typeof UPDATES.store, rowType: string) => (await store.list({ rowType, rowState: 'imported', batchId: 1, rowCountOnly: true }, {})).totalCount;
     expect([await imported(UPLOADS.store, 'AccountCRM'), await imported(UPDATES.store, 'Volumes')]).toEqual([CRM_ROWS, volumeRows.length]);
 
-    // Act: the upload's import undone (issue 29 section 5); its worker dies after 250 of the 300 notes removed, and on each delivery again until the stack goes down; the stack restarts mid-undo
+    // Act: the upload's import undone (issue 29 section 5); its worker dies after 100 of the 150 notes removed, and on each delivery again until the stack goes down; the stack restarts mid-undo
     const { startUndo, undoFaults } = await import('../../functions/src/upload/undo');
     let [reverted, down] = [0, true];
     undoFaults.at = () => {
-      if (++reverted >= 250 && down) throw new SimulatedCrash('the machine goes down');
+      if (++reverted >= UNDO_CRASH_AT && down) throw new SimulatedCrash('the machine goes down');
     };
     const undo = await startUndo(UPLOADS, { jobId: upload.jobId }, 'Restart Test', 1);
-    await expect.poll(() => reverted, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(250);
+    await expect.poll(() => reverted, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(UNDO_CRASH_AT);
     const undoMidway = (await getJobRecord(undo.jobId))!.status;
     await stack.stop();
     stack = null;
