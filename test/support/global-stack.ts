@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureWebBuilt } from '../../infra/local/build-web';
-import { REPO_ROOT, startLocalStack, useStackEnv, type LocalStack } from '../../infra/local/stack';
+import type { LocalStack } from '../../infra/local/stack';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 
@@ -29,6 +29,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   const mode = process.env.EB_STACK;
   if (mode === 'external') {
+    const { REPO_ROOT } = await import('../../infra/local/stack');
     const file = process.env.EB_STACK_FILE ?? path.join(REPO_ROOT, process.env.LOCAL_DATA_DIR ?? '.local', 'stack.json');
     if (!existsSync(file)) throw new Error(`EB_STACK=external: ${file} not found. Start the stack first (npm start).`);
     const s = JSON.parse(readFileSync(file, 'utf8')) as { url: string; env: Record<string, string> };
@@ -75,6 +76,8 @@ function ownStack(name: string, http = false): Started {
   const ready = (g.ebStackStarts ?? Promise.resolve())
     .catch(() => undefined)
     .then(async () => {
+      // (imported here: a project sharing a started stack does not load the stack's modules again)
+      const { startLocalStack, useStackEnv } = await import('../../infra/local/stack');
       const stack = await startLocalStack({ port: 0, dataDir, persist: false, gateway: http, poller: http, quiet: true, shortLived: true });
       // (a gateway stack started after this one has the last word already)
       const gateway = g.ebHttpStack?.stack;
