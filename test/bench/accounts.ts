@@ -192,6 +192,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     await homePage(admin);
     (afterWrite ? homeAfterWrite : homeNoWrite).push(ms(t0));
   }
+  if (process.env.BENCH_PROFILE_HOME) await profileHome(() => homePage(admin));
   // ---- the bare library, after every query of the product: the same joined rows in a plain array ---
   // (built last, so that the product's queries run in the heap a container has, not beside 500,000
   // more row objects, whose major collections would land in their times)
@@ -301,6 +302,40 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     bareExceljsRowsPerSecond: Math.round(activeRows.length / (bareMs / 1000)),
     bareExceljsMb: +(bareBytes / 1e6).toFixed(1),
   };
+}
+
+/** BENCH_PROFILE_HOME=1: where twenty home page calls spend their CPU (self time by function, the top 25). */
+async function profileHome(call: () => Promise<unknown>): Promise<void> {
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  for (let i = 0; i < 20; i++) await call();
+  const { profile } = await session.post('Profiler.stop');
+  const self = new Map<string, number>();
+  const dt = new Map<number, number>();
+  profile.samples?.forEach((id, i) => dt.set(id, (dt.get(id) ?? 0) + (profile.timeDeltas?.[i] ?? 0)));
+  for (const n of profile.nodes) {
+    const f = n.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').slice(-2).join('/')}:${f.lineNumber + 1}`;
+    self.set(key, (self.get(key) ?? 0) + (dt.get(n.id) ?? 0));
+  }
+  // (the sample taken while the profile is stopped and serialised is not the calls')
+  const skip = new Set(['(idle)', '(program)', 'dispatch']);
+  for (const k of [...self.keys()]) if (skip.has(k.split(' ')[0]!)) self.delete(k);
+  const byPackage = new Map<string, number>();
+  for (const [k, us] of self) {
+    const where = k.split(' ').slice(-1)[0]!;
+    const pkg = /@aws-sdk|@smithy/.test(k) || /dist-cjs|protocols|client\/index|schema\/index|httpAuthSchemes|retry\/index|crypto\/util/.test(where) ? 'AWS SDK' : /list\//.test(where) ? 'list engine' : /^[a-z-]+\/[a-z-]+\.ts/.test(where) ? 'product' : 'node and other';
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  }
+  console.log('  by part:', [...byPackage].map(([k, us]) => `${k} ${(us / 1000 / 20).toFixed(1)} ms`).join(', '));
+  const total = [...self.values()].reduce((a, b) => a + b, 0);
+  console.log(`home profile: ${(total / 1000 / 20).toFixed(1)} ms a call`);
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000 / 20).toFixed(2)} ms  ${k}`);
+  session.disconnect();
 }
 
 runSuite(import.meta.url, async () => {
