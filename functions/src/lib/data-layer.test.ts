@@ -6,7 +6,7 @@ import { listChangeLogs, type LogEntity } from './change-log';
 import { batchGet, batchPut, table } from './db';
 import { createEntity, deleteEntity, getEntity, updateEntity, type EntityDef } from './entity';
 import { ConflictError } from './errors';
-import { currentSeq, feedAttributes, nextSeq } from './feed';
+import { currentSeq, FEED_SHARDS, feedAttributes, nextSeq } from './feed';
 import { ListEngine, type ListSpec } from './list-engine';
 
 /** A list type of these tests only: a fresh type per test, so tests never see each other's rows. */
@@ -156,6 +156,23 @@ describe('list engine', () => {
     const page = await engine.query({ getTotalCount: true, orderBy: 'size Ascending' });
     // Assess
     expect(page.data.map((r) => r.name)).toEqual(['First', 'Second', 'Late']);
+  });
+
+  it('waits for the feed index once per counter value: a number drawn and never written does not hold the refreshes after it', async () => {
+    // Prepare: a loaded list, then a number drawn by a write that never commits
+    const engine = new ListEngine(spec);
+    await make('One', null, 1);
+    await engine.query({});
+    await nextSeq(type);
+    // Act: two queries with that number above everything written
+    const before = engine.stats.feedQueries;
+    const first = await engine.query({ getTotalCount: true });
+    const waited = engine.stats.feedQueries - before;
+    await engine.query({});
+    const again = engine.stats.feedQueries - before - waited;
+    // Assess: the first reads the feed and twice more as the index may lag; the second reads it once
+    expect([waited, again]).toEqual([3 * FEED_SHARDS, FEED_SHARDS]);
+    expect(first.totalCount).toBe(1);
   });
 
   it('starts a new container from the S3 snapshot plus the feed after it', async () => {

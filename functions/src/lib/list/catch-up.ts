@@ -32,6 +32,8 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
   /** counter values above the safe mark, with the time each was first seen */
   private seen: { at: number; counter: number }[] = [];
   private refreshing: Promise<void> | undefined;
+  /** the counter value whose missing numbers a refresh last waited for the GSI to show */
+  private gsiWaitedFor = -1;
   private snapshotting: Promise<void> | undefined;
 
   // ---- refresh: counter, feed, snapshots --------------------------------------------------------
@@ -67,11 +69,17 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
     if (this.safe >= counter) return; // everything up to the counter is read: one read in all
     const from = this.safe;
     let applied = await this.readFeed(from);
-    // The GSI may lag the table by a few ms: retry briefly when the newest seqs are missing.
-    for (const delay of GSI_RETRIES) {
-      if (this.maxApplied >= counter || applied < 0) break;
-      await new Promise((r) => setTimeout(r, delay));
-      applied = await this.readFeed(Math.max(from, this.maxApplied));
+    // The GSI may lag the table by a few ms: retry briefly when the newest seqs are missing, once
+    // per counter value (a number drawn and never written, by a refused write or a bulk writer's
+    // unused reservation, would otherwise hold every refresh of the lag window; the refreshes after
+    // this one read the feed above the safe mark again anyway).
+    if (this.gsiWaitedFor !== counter) {
+      this.gsiWaitedFor = counter;
+      for (const delay of GSI_RETRIES) {
+        if (this.maxApplied >= counter || applied < 0) break;
+        await new Promise((r) => setTimeout(r, delay));
+        applied = await this.readFeed(Math.max(from, this.maxApplied));
+      }
     }
     this.advanceSafe(started);
     recordFeedCatchUp(this.spec.type, Date.now() - started, applied);
