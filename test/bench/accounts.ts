@@ -192,6 +192,42 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     await homePage(admin);
     (afterWrite ? homeAfterWrite : homeNoWrite).push(ms(t0));
   }
+  // a quiet list: no write in the feed's lag window (10 s), so a refresh is its counters' read alone
+  await new Promise((resolve) => setTimeout(resolve, 11_000));
+  const homeQuiet: number[] = [];
+  for (let q = 0; q < Math.min(40, HOME_CALLS); q++) {
+    t0 = process.hrtime.bigint();
+    await homePage(admin);
+    homeQuiet.push(ms(t0));
+  }
+  figures.homeQuietP50Ms = percentile(homeQuiet, 50);
+  figures.homeQuietP95Ms = percentile(homeQuiet, 95);
+  console.log('home with no write in the last 10 s', figures.homeQuietP50Ms, 'ms p50,', figures.homeQuietP95Ms, 'ms p95');
+  // where a home call's time goes: the lists' refresh (their counters in one read) and each queue's query in memory
+  {
+    const { ACCOUNT_QUEUE_FILTERS, CONTRACT_QUEUE_FILTERS } = await import('../../functions/src/home/home');
+    const { amendmentQuery } = await import('../../functions/src/amendment/repository');
+    const { rowStore } = await import('../../functions/src/upload/service');
+    const { orderByOf } = await import('@eb/shared/paging');
+    const parts = new Map<string, number[]>();
+    const timed = (name: string, f: () => unknown) => {
+      const b0 = process.hrtime.bigint();
+      f();
+      parts.set(name, [...(parts.get(name) ?? []), ms(b0)]);
+    };
+    for (let q = 0; q < 40; q++) {
+      const r0 = process.hrtime.bigint();
+      await Promise.all([accounts().refresh(), amendments().refresh(), rowStore('upload').rows().refresh(), rowStore('update').rows().refresh()]);
+      parts.set('refresh', [...(parts.get('refresh') ?? []), ms(r0)]);
+      for (const [id, f] of ACCOUNT_QUEUE_FILTERS) timed(id, () => accounts().queryLoaded({ ...accountQuery(f), limit: 5, getTotalCount: true, ...(f.renewalWithinDays ? { orderBy: orderByOf('accountEndDate', 'Ascending') } : {}) }));
+      for (const [id, f] of CONTRACT_QUEUE_FILTERS) timed(id, () => amendments().queryLoaded({ ...amendmentQuery(f), limit: 5, getTotalCount: true }));
+    }
+    for (const [name, t] of parts) {
+      figures[`homePart_${name}P50Ms`] = percentile(t, 50);
+      figures[`homePart_${name}P95Ms`] = percentile(t, 95);
+    }
+    console.log('home parts p50/p95:', [...parts].map(([n, t]) => `${n} ${percentile(t, 50)}/${percentile(t, 95)}`).join(', '));
+  }
   if (process.env.BENCH_PROFILE_HOME) await profileHome(() => homePage(admin));
   // ---- the bare library, after every query of the product: the same joined rows in a plain array ---
   // (built last, so that the product's queries run in the heap a container has, not beside 500,000
