@@ -192,15 +192,17 @@ export abstract class ListRows<Row, Own = Row> {
    * and is done with it before the next takes it.
    */
   private scratchBytes = new Uint8Array(0);
-  private scratchInts = new Int32Array(0);
+  private scratchStampBytes = new Uint8Array(0);
   private scratchWords = new Uint8Array(0);
   protected scratchMask(n: number): Uint8Array {
     if (this.scratchBytes.length < n) this.scratchBytes = new Uint8Array(Math.max(n, this.capacity));
     return this.scratchBytes.fill(0, 0, n).subarray(0, n);
   }
-  protected scratchStamps(n: number): Int32Array {
-    if (this.scratchInts.length < n) this.scratchInts = new Int32Array(Math.max(n, this.capacity));
-    return this.scratchInts.fill(0, 0, n).subarray(0, n);
+  /** A stamp per slot: a byte (a keyword has fewer than 255 words), else a table of its own. */
+  protected scratchStamps(n: number, words: number): Uint8Array | Int32Array {
+    if (words >= 255) return new Int32Array(n);
+    if (this.scratchStampBytes.length < n) this.scratchStampBytes = new Uint8Array(Math.max(n, this.capacity));
+    return this.scratchStampBytes.fill(0, 0, n).subarray(0, n);
   }
   /** (a list joining this one reads it while this list's own query tables may be in use) */
   protected scratchWordMask(n: number): Uint8Array {

@@ -56,9 +56,9 @@ export abstract class SearchableList<Row, Own = Row> extends ChangingList<Row, O
    * Answers a stamp per slot (a slot matches when its stamp equals the number of words) and the
    * matching slots themselves (`hits`, unordered: a query's candidates when they are its fewest).
    */
-  protected keywordStamps(words: string[], fullText: boolean): { stamps: Int32Array; hits: number[] } {
+  protected keywordStamps(words: string[], fullText: boolean): { stamps: Uint8Array | Int32Array; hits: number[] } {
     if (this.ensureIndex().pending > INDEX_MERGE_AT) this.index.merge();
-    const stamps = this.scratchStamps(this.slots);
+    const stamps = this.scratchStamps(this.slots, words.length);
     const joins = this.resolveJoins().filter((j) => j.decl.search);
     const hits: number[] = [];
     words.forEach((w, k) => {
