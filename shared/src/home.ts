@@ -56,6 +56,9 @@ export interface HomeRecent {
   entity: 'contract' | 'account';
   objectId: number;
   label: string;
+  /** an amendment's contract and number, as its record tab names it (null: not known now) */
+  contractId?: number | null;
+  amendmentNumber?: number | null;
   action: string;
   actionDate: string;
 }

@@ -110,6 +110,9 @@ describe('home page', () => {
       ['account', account.objectId],
       ['contract', amendment.objectId],
     ]);
+    // the amendment with its contract and number, as its record tab names it
+    expect([page.recentlyChanged![1]!.contractId, page.recentlyChanged![1]!.amendmentNumber]).toEqual([amendment.contractId, 1]);
+    expect(amendment.contractId).toEqual(expect.any(Number));
   });
 
   it('shows an agent the queues without the change log or the batches, and a non-admin no batches', async () => {

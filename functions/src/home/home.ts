@@ -148,6 +148,15 @@ async function recentPart(userId: number): Promise<HomeRecent[]> {
     out.push({ entity, objectId, label: String((own && e.entityName) || objectId), action: own ? e.action : 'updated', actionDate: e.actionDate });
     if (out.length >= HOME_QUEUE_ROWS * 2) break;
   }
+  // an amendment is named as its record tab names it (its contract and number), from the list
+  const amendmentIds = out.filter((r) => r.entity === 'contract').map((r) => r.objectId);
+  if (amendmentIds.length) {
+    const rows = new Map((await amendments().rowsOf(amendmentIds)).map((r) => [r.objectId, r]));
+    for (const r of out) {
+      const row = r.entity === 'contract' ? rows.get(r.objectId) : undefined;
+      if (row) Object.assign(r, { contractId: row.contractId, amendmentNumber: row.amendmentNumber });
+    }
+  }
   return out;
 }
 

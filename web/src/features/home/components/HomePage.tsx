@@ -9,6 +9,7 @@ import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
 import { HOME_QUEUE_ROWS, type HomeQueue, type HomeSeries } from '@eb/shared/home';
 import { homePageQuery, isWorkQueuesStart, setWorkQueuesStart, startPageQuery } from '../../../entities/home/api';
 import { HOME_TEXTS, QUEUE_TITLES } from '../../../entities/home/home-texts';
+import { AMENDMENT_TEXTS } from '../../../entities/amendment/amendment-texts';
 import { AREAS } from '../../../config/areas';
 import { PageHeader } from '../../../components/PageHeader';
 import { recentlyOpened } from '../../../lib/recently-opened';
@@ -172,7 +173,8 @@ export function HomePage() {
                 rows={data.recentlyChanged.slice(0, HOME_QUEUE_ROWS).map((r) => ({
                   key: `${r.entity}${r.objectId}`,
                   to: r.entity === 'account' ? `${AREAS.accounts.path}/${r.objectId}` : `${AREAS.contracts.path}/amendment/${r.objectId}`,
-                  main: `${r.entity === 'account' ? HOME_TEXTS.account : HOME_TEXTS.amendment} ${r.label}`,
+                  // an amendment as its record tab names it ('Contract 68 · Amendment 4')
+                  main: (r.entity === 'contract' && AMENDMENT_TEXTS.tabName(r.contractId ?? null, r.amendmentNumber ?? null)) || `${r.entity === 'account' ? HOME_TEXTS.account : HOME_TEXTS.amendment} ${r.label}`,
                   detail: `${r.action} ${formatDisplayDateTime(r.actionDate)}`,
                 }))}
                 none={HOME_TEXTS.recentNone}
