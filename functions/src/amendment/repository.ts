@@ -30,7 +30,7 @@ import { masterContractCreation, masterContractListSpec, requireMasterContract }
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
 import { contactListSpec, contactReferenceData, getContact } from '../contact/service';
 import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from '@eb/shared/amendment/list-columns';
-import { columnFilterChecks, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
+import { columnFilterChecks, columnFilterHints, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 
 /**
  * Amendments (spec 2 "Contracts Search", "Amendment Details", section 3 "Amendment"): versioned
@@ -165,14 +165,17 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
   };
 }
 
-/** The row predicate of a contract filter (undefined when it filters nothing). */
-export function amendmentFilterPredicate(f: AmendmentListFilter): ((r: AmendmentListRow) => boolean) | undefined {
+/**
+ * The row predicate of a contract filter (undefined when it filters nothing). `hinted`: the query
+ * also passes amendmentQuery's hints, so the declared filters' equalities and periods are left out.
+ */
+export function amendmentFilterPredicate(f: AmendmentListFilter, hinted = false): ((r: AmendmentListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.contractRefs ? new Set(f.contractRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AmendmentListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
   // the declared columns' filters (CONTRACT_LIST_COLUMNS); a contract id matches from its start unless asked exactly
-  checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }));
+  checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, hinted));
   if (f.contractId !== undefined && f.isContractIdExactMatch) checks.push((r) => r.contractId === f.contractId);
   if (f.awaitingValidation === 'pricing') checks.push((r) => !r.pricingValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
   if (f.awaitingValidation === 'operations') {
@@ -194,10 +197,21 @@ const AWAITING_HINTS: Record<string, { column: string; value: boolean }[]> = {
   ],
 };
 
-/** The list engine's query of a contract filter: its keyword, its predicate and its hints (every amendment query goes through it). */
-export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<AmendmentListRow>, 'filter' | 'keyword' | 'fullText' | 'equals'> {
-  const equals = f.awaitingValidation ? AWAITING_HINTS[f.awaitingValidation] : undefined;
-  return { keyword: f.searchText, fullText: f.fullTextSearch, filter: amendmentFilterPredicate(f), ...(equals ? { equals } : {}) };
+/**
+ * The list engine's query of a contract filter: its keyword, its hints (the declared filters'
+ * equalities and date periods, exact, as accountQuery's; a validation queue's flags) and the
+ * predicate they leave (every amendment query goes through it).
+ */
+export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<AmendmentListRow>, 'filter' | 'keyword' | 'fullText' | 'equals' | 'range'> {
+  const { equals, ranges } = columnFilterHints(CONTRACT_LIST_COLUMNS, f);
+  const all = [...equals, ...(f.awaitingValidation ? AWAITING_HINTS[f.awaitingValidation]! : [])];
+  return {
+    keyword: f.searchText,
+    fullText: f.fullTextSearch,
+    filter: amendmentFilterPredicate(f, true),
+    ...(all.length ? { equals: all } : {}),
+    ...(ranges.length ? { range: ranges } : {}),
+  };
 }
 
 /** POST contract/GetList: the filter (AND), the keyword (searchText), sort (default contractId Descending), page, exact total. */
