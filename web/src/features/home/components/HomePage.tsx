@@ -105,6 +105,11 @@ const amendmentRow = (r: AmendmentRow) => ({
  * table view. Agents see the same page without the change log and the batches; only admins see
  * the uploader's and updater's batches with open exceptions. One call answers the page.
  */
+/** When a record was changed or opened, short (its name needs the room): the time today, else the day. */
+function when(at: string, today: string): string {
+  return at.slice(0, 10) === today ? formatDisplayDateTime(at).slice(11) : formatDisplayDate(at);
+}
+
 export function HomePage() {
   const page = useQuery(homePageQuery());
   const start = useQuery(startPageQuery());
@@ -175,7 +180,7 @@ export function HomePage() {
                   to: r.entity === 'account' ? `${AREAS.accounts.path}/${r.objectId}` : `${AREAS.contracts.path}/amendment/${r.objectId}`,
                   // an amendment as its record tab names it ('Contract 68 · Amendment 4')
                   main: (r.entity === 'contract' && AMENDMENT_TEXTS.tabName(r.contractId ?? null, r.amendmentNumber ?? null)) || `${r.entity === 'account' ? HOME_TEXTS.account : HOME_TEXTS.amendment} ${r.label}`,
-                  detail: `${r.action} ${formatDisplayDateTime(r.actionDate)}`,
+                  detail: `${r.action} ${when(r.actionDate, data.today)}`,
                 }))}
                 none={HOME_TEXTS.recentNone}
               />
@@ -183,7 +188,7 @@ export function HomePage() {
             <HomeCard
               id="opened"
               title={HOME_TEXTS.opened}
-              rows={opened.slice(0, HOME_QUEUE_ROWS).map((r) => ({ key: r.path, to: r.path, main: r.label, detail: formatDisplayDateTime(r.at) }))}
+              rows={opened.slice(0, HOME_QUEUE_ROWS).map((r) => ({ key: r.path, to: r.path, main: r.label, detail: when(r.at, data.today) }))}
               none={HOME_TEXTS.openedNone}
             />
           </div>
