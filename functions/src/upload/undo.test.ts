@@ -53,8 +53,9 @@ describe('upload/Undo', () => {
     undoFaults.at = () => {
       if (kills++ === 0) throw new SimulatedCrash('killed');
     };
-    // (the type's last save: what its Last Save tab shows)
-    const undo = await ok<Job>(admin.post('/api/upload/Undo', { rowType: 'Accounts' }));
+    // (by its batch, the batch's latest import: the type's last save, `{ rowType }`, is the last of
+    // every user's and test file's, and handler files run two at a time)
+    const undo = await ok<Job>(admin.post('/api/upload/Undo', { batchId }));
     const done = await deliverUntilDone(undo.jobId);
     undoFaults.at = null;
     for (let i = 0; i < 3; i++) await deliverOnce(undo.jobId);
@@ -241,13 +242,13 @@ describe('update/Undo', () => {
       await runJobNow((await ok<Job>(resource === 'upload' ? admin.post('/api/upload/SaveAll', { uploadType: type, batchId }) : admin.post('/api/update/importAllRows', { updateType: type, batchId }))).jobId);
       return batchId;
     };
-    await saved('upload', 'AccountCRM', [['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'], [account.objectId, 'Call', '3/1/2026', 'Imported one', 'No'], [account.objectId, 'Call', '3/2/2026', 'Imported two', 'No']]);
+    const crmBatch = await saved('upload', 'AccountCRM', [['CAMS Account ID', 'CRM Type', 'Date', 'Comment', 'Resolved'], [account.objectId, 'Call', '3/1/2026', 'Imported one', 'No'], [account.objectId, 'Call', '3/2/2026', 'Imported two', 'No']]);
     const addressBatch = await saved('update', 'AccountAddresses', [['Account Address ID', 'Field Name', 'New Value'], [address.objectId, 'City', 'Asbury Park']]);
     const comments = async () => (await ok<{ data: { comment: string }[] }>(admin.post('/api/account/GetCrms', { account: { objectId: account.objectId } }, { limit: 10 }))).data.map((c) => c.comment).sort();
     const cities = async () => (await ok<{ data: { city: string }[] }>(admin.post('/api/account/GetAddressList', { account: { objectId: account.objectId } }))).data.map((a) => a.city);
     expect([await comments(), await cities()]).toEqual([['A user note', 'Imported one', 'Imported two'], ['Asbury Park']]);
-    // Act: Undo of the CRM notes' last save, and of the address batch's import
-    const undos = [await ok<Job>(admin.post('/api/upload/Undo', { rowType: 'AccountCRM' })), await ok<Job>(admin.post('/api/update/Undo', { batchId: addressBatch }))];
+    // Act: Undo of the CRM notes' import and of the address batch's, each by its batch
+    const undos = [await ok<Job>(admin.post('/api/upload/Undo', { batchId: crmBatch })), await ok<Job>(admin.post('/api/update/Undo', { batchId: addressBatch }))];
     for (const u of undos) await runJobNow(u.jobId);
     // Assess: the imported notes gone, the user's kept; the city set back, logged as the undo's
     const results = await Promise.all(undos.map(async (u) => (await ok<Job>(admin.get('/api/job/getjob', { id: u.jobId }))).result as UndoResult));
