@@ -60,9 +60,9 @@ export class WordIndex {
 
   /**
    * For every slot having a word that starts with `prefix`: `stamps[slot] = to` where it was `from`
-   * (keyword words are applied one after another: a slot matching all of them ends at their count).
+   * (keyword words are applied one after another: a slot matching all of them ends at their count),
+   * each such slot pushed to `hits` when given.
    */
-  /** Moves the stamp of every slot having a word that starts with `prefix` from `from` to `to` (each such slot pushed to `hits`). */
   stamp(prefix: string, stamps: Int32Array | Uint8Array, from: number, to: number, hits?: number[]) {
     const { vocab, vocabOff, postStart, post, dirty } = this;
     for (let i = this.lowerBound(prefix); i < this.words; i++) {

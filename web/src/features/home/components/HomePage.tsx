@@ -99,17 +99,17 @@ const amendmentRow = (r: AmendmentRow) => ({
   detail: r.contractStatus,
 });
 
+/** When a record was changed or opened, short (its name needs the room): the time today, else the day. */
+function when(at: string, today: string): string {
+  return at.slice(0, 10) === today ? formatDisplayDateTime(at).slice(11) : formatDisplayDate(at);
+}
+
 /**
  * Work Queues (issue 31, docs/home.md): what needs doing today. Each queue is a count that opens its
  * search with the queue's filters in the URL, and its first rows; the charts below, each with a
  * table view. Agents see the same page without the change log and the batches; only admins see
  * the uploader's and updater's batches with open exceptions. One call answers the page.
  */
-/** When a record was changed or opened, short (its name needs the room): the time today, else the day. */
-function when(at: string, today: string): string {
-  return at.slice(0, 10) === today ? formatDisplayDateTime(at).slice(11) : formatDisplayDate(at);
-}
-
 export function HomePage() {
   const page = useQuery(homePageQuery());
   const start = useQuery(startPageQuery());
