@@ -148,16 +148,21 @@ async function recentPart(userId: number): Promise<HomeRecent[]> {
     out.push({ entity, objectId, label: String((own && e.entityName) || objectId), action: own ? e.action : 'updated', actionDate: e.actionDate });
     if (out.length >= HOME_QUEUE_ROWS * 2) break;
   }
-  // an amendment is named as its record tab names it (its contract and number), from the list
-  const amendmentIds = out.filter((r) => r.entity === 'contract').map((r) => r.objectId);
-  if (amendmentIds.length) {
-    const rows = new Map((await amendments().rowsOf(amendmentIds)).map((r) => [r.objectId, r]));
-    for (const r of out) {
-      const row = r.entity === 'contract' ? rows.get(r.objectId) : undefined;
-      if (row) Object.assign(r, { contractId: row.contractId, amendmentNumber: row.amendmentNumber });
-    }
-  }
   return out;
+}
+
+/**
+ * An amendment among the recent changes named as its record tab names it (its contract and
+ * number), from the amendments list as contractPart brought it up to date in the same call.
+ */
+function namedAmendments(recent: HomeRecent[]): HomeRecent[] {
+  const ids = recent.filter((r) => r.entity === 'contract').map((r) => r.objectId);
+  if (ids.length === 0) return recent;
+  const rows = new Map(amendments().rowsOfLoaded(ids).map((r) => [r.objectId, r]));
+  return recent.map((r) => {
+    const row = r.entity === 'contract' ? rows.get(r.objectId) : undefined;
+    return row ? { ...r, contractId: row.contractId, amendmentNumber: row.amendmentNumber } : r;
+  });
 }
 
 export async function homePage(user: { objectId: number; userType?: UserType }): Promise<HomePage> {
@@ -175,7 +180,7 @@ export async function homePage(user: { objectId: number; userType?: UserType }):
     accountQueues: a.queues.map((q) => ({ ...q, rows: q.rows.map((r) => visibleToUser('account', user.userType, r)) })),
     contractQueues: c.queues,
     ...(batches ? { batches } : {}),
-    ...(recent ? { recentlyChanged: recent } : {}),
+    ...(recent ? { recentlyChanged: namedAmendments(recent) } : {}),
     charts: {
       accountsByStatus: a.accountsByStatus,
       rcesByStatus: a.rcesByStatus,

@@ -172,6 +172,11 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
   /** The rows of these ids, in their order (ids not in the list are left out). */
   async rowsOf(ids: readonly number[]): Promise<Row[]> {
     await this.refresh();
+    return this.rowsOfLoaded(ids);
+  }
+
+  /** rowsOf on the list as it is loaded (a caller that brought it up to date in the same call). */
+  rowsOfLoaded(ids: readonly number[]): Row[] {
     const rows: Row[] = [];
     for (const id of ids) {
       const slot = this.slotOf.get(id);
