@@ -2,7 +2,7 @@ import { keywordWords } from '@eb/shared/paging';
 import { FeedList } from './catch-up';
 import type { ColumnKind } from './columns';
 import { CANDIDATE_SORT_MAX, inRange } from './plan';
-import type { ListEngineOptions } from './rows';
+import type { ListEngineOptions, Order } from './rows';
 import { Tally, type TallyCell, type TallyDecl } from './tally';
 import type { ListPage, ListQuery, ListSpec } from './spec';
 
@@ -41,11 +41,12 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const value = this.sortKey(key);
+    const sortOrder = () => (value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string));
     const keyword = words.length ? this.keywordStamps(words, fullText) : undefined;
     const cands = this.candidates(q, keyword?.hits);
     const page: number[] = [];
     if (!cands && !filter) {
-      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
+      const order = sortOrder();
       const n = order.n;
       for (let i = skip; i < Math.min(n, skip + limit); i++) page.push(order.a[desc ? n - 1 - i : i]!);
       return { page, total: this.size };
@@ -98,16 +99,7 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     if (all && cands.member && skip + limit < this.size && ((skip + limit) * this.size) / Math.max(1, cands.slots.length) < cands.slots.length) {
       // the page lies early in the order (a frequent value): walk the order testing each row
       // rather than marking every candidate first
-      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
-      const n = order.n;
-      let matched = 0;
-      for (let i = 0; i < n && matched < end; i++) {
-        const slot = order.a[desc ? n - 1 - i : i]!;
-        if (!cands.member(slot)) continue;
-        if (matched >= skip) page.push(slot);
-        matched++;
-      }
-      return { page, total: cands.slots.length };
+      return { page: this.pageOf(sortOrder(), desc, skip, end, cands.member), total: cands.slots.length };
     }
     // Decide matches in slot order (sequential memory), then walk the sorted order over the mask.
     const mask = this.scratchMask(this.slots);
@@ -122,23 +114,27 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       }
     } else {
       const live = this.live;
-      for (let slot = 0; slot < this.slots; slot++) if (live[slot] && (!stamps || stamps[slot] === need) && passes(slot)) {
+      // (no candidates: no hint and no keyword, only the filter)
+      for (let slot = 0; slot < this.slots; slot++) if (live[slot] && passes(slot)) {
         mask[slot] = 1;
         total++;
       }
     }
-    if (skip < total) {
-      const order = value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string);
-      const n = order.n;
-      let matched = 0;
-      for (let i = 0; i < n && matched < end; i++) {
-        const slot = order.a[desc ? n - 1 - i : i]!;
-        if (mask[slot] === 0) continue;
-        if (matched >= skip) page.push(slot);
-        matched++;
-      }
+    return { page: skip < total ? this.pageOf(sortOrder(), desc, skip, end, (slot) => mask[slot] === 1) : page, total: counted ? total : -1 };
+  }
+
+  /** The slots of an order (read backwards when `desc`) that pass `test`, from the skip-th to before the end-th. */
+  private pageOf(order: Order, desc: boolean, skip: number, end: number, test: (slot: number) => boolean): number[] {
+    const page: number[] = [];
+    const n = order.n;
+    let matched = 0;
+    for (let i = 0; i < n && matched < end; i++) {
+      const slot = order.a[desc ? n - 1 - i : i]!;
+      if (!test(slot)) continue;
+      if (matched >= skip) page.push(slot);
+      matched++;
     }
-    return { page, total: counted ? total : -1 };
+    return page;
   }
 
   /**

@@ -95,14 +95,20 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
       // (the order's own array, not a copy: read before anything changes the list)
       if (!best || b.end - b.start < best.size) best = { size: b.end - b.start, take: () => b.order.a.subarray(b.start, b.end), orderKey: b.key, range: i };
     }
-    const checks: Candidates['checks'] = [];
-    const rangeChecks: RangeCheck[] = [];
-    for (let i = 0; i < equals.length; i++) if (i !== best!.eq) checks.push({ column: this.store.column(equals[i]!.column)!, value: equals[i]!.value });
-    for (let i = 0; i < ranges.length; i++) if (i !== best!.range) rangeChecks.push({ column: this.store.column(ranges[i]!.column)!, lo: norm(ranges[i]!.from), hi: norm(ranges[i]!.to) });
-    const chosenEq = best!.eq === undefined ? undefined : { column: this.store.column(equals[best!.eq]!.column)!, value: equals[best!.eq]!.value };
-    const chosenRange = best!.range === undefined ? undefined : { column: this.store.column(ranges[best!.range]!.column)!, lo: norm(ranges[best!.range]!.from), hi: norm(ranges[best!.range]!.to) };
+    // every hint as a test by a column read: the chosen one's tells a candidate (member), the others' are left to check
+    const eqTests = equals.map((e) => ({ column: this.store.column(e.column)!, value: e.value }));
+    const rangeTests: RangeCheck[] = ranges.map((r) => ({ column: this.store.column(r.column)!, lo: norm(r.from), hi: norm(r.to) }));
+    const { eq, range } = best!;
+    const chosenEq = eq === undefined ? undefined : eqTests[eq]!;
+    const chosenRange = range === undefined ? undefined : rangeTests[range]!;
     const member = chosenEq ? (slot: number) => chosenEq.column.get(slot) === chosenEq.value : chosenRange ? (slot: number) => inRange(chosenRange, slot) : undefined;
-    return { slots: best!.take(), orderKey: best!.orderKey, checks, rangeChecks, ...(member ? { member } : {}) };
+    return {
+      slots: best!.take(),
+      orderKey: best!.orderKey,
+      checks: eqTests.filter((_, i) => i !== eq),
+      rangeChecks: rangeTests.filter((_, i) => i !== range),
+      ...(member ? { member } : {}),
+    };
   }
 
   /**
