@@ -192,29 +192,20 @@ export function toRow(r: AccountListRow): AccountRow {
 }
 
 /**
- * The row predicate of an account filter (undefined when it filters nothing). `hinted`: the query
- * also passes accountQueryHints, whose equalities (the amendment, the declared code selections and
- * whole numbers) the list engine answers itself, so their checks are left out.
+ * The row checks an account filter leaves after its hints (accountQueryHints: the amendment, the
+ * declared filters' equalities and date periods, the renewal window and the status age, which the
+ * list engine answers itself); undefined when none is left.
  */
-export function accountFilterPredicate(f: AccountListFilter, hinted = false): ((r: AccountListRow) => boolean) | undefined {
+function accountFilterPredicate(f: AccountListFilter): ((r: AccountListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.accountRefs ? new Set(f.accountRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AccountListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
-  if (f.amendmentId !== undefined && !hinted) checks.push((r) => r.contractRef === f.amendmentId);
   // the declared columns' filters (ACCOUNT_LIST_COLUMNS)
-  checks.push(...columnFilterChecks<AccountListRow>(ACCOUNT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, hinted));
+  checks.push(...columnFilterChecks<AccountListRow>(ACCOUNT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, true));
   if (f.amendmentType) checks.push((r) => r.amendmentType === f.amendmentType);
   if (f.dropDatePeriod) checks.push((r) => inPeriod(r.dropDate, f.dropDatePeriod));
   if (f.accountEndDatePeriod) checks.push((r) => inPeriod(r.accountEndDate, f.accountEndDatePeriod));
-  if (f.renewalWithinDays !== undefined && !hinted) {
-    const { from, to } = renewalWindow(f.renewalWithinDays);
-    checks.push((r) => r.accountEndDate !== null && r.accountEndDate.slice(0, 10) >= from && r.accountEndDate.slice(0, 10) <= to);
-  }
-  if (f.statusOlderThanDays !== undefined && !hinted) {
-    const { to } = statusOlderThan(f.statusOlderThanDays);
-    checks.push((r) => r.statusDate !== null && r.statusDate.slice(0, 10) <= to);
-  }
   if (checks.length === 1) return checks[0];
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
@@ -232,7 +223,7 @@ function statusOlderThan(days: number): { to: string } {
 
 /**
  * What lets the list engine answer the filter from its indexes (ListQuery.equals, .range), each an
- * exact condition the predicate then leaves out (accountFilterPredicate with `hinted`): the
+ * exact condition the predicate then leaves out (accountFilterPredicate): the
  * amendment's accounts and the declared filters' equalities, the declared date periods, the
  * renewal window and the status age by a binary search over the date's order.
  */
@@ -246,7 +237,7 @@ export function accountQueryHints(f: AccountListFilter): Pick<ListQuery<AccountL
 
 /** The list engine's query of an account filter: its hints and the checks they leave (every account query goes through it). */
 export function accountQuery(f: AccountListFilter): Pick<ListQuery<AccountListRow>, 'filter' | 'keyword' | 'fullText' | 'equals' | 'range'> {
-  return { keyword: f.keyword, fullText: f.fullTextSearch, filter: accountFilterPredicate(f, true), ...accountQueryHints(f) };
+  return { keyword: f.keyword, fullText: f.fullTextSearch, filter: accountFilterPredicate(f), ...accountQueryHints(f) };
 }
 
 /** POST account/GetList: the filter (AND), the keyword, sort (default the account id descending), page, exact total. */

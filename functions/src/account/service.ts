@@ -11,7 +11,6 @@ import { storedAccounts } from './repository';
  */
 export {
   accountDef,
-  accountFilterPredicate,
   accountQuery,
   accounts,
   amendmentAccounts,

@@ -166,16 +166,16 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
 }
 
 /**
- * The row predicate of a contract filter (undefined when it filters nothing). `hinted`: the query
- * also passes amendmentQuery's hints, so the declared filters' equalities and periods are left out.
+ * The row checks a contract filter leaves after amendmentQuery's hints (the declared filters'
+ * equalities and date periods, which the list engine answers itself); undefined when none is left.
  */
-export function amendmentFilterPredicate(f: AmendmentListFilter, hinted = false): ((r: AmendmentListRow) => boolean) | undefined {
+function amendmentFilterPredicate(f: AmendmentListFilter): ((r: AmendmentListRow) => boolean) | undefined {
   const any = f.fullTextSearch === true;
   const refs = f.contractRefs ? new Set(f.contractRefs.map((r) => r.objectId)) : undefined;
   const checks: ((r: AmendmentListRow) => boolean)[] = [];
   if (refs) checks.push((r) => refs.has(r.objectId));
   // the declared columns' filters (CONTRACT_LIST_COLUMNS); a contract id matches from its start unless asked exactly
-  checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, hinted));
+  checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, true));
   if (f.contractId !== undefined && f.isContractIdExactMatch) checks.push((r) => r.contractId === f.contractId);
   if (f.awaitingValidation === 'pricing') checks.push((r) => !r.pricingValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
   if (f.awaitingValidation === 'operations') {
@@ -208,7 +208,7 @@ export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<Amendment
   return {
     keyword: f.searchText,
     fullText: f.fullTextSearch,
-    filter: amendmentFilterPredicate(f, true),
+    filter: amendmentFilterPredicate(f),
     ...(all.length ? { equals: all } : {}),
     ...(ranges.length ? { range: ranges } : {}),
   };
