@@ -53,8 +53,8 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
     // safe mark whatever the counter says now: that read starts with the counter's, not after it
     // (one round trip instead of two; it starts after the request, so it reads every write
     // committed before it, and it moves the safe mark only by counter values seen 10 s before it).
-    const lastSeen = this.seen.length ? this.seen[this.seen.length - 1]!.counter : this.safe;
-    const early = this.loaded && this.safe < lastSeen ? this.readFeed(this.safe) : undefined;
+    // (`seen` holds only counter values above the safe mark: any is one whose lag has not passed)
+    const early = this.loaded && this.seen.length > 0 ? this.readFeed(this.safe) : undefined;
     early?.catch(() => undefined); // (awaited below: a failure is reported there)
     const counter = await currentSeq(this.spec.type);
     if (!this.loaded) {
