@@ -20,12 +20,11 @@ import { log } from '../lib/log';
  * migration reads those feeds (a query per shard) instead of scanning the whole table, which at
  * 500,000 accounts made every start of the local stack read every item.
  */
-const STORED_REFERENCE_FIELDS: readonly { feed: string; sk: string; fields: Readonly<Record<string, string>> }[] = [
-  { feed: 'user', sk: 'PROFILE', fields: { type: 'userTypes' } },
-  { feed: 'businessEntity', sk: 'BUSINESSENTITY', fields: { companyType: 'businessEntityCompanyTypes', type: 'businessEntityTypes' } },
-  { feed: 'agent', sk: 'AGENT', fields: { upsellAgentType: 'agentTypes', downsellAgentType: 'agentTypes', entityStateId: 'states' } },
+const STORED_REFERENCE_FIELDS: readonly { feed: string; pk: string; sk: string; fields: Readonly<Record<string, string>> }[] = [
+  { feed: 'user', pk: 'USER#', sk: 'PROFILE', fields: { type: 'userTypes' } },
+  { feed: 'businessEntity', pk: 'BUSINESSENTITY#', sk: 'BUSINESSENTITY', fields: { companyType: 'businessEntityCompanyTypes', type: 'businessEntityTypes' } },
+  { feed: 'agent', pk: 'AGENT#', sk: 'AGENT', fields: { upsellAgentType: 'agentTypes', downsellAgentType: 'agentTypes', entityStateId: 'states' } },
 ];
-const PK_PREFIX: Record<string, string> = { PROFILE: 'USER#', BUSINESSENTITY: 'BUSINESSENTITY#', AGENT: 'AGENT#' };
 
 /** Rewrite stored reference-set objectIds as codes; answers how many items changed. */
 export async function migrateStoredReferenceCodes(): Promise<number> {
@@ -34,7 +33,7 @@ export async function migrateStoredReferenceCodes(): Promise<number> {
   for (const { kind, pk } of feeds) {
     const items = await queryAll({ IndexName: 'feed', KeyConditionExpression: 'feedpk = :p', ExpressionAttributeValues: { ':p': pk } });
     for (const item of items) {
-      if (item.sk !== kind.sk || !String(item.pk).startsWith(PK_PREFIX[kind.sk]!) || item.deleted) continue;
+      if (item.sk !== kind.sk || !String(item.pk).startsWith(kind.pk) || item.deleted) continue;
       const updates = Object.entries(kind.fields).flatMap(([field, itemType]) => {
         const value = item[field];
         const code = typeof value === 'number' ? toReferenceCode(itemType, value) : undefined;
