@@ -4,6 +4,7 @@ import type { Tally } from './tally';
 import { PackedStrings } from './strings';
 import type { ListJoin, ListSpec } from './spec';
 import { WordIndex } from './word-index';
+import { SlotMap } from './slot-map';
 
 /**
  * The generic list engine (ARCHITECTURE "Lists and search"), in layers, each in its own file:
@@ -88,7 +89,7 @@ export abstract class ListRows<Row, Own = Row> {
     return this.slots;
   }
   protected capacity = 0;
-  protected slotOf = new Map<number, number>();
+  protected slotOf = new SlotMap();
   protected free: number[] = [];
   protected size = 0;
   /** sort key -> ascending order of the live slots (descending reads it backwards) */
