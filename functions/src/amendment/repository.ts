@@ -24,7 +24,7 @@ import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-l
 import { keys, nextId, type TransactItem } from '../lib/db';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type EntityDef, type Stored } from '../lib/entity';
 import { AppError, BadRequestError, ConflictError } from '../lib/errors';
-import { listEngine, pageParams, type ListQuery, type ListSpec } from '../lib/list-engine';
+import { listEngine, pageParams, type ListEquals, type ListNotIn, type ListQuery, type ListSpec } from '../lib/list-engine';
 import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractCreation, masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
@@ -177,40 +177,40 @@ function amendmentFilterPredicate(f: AmendmentListFilter): ((r: AmendmentListRow
   // the declared columns' filters (CONTRACT_LIST_COLUMNS); a contract id matches from its start unless asked exactly
   checks.push(...columnFilterChecks<AmendmentListRow>(CONTRACT_LIST_COLUMNS, f, any, { text: matchesText, period: inPeriod }, true));
   if (f.contractId !== undefined && f.isContractIdExactMatch) checks.push((r) => r.contractId === f.contractId);
-  if (f.awaitingValidation === 'pricing') checks.push((r) => !r.pricingValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
-  if (f.awaitingValidation === 'operations') {
-    checks.push((r) => r.pricingValidated && !r.operationsValidated && !VALIDATION_CLOSED_STATUSES.includes(r.contractStatus));
-  }
   return checks.length ? (r) => checks.every((c) => c(r)) : undefined;
 }
 
 /**
- * The equalities a validation queue implies (awaitingValidation: the flags), as list hints: the
- * engine then tries the predicate only on the amendments with those flags (the predicate still
- * checks them: the rule stays amendmentFilterPredicate's).
+ * A validation queue (awaitingValidation) as exact list hints: its flags, and a status not closed
+ * (VALIDATION_CLOSED_STATUSES). Pricing waits while it is not validated; operations, once pricing is.
  */
-const AWAITING_HINTS: Record<string, { column: string; value: boolean }[]> = {
-  pricing: [{ column: 'pricingValidated', value: false }],
-  operations: [
-    { column: 'operationsValidated', value: false },
-    { column: 'pricingValidated', value: true },
-  ],
+const AWAITING_HINTS: Record<NonNullable<AmendmentListFilter['awaitingValidation']>, { equals: ListEquals[]; notIn: ListNotIn }> = {
+  pricing: { equals: [{ column: 'pricingValidated', value: false }], notIn: { column: 'contractStatus', values: VALIDATION_CLOSED_STATUSES } },
+  operations: {
+    equals: [
+      { column: 'operationsValidated', value: false },
+      { column: 'pricingValidated', value: true },
+    ],
+    notIn: { column: 'contractStatus', values: VALIDATION_CLOSED_STATUSES },
+  },
 };
 
 /**
  * The list engine's query of a contract filter: its keyword, its hints (the declared filters'
- * equalities and date periods, exact, as accountQuery's; a validation queue's flags) and the
+ * equalities and date periods, exact, as accountQuery's; a validation queue's) and the
  * predicate they leave (every amendment query goes through it).
  */
-export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<AmendmentListRow>, 'filter' | 'keyword' | 'fullText' | 'equals' | 'range'> {
+export function amendmentQuery(f: AmendmentListFilter): Pick<ListQuery<AmendmentListRow>, 'filter' | 'keyword' | 'fullText' | 'equals' | 'range' | 'notIn'> {
   const { equals, ranges } = columnFilterHints(CONTRACT_LIST_COLUMNS, f);
-  const all = [...equals, ...(f.awaitingValidation ? AWAITING_HINTS[f.awaitingValidation]! : [])];
+  const awaiting = f.awaitingValidation ? AWAITING_HINTS[f.awaitingValidation] : undefined;
+  const all = [...equals, ...(awaiting?.equals ?? [])];
   return {
     keyword: f.searchText,
     fullText: f.fullTextSearch,
     filter: amendmentFilterPredicate(f),
     ...(all.length ? { equals: all } : {}),
     ...(ranges.length ? { range: ranges } : {}),
+    ...(awaiting?.notIn ? { notIn: awaiting.notIn } : {}),
   };
 }
 

@@ -104,6 +104,12 @@ export class Column {
     }
   }
 
+  /** dict: the code of a string (-3 when no slot was ever given it) */
+  codeOf(v: string): number {
+    this.lookup ??= new Map(this.dict.map((s, i) => [s, i]));
+    return this.lookup.get(v) ?? -3;
+  }
+
   /** Set a slot's value, converting the column when the value does not fit its kind. */
   set(slot: number, v: unknown, rows: number): void {
     if (v === null || v === undefined) return this.setEmpty(slot, v);

@@ -1,7 +1,7 @@
 import { keywordWords } from '@eb/shared/paging';
 import { FeedList } from './catch-up';
 import type { ColumnKind } from './columns';
-import { CANDIDATE_SORT_MAX, inRange } from './plan';
+import { CANDIDATE_SORT_MAX } from './plan';
 import type { ListEngineOptions, Order } from './rows';
 import { Tally, type TallyCell, type TallyDecl } from './tally';
 import type { ListPage, ListQuery, ListSpec } from './spec';
@@ -44,8 +44,9 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const sortOrder = () => (value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string));
     const keyword = words.length ? this.keywordStamps(words, fullText) : undefined;
     const cands = this.candidates(q, keyword?.hits);
+    const tests = [...(cands?.tests ?? []), ...this.exclusions(q)];
     const page: number[] = [];
-    if (!cands && !filter) {
+    if (!cands && !filter && tests.length === 0) {
       const order = sortOrder();
       const n = order.n;
       for (let i = skip; i < Math.min(n, skip + limit); i++) page.push(order.a[desc ? n - 1 - i : i]!);
@@ -54,12 +55,9 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const stamps = keyword?.stamps;
     const need = words.length;
     const view = this.view;
-    const checks = cands?.checks ?? [];
-    const rangeChecks = cands?.rangeChecks ?? [];
     const passes = (slot: number): boolean => {
       if (stamps && stamps[slot] !== need) return false;
-      for (let k = 0; k < checks.length; k++) if (checks[k]!.column.get(slot) !== checks[k]!.value) return false;
-      for (let k = 0; k < rangeChecks.length; k++) if (!inRange(rangeChecks[k]!, slot)) return false;
+      for (let k = 0; k < tests.length; k++) if (!tests[k]!(slot)) return false;
       if (filter) {
         view.s = slot;
         if (!filter(view as unknown as Row)) return false;
@@ -68,7 +66,7 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     };
     const end = skip + limit;
     // every candidate matches (the hints, or the keyword's matches, were the whole query): the total is their number
-    const all = cands !== undefined && (!stamps || cands.slots === keyword!.hits) && !filter && checks.length === 0 && rangeChecks.length === 0;
+    const all = cands !== undefined && (!stamps || cands.slots === keyword!.hits) && !filter && tests.length === 0;
     if (cands && cands.orderKey === key) {
       // the candidates are in the query's order already (a range over its sort key): walk them
       const a = cands.slots;
@@ -114,7 +112,7 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       }
     } else {
       const live = this.live;
-      // (no candidates: no hint and no keyword, only the filter)
+      // (no candidates: no hint and no keyword, only the filter and the exclusions)
       for (let slot = 0; slot < this.slots; slot++) if (live[slot] && passes(slot)) {
         mask[slot] = 1;
         total++;

@@ -3,7 +3,7 @@ import { ListEngine } from './engine';
 import type { ListQuery, ListSpec } from './spec';
 
 /**
- * The query hints (ListQuery.equals, .range: exact conditions the filter leaves out) answer, on random rows, before and after changes and deletions, what a naive filter and
+ * The query hints (ListQuery.equals, .range, .notIn: exact conditions the filter leaves out) answer, on random rows, before and after changes and deletions, what a naive filter and
  * sort of a plain array answers (same rows, same order, same count); a tally read after the changes
  * is what counting the rows again gives.
  */
@@ -12,10 +12,11 @@ interface Row {
   ref: number | null;
   code: string | null;
   endDate: string | null;
+  flag: boolean | null;
 }
 const spec: ListSpec<Row> = {
   type: 'unitplan',
-  project: (i) => ({ objectId: Number(i.objectId), ref: (i.ref as number | null) ?? null, code: (i.code as string | null) ?? null, endDate: (i.endDate as string | null) ?? null }),
+  project: (i) => ({ objectId: Number(i.objectId), ref: (i.ref as number | null) ?? null, code: (i.code as string | null) ?? null, endDate: (i.endDate as string | null) ?? null, flag: (i.flag as boolean | null) ?? null }),
   id: (r) => r.objectId,
   searchText: (r) => `${r.objectId} ${r.code ?? ''}`.toLowerCase(),
   sortKeys: { objectId: 'objectId', code: 'code', endDate: 'endDate', refNo: (r) => r.ref },
@@ -30,6 +31,7 @@ const randomRow = (id: number): Row => ({
   ref: rand(10) === 0 ? null : 1 + rand(40),
   code: CODES[rand(4)]!,
   endDate: rand(8) === 0 ? null : `2026-${String(1 + rand(12)).padStart(2, '0')}-${String(1 + rand(28)).padStart(2, '0')}${rand(2) ? 'T10:00:00Z' : ''}`,
+  flag: rand(5) === 0 ? null : rand(2) === 0,
 });
 
 function naive(rows: Map<number, Row>, test: (r: Row) => boolean, key: keyof Row, desc: boolean, words?: string): number[] {
@@ -67,7 +69,7 @@ describe('query hints', () => {
         const orderBy = `${key} ${desc ? 'Descending' : 'Ascending'}`;
         // [hints, the filter the query passes (the hints left out: the engine answers them), the whole condition]
         const inRange = (r: Row) => r.endDate !== null && r.endDate.slice(0, 10) >= from && r.endDate.slice(0, 10) <= to;
-        const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'keyword'>, ((r: Row) => boolean) | undefined, (r: Row) => boolean][] = [
+        const cases: [Pick<ListQuery<Row>, 'equals' | 'range' | 'notIn' | 'keyword'>, ((r: Row) => boolean) | undefined, (r: Row) => boolean][] = [
           [{ equals: { column: 'ref', value: ref } }, undefined, (r) => r.ref === ref],
           [{ equals: { column: 'code', value: code } }, (r) => r.code === code, (r) => r.code === code],
           [{ equals: { column: 'code', value: code } }, undefined, (r) => r.code === code],
@@ -83,6 +85,15 @@ describe('query hints', () => {
           // a keyword's matches fewer than any hint's rows: the hints are tested on them
           [{ keyword: String(1 + rand(40)) }, undefined, () => true],
           [{ keyword: String(1 + rand(40)), equals: { column: 'code', value: code }, range: { column: 'endDate', from, to } }, undefined, (r) => r.code === code && inRange(r)],
+          // a number's range, a flag's equality and exclusions, each also tested on another hint's rows
+          [{ range: { column: 'ref', from: 10, to: 20 } }, undefined, (r) => r.ref !== null && r.ref >= 10 && r.ref <= 20],
+          [{ equals: { column: 'code', value: code }, range: { column: 'ref', from: ref } }, undefined, (r) => r.code === code && r.ref !== null && r.ref >= ref],
+          [{ equals: [{ column: 'code', value: code }, { column: 'flag', value: true }] }, undefined, (r) => r.code === code && r.flag === true],
+          [{ equals: [{ column: 'ref', value: ref }, { column: 'flag', value: false }] }, undefined, (r) => r.ref === ref && r.flag === false],
+          [{ notIn: { column: 'code', values: ['Pending', 'dropped'] } }, undefined, (r) => r.code !== 'Pending' && r.code !== 'dropped'],
+          [{ notIn: { column: 'code', values: ['none such'] } }, undefined, () => true],
+          [{ notIn: [{ column: 'ref', values: [ref, 1, 2] }, { column: 'code', values: ['Enrolled'] }], equals: { column: 'flag', value: true } }, undefined, (r) => r.ref !== ref && r.ref !== 1 && r.ref !== 2 && r.code !== 'Enrolled' && r.flag === true],
+          [{ notIn: { column: 'code', values: [code ?? 'Enrolled'] }, range: { column: 'endDate', from, to }, keyword: '1' }, undefined, (r) => r.code !== (code ?? 'Enrolled') && inRange(r)],
         ];
         for (const [hints, filter, test] of cases) {
           // Act

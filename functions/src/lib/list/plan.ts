@@ -2,34 +2,38 @@ import type { Column } from './columns';
 import { EqualityIndex } from './equality';
 import { norm, type Norm } from './rows';
 import { SearchableList } from './search';
-import type { ListEquals, ListQuery, ListRange } from './spec';
+import type { ListEquals, ListNotIn, ListQuery, ListRange } from './spec';
 
 /** Past this many candidates a query walks its sort order over a mask rather than sorting them. */
 export const CANDIDATE_SORT_MAX = 4_096;
 
-/** The rows a query's hints leave: `slots` (in `orderKey`'s order when set), each still to pass `checks`. */
+/** A test of one slot (a hint's condition, by a read of its column). */
+export type SlotTest = (slot: number) => boolean;
+
+/** The rows a query's hints leave: `slots` (in `orderKey`'s order when set), each still to pass `tests`. */
 export interface Candidates {
   slots: readonly number[] | Int32Array;
   /** the sort key whose ascending order `slots` are in (a range's), else undefined (no order) */
   orderKey: string | undefined;
-  /** the equalities the chosen hint does not answer: tested per candidate (a column read each) */
-  checks: { column: Column; value: string | number | boolean }[];
-  /** the ranges the chosen hint does not answer: tested per candidate (a column read each) */
-  rangeChecks: RangeCheck[];
+  /** the hints the chosen one does not answer: tested per candidate (a column read each) */
+  tests: SlotTest[];
   /** whether a slot is among the candidates without looking them up (the chosen equality's or range's test) */
-  member?: (slot: number) => boolean;
+  member?: SlotTest;
 }
 
 /** A range tested on a candidate: its column's normalised value within [lo, hi] (null: unbounded). */
-export interface RangeCheck {
+interface RangeCheck {
   column: Column;
   lo: Norm;
   hi: Norm;
 }
 
 /** Whether a column's value lies within a range (as rangeBounds finds it: empty values in none). */
-export function inRange(r: RangeCheck, slot: number): boolean {
-  const raw = r.column.get(slot);
+function inRange(r: RangeCheck, slot: number): boolean {
+  return valueInRange(r, r.column.get(slot));
+}
+
+function valueInRange(r: Omit<RangeCheck, 'column'>, raw: unknown): boolean {
   if (typeof raw === 'string' && typeof (r.lo ?? '') === 'string' && typeof (r.hi ?? '') === 'string') {
     // compared as norm() would make it, without making the lower-case copy (a date's 'T')
     if (raw === '') return false;
@@ -37,6 +41,62 @@ export function inRange(r: RangeCheck, slot: number): boolean {
   }
   const v = norm(raw);
   return v !== null && (r.lo === null || v >= r.lo) && (r.hi === null || !beyond(v, r.hi));
+}
+
+/**
+ * The test of an equality on a column, read the way the column holds its values (a dictionary
+ * code, a flag byte, a number) rather than through the value it would build.
+ */
+function equalsTest(column: Column, value: string | number | boolean): SlotTest {
+  if (column.kind === 'dict') {
+    const code = typeof value === 'string' ? column.codeOf(value) : -3;
+    const codes = column.codes;
+    return code < 0 ? () => false : (slot) => codes[slot] === code;
+  }
+  if (column.kind === 'bool') {
+    const flags = column.flags;
+    const f = value === true ? 1 : value === false ? 0 : -1;
+    return (slot) => flags[slot] === f;
+  }
+  if (column.kind === 'num' && typeof value === 'number') {
+    const { flags, nums } = column;
+    return (slot) => flags[slot] === 0 && nums[slot] === value;
+  }
+  return (slot) => column.get(slot) === value;
+}
+
+/** The test of a range on a column: numbers compared in place, a dictionary's strings once per code. */
+function rangeTest(r: RangeCheck): SlotTest {
+  const { column, lo, hi } = r;
+  if (column.kind === 'num' && typeof (lo ?? 0) === 'number' && typeof (hi ?? 0) === 'number') {
+    const { flags, nums } = column;
+    const min = lo === null ? -Infinity : (lo as number);
+    const max = hi === null ? Infinity : (hi as number);
+    return (slot) => flags[slot] === 0 && nums[slot]! >= min && nums[slot]! <= max;
+  }
+  if (column.kind === 'dict') {
+    const { codes, dict } = column;
+    // per code: 0 not yet decided, 1 in the range, 2 not (a code's string decided on first meeting it)
+    const known = new Uint8Array(dict.length);
+    return (slot) => {
+      const c = codes[slot]!;
+      if (c < 0) return false;
+      if (known[c] === 0) known[c] = valueInRange(r, dict[c]) ? 1 : 2;
+      return known[c] === 1;
+    };
+  }
+  return (slot) => inRange(r, slot);
+}
+
+/** The test of an exclusion: the column's value is none of these (an empty value is none of them). */
+function notInTest(column: Column, values: readonly (string | number | boolean)[]): SlotTest {
+  if (column.kind === 'dict') {
+    const codes = column.codes;
+    const out = new Set(values.map((v) => (typeof v === 'string' ? column.codeOf(v) : -3)).filter((c) => c >= 0));
+    return (slot) => !out.has(codes[slot]!);
+  }
+  const out = new Set<unknown>(values);
+  return (slot) => !out.has(column.get(slot));
 }
 
 /**
@@ -78,7 +138,7 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
     const equals = asList<ListEquals>(q.equals);
     const ranges = asList<ListRange>(q.range);
     if (equals.length === 0 && ranges.length === 0 && !keywordHits) return undefined;
-    const none: Candidates = { slots: [], orderKey: undefined, checks: [], rangeChecks: [] };
+    const none: Candidates = { slots: [], orderKey: undefined, tests: [] };
     let best: { size: number; take: () => readonly number[] | Int32Array; orderKey?: string; eq?: number; range?: number } | undefined =
       keywordHits && { size: keywordHits.length, take: () => keywordHits };
     for (let i = 0; i < equals.length; i++) {
@@ -95,20 +155,25 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
       // (the order's own array, not a copy: read before anything changes the list)
       if (!best || b.end - b.start < best.size) best = { size: b.end - b.start, take: () => b.order.a.subarray(b.start, b.end), orderKey: b.key, range: i };
     }
-    // every hint as a test by a column read: the chosen one's tells a candidate (member), the others' are left to check
-    const eqTests = equals.map((e) => ({ column: this.store.column(e.column)!, value: e.value }));
-    const rangeTests: RangeCheck[] = ranges.map((r) => ({ column: this.store.column(r.column)!, lo: norm(r.from), hi: norm(r.to) }));
+    // every hint as a test by a column read: the chosen one's tells a candidate (member), the others' are left to test
+    const eqTests = equals.map((e) => equalsTest(this.store.column(e.column)!, e.value));
+    const rangeTests = ranges.map((r) => rangeTest({ column: this.store.column(r.column)!, lo: norm(r.from), hi: norm(r.to) }));
     const { eq, range } = best!;
-    const chosenEq = eq === undefined ? undefined : eqTests[eq]!;
-    const chosenRange = range === undefined ? undefined : rangeTests[range]!;
-    const member = chosenEq ? (slot: number) => chosenEq.column.get(slot) === chosenEq.value : chosenRange ? (slot: number) => inRange(chosenRange, slot) : undefined;
+    const member = eq !== undefined ? eqTests[eq] : range !== undefined ? rangeTests[range] : undefined;
     return {
       slots: best!.take(),
       orderKey: best!.orderKey,
-      checks: eqTests.filter((_, i) => i !== eq),
-      rangeChecks: rangeTests.filter((_, i) => i !== range),
+      tests: [...eqTests.filter((_, i) => i !== eq), ...rangeTests.filter((_, i) => i !== range)],
       ...(member ? { member } : {}),
     };
+  }
+
+  /** The tests of a query's exclusions (ListQuery.notIn): never candidates, each a column read per row tested. */
+  protected exclusions(q: Pick<ListQuery<Row>, 'notIn'>): SlotTest[] {
+    return asList<ListNotIn>(q.notIn).map((x) => {
+      if (!this.ownColumn(x.column)) return () => true; // no row has the column: none holds an excluded value
+      return notInTest(this.store.column(x.column)!, x.values);
+    });
   }
 
   /**

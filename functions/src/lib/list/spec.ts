@@ -73,10 +73,13 @@ export interface ListQuery<Row> {
    * case-insensitive) is at least `from` and at most `to` (a string counts as within `to` when it
    * starts with it: a day takes in its times; an empty value is in no range), found by binary
    * search over the column's cached sort order. The engine starts from the smallest hint and tests
-   * the others on its candidates by a column read.
+   * the others on its candidates by a column read. `notIn`: an own column's value is none of
+   * `values` (an empty value is none of them); never a candidate set, it is tested by a column read
+   * on the rows the other conditions leave.
    */
   equals?: ListEquals | readonly ListEquals[];
   range?: ListRange | readonly ListRange[];
+  notIn?: ListNotIn | readonly ListNotIn[];
   orderBy?: string;
   skip?: number;
   limit?: number;
@@ -86,6 +89,10 @@ export interface ListQuery<Row> {
 export interface ListEquals {
   column: string;
   value: string | number | boolean;
+}
+export interface ListNotIn {
+  column: string;
+  values: readonly (string | number | boolean)[];
 }
 export interface ListRange {
   column: string;
