@@ -175,6 +175,24 @@ describe('list engine', () => {
     expect(first.totalCount).toBe(1);
   });
 
+  it('reads the feed again only while a number above what it has read may be in flight: after a write is read, a refresh is the counter read alone', async () => {
+    // Prepare: a loaded list with nothing in flight after its load (inFlightMax 0), then one write
+    const engine = new ListEngine(spec, { snapshots: false, inFlightMax: 0 });
+    await make('One', null, 1);
+    await engine.query({});
+    await make('Two', null, 2);
+    // Act: two queries within the write's lag window
+    const before = engine.stats.feedQueries;
+    const first = await engine.query({ getTotalCount: true });
+    const read = engine.stats.feedQueries - before;
+    await engine.query({});
+    const again = engine.stats.feedQueries - before - read;
+    // Assess: the first reads every shard and finds the write's number, the only one above the mark; the second reads none
+    expect([read, again]).toEqual([FEED_SHARDS, 0]);
+    expect(first.totalCount).toBeGreaterThanOrEqual(2);
+    expect(first.data.map((r) => r.name)).toContain('Two');
+  });
+
   it('starts a new container from the S3 snapshot plus the feed after it', async () => {
     // Prepare: a first container reads the whole feed and writes a snapshot
     const a = await make('Anchor', null, 1);

@@ -27,10 +27,17 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
    * it is first seen here; so a feed read that starts FEED_LAG_MS or more after a counter value was
    * first seen reads every write up to that value. Only such completed reads move the mark; until it
    * reaches the counter, each refresh reads the feed above it again, whether or not anything else is
-   * written meanwhile. (The mark itself, `safe`, is in rows.ts: snapshots are written as of it.)
+   * written meanwhile. The mark also moves over numbers that feed reads have read (readAbove). (The mark itself, `safe`, is in rows.ts: snapshots are written as of it.)
    */
   /** counter values above the safe mark, with the time each was first seen */
   private seen: { at: number; counter: number }[] = [];
+  /**
+   * The numbers above the safe mark that a feed read has read (since the load). A number read is a
+   * committed write: once every number just above the mark is read, the mark moves over them at
+   * once (no write can be in flight under a number already read). A number never read (a refused
+   * write, an unused reservation, a version overwritten before it was read) leaves it to the lag.
+   */
+  private readAbove = new Set<number>();
   private refreshing: Promise<void> | undefined;
   /** the counter value whose missing numbers a refresh last waited for the GSI to show */
   private gsiWaitedFor = -1;
@@ -102,9 +109,15 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
     if (counter > this.safe && (!last || counter > last.counter)) this.seen.push({ at, counter });
   }
 
-  /** After a complete feed read that started at `readStart`: the counter values seen FEED_LAG_MS before it are safe. */
+  /**
+   * After a complete feed read that started at `readStart`: the counter values seen FEED_LAG_MS
+   * before it are safe, and so is every number up to the first one above the mark not yet read.
+   */
   private advanceSafe(readStart: number) {
     while (this.seen.length && readStart - this.seen[0]!.at >= FEED_LAG_MS) this.safe = Math.max(this.safe, this.seen.shift()!.counter);
+    while (this.readAbove.has(this.safe + 1)) this.safe++;
+    for (const n of this.readAbove) if (n <= this.safe) this.readAbove.delete(n);
+    while (this.seen.length && this.seen[0]!.counter <= this.safe) this.seen.shift();
   }
 
   /** Read every shard's feed above `fromSeq` and apply it. Answers the number of items read. */
@@ -125,7 +138,10 @@ export abstract class FeedList<Row, Own = Row> extends PersistedList<Row, Own> {
               ExclusiveStartKey: start,
             }),
           );
-          for (const item of r.Items ?? []) this.apply(item);
+          for (const item of r.Items ?? []) {
+            this.apply(item);
+            if (this.loaded && Number(item.seq) > this.safe) this.readAbove.add(Number(item.seq));
+          }
           n += r.Items?.length ?? 0;
           start = r.LastEvaluatedKey;
         } while (start);
