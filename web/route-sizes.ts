@@ -40,6 +40,7 @@ export const ON_USE: readonly { module: RegExp; when: string }[] = [
   { module: /primereact\/menu\//, when: "the navigation's admin gear menu is opened (AdminMenu)" },
   { module: /primereact\/dialog\//, when: 'a popup first opens (Popup)' },
   { module: /primereact\/calendar\//, when: "a date field's calendar button is pointed at or focused (DateInput)" },
+  { module: /primereact\/autocomplete\//, when: 'a type-ahead field is pointed at, pressed, focused or typed into (TypeaheadSelect)' },
   { module: /features\/accounts\/components\/AccountDetails\.tsx$/, when: 'an account is opened (accounts/:id)' },
   { module: /features\/contracts\/components\/ContractDetails\.tsx$/, when: 'a contract is opened (contracts/:id)' },
   { module: /entities\/job\/JobDownloadDialog\.tsx$/, when: 'Export all is chosen' },

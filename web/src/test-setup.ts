@@ -16,5 +16,10 @@ if (typeof window !== 'undefined') {
   document.title = '';
 }
 
+// Type-ahead fields render PrimeReact's AutoComplete at once, as once it has loaded on a page: a
+// test holding a field's input across its loading would hold the stand-in it replaced
+// (TypeaheadSelect.test.tsx tests the stand-in and the hand-over to AutoComplete).
+if (typeof window !== 'undefined') await (await import('./components/TypeaheadSelect')).loadAutoComplete();
+
 // Testing Library unmounts automatically only when the runner exposes global hooks.
 afterEach(() => cleanup());

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent, { PointerEventsCheckLevel } from '@testing-library/user-event';
 import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
-import { TypeaheadSelect, type TypeaheadOption, type TypeaheadSelectProps } from './TypeaheadSelect';
+import { loadAutoComplete, resetAutoCompleteLoad, TypeaheadSelect, type TypeaheadOption, type TypeaheadSelectProps } from './TypeaheadSelect';
 
 const states: TypeaheadOption<string>[] = [
   { label: 'New Jersey', value: 'NJ' },
@@ -258,5 +258,131 @@ describe('TypeaheadSelect', { timeout: 20_000 }, () => {
     // Assess
     await waitFor(() => expect(onValue).toHaveBeenCalledWith('J1'));
     expect(input()).toHaveValue('Jane Agent');
+  });
+});
+
+/** An element's markup as a browser draws it: tags, attributes (classes in any order), text, value. */
+function markup(el: Element): unknown {
+  // AutoComplete also gives its root element an id (pr_id_n) and copies `required` onto it; a
+  // button's ripple (invisible until pressed) is sized once it has rendered
+  const ignored = (name: string) =>
+    (el.getAttribute('data-pc-name') === 'autocomplete' && (name === 'id' || name === 'required')) || (el.classList.contains('p-ink') && name === 'style');
+  const attributes = [...el.attributes]
+    .filter((a) => !ignored(a.name))
+    .map((a) => `${a.name}=${a.name === 'class' ? a.value.split(/\s+/).sort().join(' ') : a.value}`)
+    .sort();
+  const text = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('');
+  return { tag: el.tagName, attributes, text, value: el instanceof HTMLInputElement ? el.value : undefined, children: [...el.children].map(markup) };
+}
+
+describe('TypeaheadSelect before AutoComplete has loaded', { timeout: 20_000 }, () => {
+  afterEach(async () => {
+    resetAutoCompleteLoad(); // the real import again, loaded as the next tests expect (test-setup.ts)
+    await loadAutoComplete();
+  });
+
+  /** Holds AutoComplete's import back until `release`. */
+  function holdBack() {
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const load = vi.fn(() => held.then(() => import('primereact/autocomplete')));
+    resetAutoCompleteLoad(load);
+    return { load, release };
+  }
+
+  it.each<[string, Partial<TypeaheadSelectProps<string>> & { initial?: string | null }]>([
+    ['empty, with the list button', {}],
+    ['showing a choice', { initial: 'OH' }],
+    ['disabled, invalid and required, with a placeholder', { disabled: true, invalid: true, required: true, placeholder: 'Any state', inputId: 'state', 'aria-describedby': 'state-help' }],
+    ['with suggestions and no list button, labelled by another element', { suggest: async () => [], options: undefined, 'aria-label': undefined, 'aria-labelledby': 'state-label', className: 'wide', inputClassName: 'p-inputtext-sm' }],
+  ])('looks as AutoComplete does when it replaces the stand-in: %s', async (_, props) => {
+    // Prepare: the stand-in
+    resetAutoCompleteLoad();
+    const { container } = render(<Field {...props} />);
+    const standIn = container.querySelector('.eb-typeahead')!;
+    const before = markup(standIn);
+    // Act: pointing at it loads AutoComplete
+    fireEvent.pointerEnter(standIn);
+    await waitFor(() => expect(container.querySelector('.eb-typeahead')).not.toBe(standIn));
+    // Assess
+    expect(markup(container.querySelector('.eb-typeahead')!)).toEqual(before);
+  });
+
+  it('hands the focus and what was typed to AutoComplete, which searches it', async () => {
+    // Prepare: the import held back
+    const { load, release } = holdBack();
+    const user = setup();
+    const agents = [{ label: 'Penn Mutual', value: 'P1' }, { label: 'Pentagon Agency', value: 'P2' }, { label: 'Acme', value: 'A1' }];
+    const suggest = vi.fn(async (query: string) => agents.filter((a) => a.label.toLowerCase().startsWith(query.toLowerCase())));
+    render(<Field suggest={suggest} options={undefined} />);
+    const standIn = input();
+    // Act: the stand-in focused and typed into before AutoComplete has arrived, which it then does
+    await user.click(standIn);
+    await user.keyboard('Pen');
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(standIn).toHaveValue('Pen');
+    expect(suggest).not.toHaveBeenCalled();
+    release();
+    // Assess: AutoComplete's input has the focus, the text (caret at its end) and its suggestions
+    await waitFor(() => expect(input()).not.toBe(standIn));
+    expect(input()).toHaveFocus();
+    expect(input()).toHaveValue('Pen');
+    expect((input() as HTMLInputElement).selectionStart).toBe(3);
+    await waitFor(() => expect(suggest).toHaveBeenCalledWith('Pen'));
+    await waitFor(() => expect(optionNames()).toEqual(['Penn Mutual', 'Pentagon Agency']));
+    // typing on goes on in AutoComplete
+    await user.keyboard('n');
+    await waitFor(() => expect(screen.getByLabelText('Chosen')).toHaveTextContent('P1'));
+    expect(input()).toHaveValue('Penn Mutual');
+  });
+
+  it('opens the list once AutoComplete has loaded when the list button was clicked before', async () => {
+    // Prepare
+    const { release } = holdBack();
+    const user = setup();
+    render(<Field />);
+    // Act
+    await user.click(screen.getByRole('button', { name: 'Show options for State' }));
+    expect(listbox()).not.toBeInTheDocument();
+    release();
+    // Assess: every option, the field focused (as AutoComplete's own list button does)
+    await waitFor(() => expect(optionNames()).toEqual(states.map((s) => s.label)));
+    expect(input()).toHaveFocus();
+  });
+
+  it('loads AutoComplete once for every field of the page', async () => {
+    // Prepare: two fields
+    const { load, release } = holdBack();
+    const user = setup();
+    render(
+      <>
+        <Field />
+        <TypeaheadSelect<string> aria-label="Second state" options={states} value="NV" onChange={() => undefined} />
+      </>,
+    );
+    const second = screen.getByRole('combobox', { name: 'Second state' });
+    // Act: both pointed at
+    await user.hover(input());
+    await user.hover(second);
+    release();
+    // Assess: one import, both fields replaced, the second one's choice still shown
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Second state' })).not.toBe(second));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('combobox', { name: 'Second state' })).toHaveValue('Nevada');
+    expect(input()).not.toHaveFocus();
+  });
+
+  it('keeps the choice of a stand-in left with a label typed exactly', async () => {
+    // Prepare
+    holdBack();
+    const user = setup();
+    const onValue = vi.fn();
+    render(<Field onValue={onValue} />);
+    // Act: typed and left before AutoComplete has arrived
+    await user.type(input(), 'ohio');
+    await user.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    // Assess
+    expect(onValue).toHaveBeenCalledWith('OH');
+    expect(input()).toHaveValue('Ohio');
   });
 });

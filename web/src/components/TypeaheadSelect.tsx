@@ -1,5 +1,8 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { AutoComplete, type AutoCompleteChangeEvent, type AutoCompleteCompleteEvent } from 'primereact/autocomplete';
+import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type FocusEvent, type KeyboardEvent } from 'react';
+import type { AutoComplete, AutoCompleteChangeEvent, AutoCompleteCompleteEvent } from 'primereact/autocomplete';
+import { Button } from 'primereact/button';
+import { ChevronDownIcon } from 'primereact/icons/chevrondown';
+import { InputText } from 'primereact/inputtext';
 import { TYPEAHEAD_LIMIT } from '@eb/shared/constants';
 import { useLatest } from './use-latest';
 import './typeahead-select.css';
@@ -49,6 +52,65 @@ type InputState<V> = string | TypeaheadOption<V>;
 const labelOf = <V,>(input: InputState<V>): string => (typeof input === 'string' ? input : input.label);
 const startsWith = (label: string, query: string) => label.toLowerCase().startsWith(query.toLowerCase());
 
+type AutoCompleteModule = typeof import('primereact/autocomplete');
+const importAutoComplete = (): Promise<AutoCompleteModule> => import('primereact/autocomplete');
+
+/**
+ * PrimeReact's AutoComplete is a chunk of its own, loaded once per page the first time a user points
+ * at, presses, focuses or types into a type-ahead field, not with every screen that shows one (route
+ * budgets, docs/web.md); until then each field is a stand-in of the same look. Every field on the
+ * page becomes an AutoComplete when it arrives.
+ */
+let autoCompleteModule: AutoCompleteModule | undefined;
+let autoCompleteImport = importAutoComplete;
+let autoCompleteLoad: Promise<void> | undefined;
+const autoCompleteListeners = new Set<() => void>();
+
+/** Loads AutoComplete (once); resolves when it has arrived or its fetch failed. */
+export function loadAutoComplete(): Promise<void> {
+  if (!autoCompleteLoad) {
+    const load: Promise<void> = (autoCompleteLoad = autoCompleteImport().then(
+      (m) => {
+        if (load !== autoCompleteLoad) return; // forgotten meanwhile (resetAutoCompleteLoad)
+        autoCompleteModule = m;
+        for (const listener of autoCompleteListeners) listener();
+      },
+      () => {
+        // a failed fetch (offline): the stand-in stays a plain text field, the next use asks again
+        if (load === autoCompleteLoad) autoCompleteLoad = undefined;
+      },
+    ));
+  }
+  return autoCompleteLoad;
+}
+const startLoading = () => void loadAutoComplete();
+const subscribeAutoComplete = (listener: () => void) => {
+  autoCompleteListeners.add(listener);
+  return () => void autoCompleteListeners.delete(listener);
+};
+const loadedAutoComplete = () => autoCompleteModule;
+
+/**
+ * Tests: forgets the loaded AutoComplete, so that the next field renders the stand-in, and imports
+ * it with `load` (a test holds it back to type into the stand-in; the default is the real import).
+ */
+export function resetAutoCompleteLoad(load: () => Promise<AutoCompleteModule> = importAutoComplete): void {
+  autoCompleteModule = undefined;
+  autoCompleteLoad = undefined;
+  autoCompleteImport = load;
+}
+
+/** What the user did to a stand-in that the AutoComplete replacing it takes over. */
+interface StandInUse {
+  /** The part that has the focus. */
+  focus: 'input' | 'button' | null;
+  /** Text was typed (or pasted) that has not been searched for. */
+  typed: boolean;
+  /** The list button was clicked, or is being pressed. */
+  listAsked: boolean;
+}
+const UNUSED: StandInUse = { focus: null, typed: false, listAsked: false };
+
 /**
  * A select with type-ahead (spec 1 "Shared grid behaviour": select widgets), on PrimeReact
  * AutoComplete:
@@ -61,6 +123,9 @@ const startsWith = (label: string, query: string) => label.toLowerCase().startsW
  * Keyboard: arrows move in the list, Enter or Tab chooses (from the typed text, even when typed
  * faster than the list follows), Escape closes the list (and only the list: AutoComplete marks that
  * Esc handled, so the popup around the field stays open).
+ * Until AutoComplete has loaded (loadAutoComplete) the field is a stand-in with its classes, text and
+ * attributes; the AutoComplete replacing it takes over its focus (caret at the end), searches what
+ * was typed into it meanwhile, and opens the list when its list button was clicked.
  */
 export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   const { value, options, suggest, pattern } = props;
@@ -91,6 +156,9 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
   const chosenByKeyFor = useRef<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const acRef = useRef<AutoComplete>(null);
+  const Loaded = useSyncExternalStore(subscribeAutoComplete, loadedAutoComplete)?.AutoComplete;
+  const standIn = useRef<StandInUse>(UNUSED);
+  const [standInFocused, setStandInFocused] = useState(false);
 
   const latest = useLatest({ input, findOption });
   // A value set from outside (a reset, a loaded record) replaces what is shown.
@@ -172,8 +240,12 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       }
       return;
     }
+    onText(next, inputRef.current);
+  };
+
+  const onText = (next: string, el: HTMLInputElement | null) => {
     const text = clean(next);
-    if (text !== next && inputRef.current) inputRef.current.value = text; // a pasted character was refused
+    if (text !== next && el) el.value = text; // a pasted character was refused
     chosenByKeyFor.current = null;
     growing.current = text.length > typed.current.length;
     typed.current = text;
@@ -235,15 +307,112 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
     const listener = (e: globalThis.KeyboardEvent) => onStaleKey.current(e);
     el.addEventListener('keydown', listener); // on the input itself: before React's handlers at the root
     return () => el.removeEventListener('keydown', listener);
-  }, [onStaleKey]);
+  }, [onStaleKey, Loaded]); // Loaded: the AutoComplete's input replaces the stand-in's
+
+  // The AutoComplete replacing the stand-in takes over what was done to it: before the screen is
+  // painted again, so that the focus and the caret never leave the field.
+  useLayoutEffect(() => {
+    const use = standIn.current;
+    const ac = acRef.current;
+    if (!Loaded || !ac || use === UNUSED) return;
+    standIn.current = UNUSED;
+    // (its input refs are set in passive effects, after this one: the input is found in its element)
+    const root = ac.getElement();
+    const el = root?.querySelector('input');
+    if (!root || !el) return;
+    const active = document.activeElement;
+    const focusFree = !active || active === document.body; // the stand-in's part was removed with it
+    if (use.listAsked) {
+      el.focus(); // as AutoComplete's own list button does
+      ac.search(undefined as never, '', 'dropdown');
+      return;
+    }
+    if (use.focus === 'button' && focusFree) root.querySelector('button')?.focus();
+    if (use.focus === 'input' && focusFree) {
+      el.focus();
+      el.setSelectionRange(el.value.length, el.value.length);
+    }
+    if (use.typed && el.value.trim() !== '') ac.search(undefined as never, el.value, 'input');
+  }, [Loaded]);
 
   const onKeyPress = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !test(e.key)) e.preventDefault();
   };
 
   const dropdown = props.showDropdownButton ?? !suggest;
+  const dropdownAriaLabel = props['aria-label'] ? `Show options for ${props['aria-label']}` : 'Show options';
+  const className = ['eb-typeahead', props.className].filter(Boolean).join(' ');
+  if (!Loaded) {
+    // The stand-in: AutoComplete's markup when its list is closed (TypeaheadSelect.test.tsx compares
+    // them), with AutoComplete's handlers for typing and leaving the field.
+    const use = (part: Partial<StandInUse>) => (standIn.current = { ...standIn.current, ...part });
+    // the stand-in is removed once AutoComplete has arrived: a blur then is no user's
+    const replaced = () => loadedAutoComplete() !== undefined;
+    return (
+      <span
+        className={[className, 'p-autocomplete p-component p-inputwrapper', dropdown && 'p-autocomplete-dd', input && 'p-inputwrapper-filled', props.invalid && 'p-invalid', standInFocused && 'p-inputwrapper-focus'].filter(Boolean).join(' ')}
+        data-pc-name="autocomplete"
+        data-pc-section="root"
+        onPointerEnter={startLoading}
+        onPointerDown={startLoading}
+        onFocus={(e: FocusEvent) => {
+          startLoading();
+          const part = e.target instanceof HTMLButtonElement ? 'button' : 'input';
+          use({ focus: part });
+          setStandInFocused(part === 'input');
+        }}
+        onBlur={(e: FocusEvent) => {
+          if (replaced()) return;
+          // leaving the list button drops a click on it the list has not followed
+          use(e.target instanceof HTMLButtonElement ? { focus: null, listAsked: false } : { focus: null });
+          setStandInFocused(false);
+        }}
+      >
+        <InputText
+          id={props.inputId}
+          type="text"
+          value={labelOf(input)}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-haspopup="listbox"
+          aria-expanded={false}
+          className={[props.inputClassName, 'p-autocomplete-input', dropdown && 'p-autocomplete-dd-input'].filter(Boolean).join(' ')}
+          autoComplete="off"
+          required={props.required}
+          disabled={props.disabled}
+          placeholder={props.placeholder}
+          aria-label={props['aria-label']}
+          aria-labelledby={props['aria-labelledby']}
+          aria-describedby={props['aria-describedby']}
+          onChange={(e) => {
+            startLoading();
+            use({ typed: true });
+            onText(e.target.value, e.target);
+          }}
+          onKeyPress={onKeyPress}
+          onBlur={() => {
+            if (replaced()) return;
+            use({ typed: false });
+            onBlur();
+          }}
+        />
+        {dropdown && (
+          <Button
+            type="button"
+            icon={<ChevronDownIcon />}
+            className="p-autocomplete-dropdown"
+            disabled={props.disabled}
+            aria-label={dropdownAriaLabel}
+            onPointerDown={() => use({ listAsked: true })}
+            onPointerLeave={(e) => e.buttons !== 0 && use({ listAsked: false })} // a press dragged off: no click
+            onClick={() => use({ listAsked: true })}
+          />
+        )}
+      </span>
+    );
+  }
   return (
-    <AutoComplete
+    <Loaded
       ref={acRef}
       inputRef={inputRef}
       value={input}
@@ -256,7 +425,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       delay={props.delay ?? (suggest ? 250 : 0)}
       dropdown={dropdown}
       dropdownMode="blank"
-      dropdownAriaLabel={props['aria-label'] ? `Show options for ${props['aria-label']}` : 'Show options'}
+      dropdownAriaLabel={dropdownAriaLabel}
       autoHighlight
       showEmptyMessage
       inputId={props.inputId}
@@ -267,7 +436,7 @@ export function TypeaheadSelect<V>(props: TypeaheadSelectProps<V>) {
       disabled={props.disabled}
       invalid={props.invalid}
       required={props.required}
-      className={['eb-typeahead', props.className].filter(Boolean).join(' ')}
+      className={className}
       inputClassName={props.inputClassName}
     />
   );
