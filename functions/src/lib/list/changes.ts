@@ -24,9 +24,13 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
     this.changesSinceSnapshot++;
     this.version++;
     let s: number;
+    // a changed row: where it is in each order, its indexed values and its search text, before the change
+    let places: number[] | undefined;
+    let before: unknown[] | undefined;
     if (slot !== undefined) {
       s = slot;
-      this.detachFromOrders(s);
+      places = this.placesInOrders(s);
+      before = [...this.equalities.values()].map((e) => this.store.column(e.column)?.get(s));
     } else {
       s = this.free.pop() ?? this.slots++;
       this.ensureCapacity(s + 1);
@@ -36,14 +40,22 @@ export abstract class ChangingList<Row, Own = Row> extends SortedList<Row, Own> 
       this.size++;
       this.slotEpoch++;
     }
-    if (slot !== undefined) for (const e of this.equalities.values()) e.remove(s, this.store.column(e.column)?.get(s));
+    const textBefore = slot !== undefined && !this.indexStale ? this.texts.get(s) : undefined;
     this.store.put(s, row, this.size);
-    for (const e of this.equalities.values()) e.add(s, this.store.column(e.column)?.get(s));
+    let k = 0;
+    for (const e of this.equalities.values()) {
+      const now = this.store.column(e.column)?.get(s);
+      const was = before?.[k++];
+      if (before && was === now) continue;
+      if (before) e.remove(s, was);
+      e.add(s, now);
+    }
     if (this.store.columns.length !== this.viewColumns) this.syncViews();
     this.seqs[s] = seq;
     this.texts.set(s, text);
-    if (!this.indexStale) this.index.set(s, [...new Set(searchWords(text))]);
-    this.attachToOrders(s);
+    if (!this.indexStale && text !== textBefore) this.index.set(s, [...new Set(searchWords(text))]);
+    if (places) this.moveInOrders(s, places);
+    else this.attachToOrders(s);
     if (this.joined) for (const j of this.joined) if (j.fk && j.fk.length > s) {
       const ref = row[j.on];
       j.fk[s] = typeof ref === 'number' ? j.target.slotOfId(ref) : -1;

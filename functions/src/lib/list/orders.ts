@@ -82,28 +82,61 @@ export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
     return lo;
   }
 
+  /** The slot's position in an order (its values unchanged since it was attached), or -1 when it is not in it. */
+  private placeIn(o: Order, key: string, slot: number): number {
+    const i = this.positionIn(o, key, slot);
+    return i < o.n && o.a[i] === slot ? i : o.a.subarray(0, o.n).indexOf(slot); // (a function key whose value moved)
+  }
+
   protected detachFromOrders(slot: number) {
     for (const [key, o] of this.orders) {
-      let i = this.positionIn(o, key, slot);
-      if (o.a[i] !== slot || i >= o.n) i = o.a.subarray(0, o.n).indexOf(slot); // a function key whose value moved
+      const i = this.placeIn(o, key, slot);
       if (i < 0) continue;
       o.a.copyWithin(i, i + 1, o.n);
       o.n--;
     }
   }
 
-  protected attachToOrders(slot: number) {
+  /** The slot's position in every order, before its values change (for moveInOrders). */
+  protected placesInOrders(slot: number): number[] {
+    const places: number[] = [];
+    for (const [key, o] of this.orders) places.push(this.placeIn(o, key, slot));
+    return places;
+  }
+
+  /**
+   * After a slot's values changed: in each order where it no longer sits between its neighbours, it
+   * is moved from the place it had (placesInOrders) to where its new value goes; an order whose
+   * value did not change is left as it is (no shift of the array).
+   */
+  protected moveInOrders(slot: number, places: readonly number[]) {
+    let k = 0;
     for (const [key, o] of this.orders) {
-      const lo = this.positionIn(o, key, slot);
-      if (o.n === o.a.length) {
-        const a = new Int32Array(Math.max(16, o.a.length * 2));
-        a.set(o.a);
-        o.a = a;
+      const i = places[k++]!;
+      const value = this.sortKey(key)!;
+      if (i >= 0 && (i === 0 || this.compareSlots(value, o.a[i - 1]!, slot) < 0) && (i === o.n - 1 || this.compareSlots(value, slot, o.a[i + 1]!) < 0)) continue;
+      if (i >= 0) {
+        o.a.copyWithin(i, i + 1, o.n);
+        o.n--;
       }
-      o.a.copyWithin(lo + 1, lo, o.n);
-      o.a[lo] = slot;
-      o.n++;
+      this.insertInOrder(o, key, slot);
     }
+  }
+
+  protected attachToOrders(slot: number) {
+    for (const [key, o] of this.orders) this.insertInOrder(o, key, slot);
+  }
+
+  private insertInOrder(o: Order, key: string, slot: number) {
+    const lo = this.positionIn(o, key, slot);
+    if (o.n === o.a.length) {
+      const a = new Int32Array(Math.max(16, o.a.length * 2));
+      a.set(o.a);
+      o.a = a;
+    }
+    o.a.copyWithin(lo + 1, lo, o.n);
+    o.a[lo] = slot;
+    o.n++;
   }
 
   /**
