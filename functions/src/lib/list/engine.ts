@@ -88,7 +88,8 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     if (cands && value && cands.slots.length <= CANDIDATE_SORT_MAX) {
       // few candidates: test them and sort the matches (by value, ties by id, as the order does)
       const hits: number[] = [];
-      for (const slot of cands.slots) if (passes(slot)) hits.push(slot);
+      const a = cands.slots;
+      for (let i = 0; i < a.length; i++) if (passes(a[i]!)) hits.push(a[i]!);
       hits.sort((a, b) => this.compareSlots(value, a, b));
       if (desc) hits.reverse();
       for (let i = skip; i < Math.min(hits.length, end); i++) page.push(hits[i]!);
@@ -103,11 +104,13 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const mask = this.scratchMask(this.slots);
     let total = 0;
     if (all) {
-      for (const slot of cands.slots) mask[slot] = 1;
+      const a = cands.slots;
+      for (let i = 0; i < a.length; i++) mask[a[i]!] = 1;
       total = cands.slots.length;
     } else if (cands) {
-      for (const slot of cands.slots) if (passes(slot)) {
-        mask[slot] = 1;
+      const a = cands.slots;
+      for (let i = 0; i < a.length; i++) if (passes(a[i]!)) {
+        mask[a[i]!] = 1;
         total++;
       }
     } else {
