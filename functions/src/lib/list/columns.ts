@@ -104,6 +104,66 @@ export class Column {
     }
   }
 
+  // ---- tests of a slot, read the way the column holds its values (query hints, plan.ts) ----------
+
+  /** Whether the slot holds exactly `value` (a dictionary code, a flag byte, a number compared in place). */
+  equalsTest(value: string | number | boolean): (slot: number) => boolean {
+    if (this.kind === 'dict') {
+      const code = typeof value === 'string' ? this.codeOf(value) : -3;
+      const codes = this.codes;
+      return code < 0 ? () => false : (slot) => codes[slot] === code;
+    }
+    if (this.kind === 'bool') {
+      const flags = this.flags;
+      const f = value === true ? 1 : value === false ? 0 : -1;
+      return (slot) => flags[slot] === f;
+    }
+    if (this.kind === 'num' && typeof value === 'number') {
+      const { flags, nums } = this;
+      return (slot) => flags[slot] === VALUE && nums[slot] === value;
+    }
+    return (slot) => this.get(slot) === value;
+  }
+
+  /** Whether the slot holds none of `values` (an empty value is none of them). */
+  notInTest(values: readonly (string | number | boolean)[]): (slot: number) => boolean {
+    if (this.kind === 'dict') {
+      const codes = this.codes;
+      const out = new Set(values.map((v) => (typeof v === 'string' ? this.codeOf(v) : -3)).filter((c) => c >= 0));
+      return (slot) => !out.has(codes[slot]!);
+    }
+    const out = new Set<unknown>(values);
+    return (slot) => !out.has(this.get(slot));
+  }
+
+  /**
+   * Whether the slot's value passes `test` (never for an empty value); numbers within [min, max]
+   * when `numbers` is given for a number column are compared in place, a dictionary's strings are
+   * tested once per code.
+   */
+  valueTest(test: (value: unknown) => boolean, numbers?: { min: number; max: number }): (slot: number) => boolean {
+    if (this.kind === 'num' && numbers) {
+      const { flags, nums } = this;
+      const { min, max } = numbers;
+      return (slot) => flags[slot] === VALUE && nums[slot]! >= min && nums[slot]! <= max;
+    }
+    if (this.kind === 'dict') {
+      const { codes, dict } = this;
+      // per code: 0 not yet decided, 1 passes, 2 does not (decided on first meeting it)
+      const known = new Uint8Array(dict.length);
+      return (slot) => {
+        const c = codes[slot]!;
+        if (c < 0) return false;
+        if (known[c] === 0) known[c] = test(dict[c]) ? 1 : 2;
+        return known[c] === 1;
+      };
+    }
+    return (slot) => {
+      const v = this.get(slot);
+      return v !== null && v !== undefined && test(v);
+    };
+  }
+
   /** dict: the code of a string (-3 when no slot was ever given it) */
   codeOf(v: string): number {
     this.lookup ??= new Map(this.dict.map((s, i) => [s, i]));

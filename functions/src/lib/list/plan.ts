@@ -28,11 +28,7 @@ interface RangeCheck {
   hi: Norm;
 }
 
-/** Whether a column's value lies within a range (as rangeBounds finds it: empty values in none). */
-function inRange(r: RangeCheck, slot: number): boolean {
-  return valueInRange(r, r.column.get(slot));
-}
-
+/** Whether a value lies within a range (as rangeBounds finds it: empty values in none). */
 function valueInRange(r: Omit<RangeCheck, 'column'>, raw: unknown): boolean {
   if (typeof raw === 'string' && typeof (r.lo ?? '') === 'string' && typeof (r.hi ?? '') === 'string') {
     // compared as norm() would make it, without making the lower-case copy (a date's 'T')
@@ -43,60 +39,11 @@ function valueInRange(r: Omit<RangeCheck, 'column'>, raw: unknown): boolean {
   return v !== null && (r.lo === null || v >= r.lo) && (r.hi === null || !beyond(v, r.hi));
 }
 
-/**
- * The test of an equality on a column, read the way the column holds its values (a dictionary
- * code, a flag byte, a number) rather than through the value it would build.
- */
-function equalsTest(column: Column, value: string | number | boolean): SlotTest {
-  if (column.kind === 'dict') {
-    const code = typeof value === 'string' ? column.codeOf(value) : -3;
-    const codes = column.codes;
-    return code < 0 ? () => false : (slot) => codes[slot] === code;
-  }
-  if (column.kind === 'bool') {
-    const flags = column.flags;
-    const f = value === true ? 1 : value === false ? 0 : -1;
-    return (slot) => flags[slot] === f;
-  }
-  if (column.kind === 'num' && typeof value === 'number') {
-    const { flags, nums } = column;
-    return (slot) => flags[slot] === 0 && nums[slot] === value;
-  }
-  return (slot) => column.get(slot) === value;
-}
-
-/** The test of a range on a column: numbers compared in place, a dictionary's strings once per code. */
+/** The test of a range on a column (numbers compared in place, a dictionary's strings once per code: columns.ts). */
 function rangeTest(r: RangeCheck): SlotTest {
-  const { column, lo, hi } = r;
-  if (column.kind === 'num' && typeof (lo ?? 0) === 'number' && typeof (hi ?? 0) === 'number') {
-    const { flags, nums } = column;
-    const min = lo === null ? -Infinity : (lo as number);
-    const max = hi === null ? Infinity : (hi as number);
-    return (slot) => flags[slot] === 0 && nums[slot]! >= min && nums[slot]! <= max;
-  }
-  if (column.kind === 'dict') {
-    const { codes, dict } = column;
-    // per code: 0 not yet decided, 1 in the range, 2 not (a code's string decided on first meeting it)
-    const known = new Uint8Array(dict.length);
-    return (slot) => {
-      const c = codes[slot]!;
-      if (c < 0) return false;
-      if (known[c] === 0) known[c] = valueInRange(r, dict[c]) ? 1 : 2;
-      return known[c] === 1;
-    };
-  }
-  return (slot) => inRange(r, slot);
-}
-
-/** The test of an exclusion: the column's value is none of these (an empty value is none of them). */
-function notInTest(column: Column, values: readonly (string | number | boolean)[]): SlotTest {
-  if (column.kind === 'dict') {
-    const codes = column.codes;
-    const out = new Set(values.map((v) => (typeof v === 'string' ? column.codeOf(v) : -3)).filter((c) => c >= 0));
-    return (slot) => !out.has(codes[slot]!);
-  }
-  const out = new Set<unknown>(values);
-  return (slot) => !out.has(column.get(slot));
+  const { lo, hi } = r;
+  const numbers = typeof (lo ?? 0) === 'number' && typeof (hi ?? 0) === 'number' ? { min: lo === null ? -Infinity : (lo as number), max: hi === null ? Infinity : (hi as number) } : undefined;
+  return r.column.valueTest((v) => valueInRange(r, v), numbers);
 }
 
 /**
@@ -156,7 +103,7 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
       if (!best || b.end - b.start < best.size) best = { size: b.end - b.start, take: () => b.order.a.subarray(b.start, b.end), orderKey: b.key, range: i };
     }
     // every hint as a test by a column read: the chosen one's tells a candidate (member), the others' are left to test
-    const eqTests = equals.map((e) => equalsTest(this.store.column(e.column)!, e.value));
+    const eqTests = equals.map((e) => this.store.column(e.column)!.equalsTest(e.value));
     const rangeTests = ranges.map((r) => rangeTest({ column: this.store.column(r.column)!, lo: norm(r.from), hi: norm(r.to) }));
     const { eq, range } = best!;
     const member = eq !== undefined ? eqTests[eq] : range !== undefined ? rangeTests[range] : undefined;
@@ -172,7 +119,7 @@ export abstract class PlannedList<Row, Own = Row> extends SearchableList<Row, Ow
   protected exclusions(q: Pick<ListQuery<Row>, 'notIn'>): SlotTest[] {
     return asList<ListNotIn>(q.notIn).map((x) => {
       if (!this.ownColumn(x.column)) return () => true; // no row has the column: none holds an excluded value
-      return notInTest(this.store.column(x.column)!, x.values);
+      return this.store.column(x.column)!.notInTest(x.values);
     });
   }
 
