@@ -55,10 +55,15 @@ export function formatDisplayDate(transfer: string | null | undefined): string {
   return m ? `${m[2]}/${m[3]}/${m[1]}` : '';
 }
 
+/** Display format HH:mm:ss, the time of a transfer string ('' without one). */
+export function formatDisplayTime(transfer: string | null | undefined): string {
+  return (transfer ? /T(\d{2}:\d{2}:\d{2})/.exec(transfer)?.[1] : undefined) ?? '';
+}
+
 /** Display format MM/dd/yyyy HH:mm:ss from a transfer string (a moment: an upload's date and time). */
 export function formatDisplayDateTime(transfer: string | null | undefined): string {
   const date = formatDisplayDate(transfer);
-  const t = transfer ? /T(\d{2}:\d{2}:\d{2})/.exec(transfer) : null;
-  return date && t ? `${date} ${t[1]}` : date;
+  const time = formatDisplayTime(transfer);
+  return date && time ? `${date} ${time}` : date;
 }
 

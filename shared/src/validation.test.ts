@@ -3,7 +3,7 @@ import { MSG } from './messages';
 import { mayAccess } from './roles';
 import { matchRoute, routePath, ROUTES } from './routes';
 import { loginBodySchema, setPasswordBodySchema } from './users/schemas';
-import { formatDisplayDate, formatDisplayDateTime, isValidEmail, isValidName, isValidPassword, parseInputDate, toTransferDate } from './validation';
+import { formatDisplayDate, formatDisplayDateTime, formatDisplayTime, isValidEmail, isValidName, isValidPassword, parseInputDate, toTransferDate } from './formats';
 
 describe('email rule', () => {
   it.each(['a@b.co', 'first.last+tag@sub.example.com', '  padded@example.com  '])('accepts %s', (e) => {
@@ -64,6 +64,10 @@ describe('date input m/d/Y', () => {
   it('formats a transfer time as MM/dd/yyyy HH:mm:ss (an upload date and time)', () => {
     expect(formatDisplayDateTime('2026-03-07T10:11:12')).toBe('03/07/2026 10:11:12');
     expect([formatDisplayDateTime(null), formatDisplayDateTime('')]).toEqual(['', '']);
+  });
+  it('formats the time of a transfer string as HH:mm:ss (a moment of today)', () => {
+    expect(formatDisplayTime('2026-03-07T10:11:12')).toBe('10:11:12');
+    expect([formatDisplayTime(null), formatDisplayTime(''), formatDisplayTime('2026-03-07')]).toEqual(['', '', '']);
   });
 });
 

@@ -5,7 +5,7 @@ import { Checkbox } from 'primereact/checkbox';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import type { AccountRow } from '@eb/shared/account/schemas';
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
-import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
+import { formatDisplayDate, formatDisplayTime } from '@eb/shared/formats';
 import { HOME_QUEUE_ROWS, type HomeQueue, type HomeSeries } from '@eb/shared/home';
 import { homePageQuery, isWorkQueuesStart, setWorkQueuesStart, startPageQuery } from '../../../entities/home/api';
 import { HOME_TEXTS, QUEUE_TITLES } from '../../../entities/home/home-texts';
@@ -101,7 +101,7 @@ const amendmentRow = (r: AmendmentRow) => ({
 
 /** When a record was changed or opened, short (its name needs the room): the time today, else the day. */
 function when(at: string, today: string): string {
-  return at.slice(0, 10) === today ? formatDisplayDateTime(at).slice(11) : formatDisplayDate(at);
+  return at.slice(0, 10) === today ? formatDisplayTime(at) : formatDisplayDate(at);
 }
 
 /**
