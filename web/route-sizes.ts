@@ -8,6 +8,8 @@ export interface RouteSize {
   route: string;
   chunks: string[];
   gzipBytes: number;
+  /** Whether the first load fetches zod, the schema library: the forms' rules, loaded with a form. */
+  loadsZod: boolean;
 }
 
 /** The budgets of issue 27 section 6: gzipped JavaScript a route's first load fetches. */
@@ -23,6 +25,8 @@ const PAGE = /features\/([^/]+)\/components\/(\w+(?:Page|Route))\.tsx$/;
 const LOGIN_PAGE = 'LoginPage';
 /** The signed-in shell (session gate, layout, navigation): loaded with every page but the login page. */
 const SHELL = /app\/SignedInShell\.tsx$/;
+/** A module of zod, the schema library. */
+const ZOD = /\/node_modules\/zod\//;
 /** The router's other lazy routes: fetched on their own URL, not with another page. */
 const ROUTER_CHUNK = /app\/StartRedirect\.tsx$/;
 
@@ -48,6 +52,8 @@ export const ON_USE: readonly { module: RegExp; when: string }[] = [
   { module: /entities\/contact\/ContactSearchDialog\.tsx$/, when: 'a contact search is opened' },
   { module: /entities\/business-entity\/BusinessEntitySearchDialog\.tsx$/, when: 'a business entity search is opened' },
   { module: /features\/contacts\/components\/ContactDialogs\.tsx$/, when: 'a contact is added or opened' },
+  { module: /features\/users\/components\/UserDialog\.tsx$/, when: 'a user is added or opened' },
+  { module: /features\/business-entities\/components\/BusinessEntityDialog\.tsx$/, when: 'a business entity is added or opened' },
   { module: /entities\/upload\/UndoResultPopup\.tsx$/, when: 'an import is undone' },
   // an amendment's sections below its form (WhenNear): below the fold at 1366x768
   { module: /entities\/participants-crm-documents\/RecordChildSections\.tsx$/, when: "Participants or CRM notes come near the viewport (an amendment's)" },
@@ -105,6 +111,7 @@ export function routeSizes(chunks: Map<string, ChunkInfo>): RouteSize[] {
     route,
     chunks: [...files].sort(),
     gzipBytes: [...files].reduce((sum, f) => sum + size(f), 0),
+    loadsZod: [...files].some((f) => (chunks.get(f)!.moduleIds ?? []).some((m) => ZOD.test(slashes(m)))),
   });
   const routes: RouteSize[] = [];
   for (const [file, c] of chunks) {
@@ -134,7 +141,7 @@ export function routeSizesPlugin(): Plugin {
       const sizes = routeSizes(chunks);
       const lines = sizes.map((r) => {
         const budget = r.route === 'login' ? LOGIN_ROUTE_BUDGET_BYTES : ROUTE_BUDGET_BYTES;
-        return `  ${r.route.padEnd(22)} ${kb(r.gzipBytes).padStart(10)}  (budget ${kb(budget)}${r.gzipBytes > budget ? ', EXCEEDED' : ''})`;
+        return `  ${r.route.padEnd(22)} ${kb(r.gzipBytes).padStart(10)}  (budget ${kb(budget)}${r.gzipBytes > budget ? ', EXCEEDED' : ''})${r.loadsZod ? '  with zod' : ''}`;
       });
       console.log(`\nGzipped JavaScript per route (its first load):\n${lines.join('\n')}\n`);
       writeFileSync(path.join(options.dir ?? 'dist', ROUTE_SIZES_FILE), `${JSON.stringify(sizes, null, 2)}\n`);

@@ -1,4 +1,4 @@
-import { normalizeEmail } from '@eb/shared/validation';
+import { normalizeEmail } from '@eb/shared/formats';
 import { createUser, ensureListed, findUserByEmail } from '../../functions/src/users/repository';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { childRoutes } from './child-records';
 import { CHILD_DELETE_MAX, CONTACT_DELETE_MAX } from './constants';
 import { MSG } from './messages';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema } from './page-query';
 import { CONTACT_ADDRESSES, CONTACT_EMAILS, CONTACT_PHONES } from './contact/schemas';
 import { ROUTES, routePath, type RouteDef } from './routes';
 

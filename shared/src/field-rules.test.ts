@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isBoundedDecimal, isTransferDate, optionalDecimal, optionalEmail, optionalText, requiredText } from './field-rules';
 import { decimalNumberMessage, maxLengthMessage, MSG } from './messages';
-import { pageQuerySchema } from './paging';
+import { pageQuerySchema } from './page-query';
 
 const firstMessage = (r: { success: boolean; error?: { issues: { message: string }[] } }) => r.error?.issues[0]?.message;
 

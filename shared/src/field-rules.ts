@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG, decimalNumberMessage, lengthRangeMessage, maxLengthMessage } from './messages';
-import { EMAIL_PATTERN } from './validation';
+import { EMAIL_PATTERN } from './formats';
+import { referenceCodes, toReferenceCode } from './reference/codes';
 
 /**
  * zod building blocks for editable records (spec 2 section 5 "the shared helper rules": required,
@@ -98,11 +99,47 @@ export const optionalDate = () =>
 /** Optional yes/no (Yes true, No false); empty is null. */
 export const optionalYesNo = () => z.preprocess((v) => (v === undefined ? null : v), z.boolean({ error: MSG.invalidOption }).nullable());
 
-/**
- * Reference-set selections travel as codes (an objectId given instead is normalised to its code):
- * see `reference/codes.ts`, the one helper for every schema with a reference-set field.
- */
-export { optionalReferenceCode, referenceCodes, requiredReferenceCode } from './reference/codes';
+// ---- reference-set selections -------------------------------------------------------------------
+// They travel as codes (an objectId given instead is normalised to its code): see
+// `reference/codes.ts`, the one convention for every schema with a reference-set field.
+
+export interface ReferenceCodeOptions {
+  /** the text for a value that names no item (default 'Select a value from the list') */
+  invalid?: string;
+}
+
+/** Strips empties to null and turns an objectId into its code; an unknown value is kept for the check to refuse. */
+const normalise = (itemType: string) => (v: unknown) => {
+  const code = toReferenceCode(itemType, v);
+  return code === undefined ? v : code;
+};
+
+/** A required reference value, as its code ('Required' when empty): code or objectId accepted. */
+export function requiredReferenceCode<C extends string = string>(itemType: string, options: ReferenceCodeOptions = {}) {
+  const codes = referenceCodes(itemType);
+  const invalid = options.invalid ?? MSG.invalidOption;
+  return z.preprocess(
+    normalise(itemType),
+    z
+      .string({ error: (iss) => (iss.input === null || iss.input === undefined ? MSG.required : invalid) })
+      .refine((v) => codes.has(v), invalid)
+      .transform((v) => v as C),
+  );
+}
+
+/** An optional reference value, as its code or null: code or objectId accepted. */
+export function optionalReferenceCode<C extends string = string>(itemType: string, options: ReferenceCodeOptions = {}) {
+  const codes = referenceCodes(itemType);
+  const invalid = options.invalid ?? MSG.invalidOption;
+  return z.preprocess(
+    normalise(itemType),
+    z
+      .string({ error: invalid })
+      .refine((v) => codes.has(v), invalid)
+      .transform((v) => v as C)
+      .nullable(),
+  );
+}
 
 /** A record's version, as read (updates are conditional on it). */
 export const versionSchema = z.number({ error: MSG.invalidInput }).int().positive();

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { childDeleteBodySchema, childRoutes, defineChildKind, objectRefSchema, type ChildRecord, type ObjectRef, type ParentSpec } from './child-records';
 import { res, type FileResponse, type NoContent } from './route-def';
-import { pageQuerySchema, type PagedResult } from './paging';
+import { type PagedResult } from './paging';
+import { pageQuerySchema } from './page-query';
 import { idQuerySchema } from './validation';
 import {
   ADDRESS_LINE_MAX_LENGTH,

@@ -37,12 +37,16 @@ import {
   type PrimaryContactReferenceData,
   type ContactRow,
 } from './contact/schemas';
-import { exportQuerySchemaOf, optionalIdQuerySchema, pageQuerySchema, type PagedResult } from './paging';
+import { type PagedResult } from './paging';
+import { exportQuerySchemaOf, optionalIdQuerySchema, pageQuerySchema } from './page-query';
 import { territoryCreateBodySchema, territoryListQuerySchema, territoryUpdateBodySchema } from './reference/territory';
 import {
   createUserBodySchema,
   loginBodySchema,
   resetPasswordBodySchema,
+  savedViewBodySchema,
+  savedViewDeleteBodySchema,
+  savedViewListQuerySchema,
   setPasswordBodySchema,
   updateUserBodySchema,
   userListBodySchema,
@@ -112,7 +116,7 @@ import {
   type UpdateRow,
 } from './update/schemas';
 import { undoBodySchema } from './upload/undo';
-import { savedViewBodySchema, savedViewDeleteBodySchema, savedViewListQuerySchema, type SavedView } from './users/views';
+import type { SavedView } from './users/views';
 import type { HomePage } from './home';
 import { fileDeleteBodySchema, fileQuerySchema, type FileDownload } from './file/schemas';
 

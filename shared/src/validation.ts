@@ -3,8 +3,6 @@ import { EMAIL_MAX_LENGTH } from './constants';
 import { MSG } from './messages';
 import { EMAIL_PATTERN, NAME_PATTERN, PASSWORD_PATTERN } from './formats';
 
-export * from './formats';
-
 // zod building blocks, shared by forms and handlers
 export const emailSchema = z
   .string({ error: MSG.invalidEmail })

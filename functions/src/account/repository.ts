@@ -1,10 +1,12 @@
 import {
   ACCOUNT_DEFAULT_SORT,
-  ACCOUNT_FIELDS,
+  ACCOUNT_SORT_KEYS,
   AMENDMENT_ACCOUNT_DEFAULT_SORT,
   AMENDMENT_ACCOUNT_SORT_KEYS,
   type AmendmentAccountSortKey,
-  ACCOUNT_SORT_KEYS,
+} from '@eb/shared/account/list-keys';
+import {
+  ACCOUNT_FIELDS,
   accountDefaults,
   accountFieldsSchema,
   accountUnitCascade,
@@ -26,7 +28,7 @@ import type { ObjectRef } from '@eb/shared/child-records';
 import { ACCOUNT_PAGE_SIZE, AMENDMENT_ACCOUNTS_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { SortFieldError, orderByOf, parseOrderBy, type PagedResult } from '@eb/shared/paging';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { amendmentDef, amendmentListSpec } from '../amendment/service';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';
 import { nextId, type TransactItem } from '../lib/db';

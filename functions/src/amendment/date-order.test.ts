@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '@eb/shared/account/schemas';
 import type { Amendment } from '@eb/shared/amendment/schemas';
 import { MSG } from '@eb/shared/messages';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { amendmentBody, newAccount, newAmendment, newMasterContract, ok } from '../../../test/support/records';
 import { signedInBeforeAll } from '../../../test/support/users';
 import { runJobNow } from '../../../test/support/jobs';

@@ -17,7 +17,7 @@ import { CH_LAW_COUNTRY, CONTRACT_PAGE_SIZE, MAX_RECORD_COUNT } from '@eb/shared
 import { MSG } from '@eb/shared/messages';
 import { VALIDATION_CLOSED_STATUSES } from '@eb/shared/home';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import type { ObjectRef } from '@eb/shared/child-records';
 import { businessEntityById, businessEntityListSpec } from '../business-entity/service';
 import { listChangeLogs, type Actor, type ChangeLogEntry } from '../lib/change-log';

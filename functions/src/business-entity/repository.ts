@@ -1,9 +1,6 @@
-import {
-  BUSINESS_ENTITY_DEFAULT_SORT,
-  BUSINESS_ENTITY_FIELDS,
-  type BusinessEntity,
-  type BusinessEntityListFilter,
-} from '@eb/shared/business-entity/schemas';
+import { BUSINESS_ENTITY_FIELDS } from '@eb/shared/business-entity/labels';
+import { BUSINESS_ENTITY_DEFAULT_SORT } from '@eb/shared/business-entity/list-keys';
+import type { BusinessEntity, BusinessEntityListFilter } from '@eb/shared/business-entity/schemas';
 import { BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
 import { orderByOf, type PagedResult } from '@eb/shared/paging';

@@ -1,4 +1,5 @@
-import { CONTACT_FIELDS, type ContactStatus } from '@eb/shared/contact/schemas';
+import type { ContactStatus } from '@eb/shared/contact/labels';
+import { CONTACT_FIELDS } from '@eb/shared/contact/schemas';
 import { keys } from '../lib/db';
 import { requireEntity, type EntityDef } from '../lib/entity';
 

@@ -3,20 +3,20 @@ import { MSG } from '@eb/shared/messages';
 import type { PagedResult } from '@eb/shared/paging';
 import {
   CONTACT_ADDRESSES,
-  CONTACT_DEFAULT_SORT,
   CONTACT_EMAILS,
   CONTACT_PHONES,
   NEW_CONTACT_STATUS,
   statusOfRef,
   type ContactCreateInput,
   type ContactListInput,
-  type ContactStatus,
   type ContactUpdateInput,
   type Contact,
   type ContactCreated,
   type PrimaryContactReferenceData,
   type ContactRow,
 } from '@eb/shared/contact/schemas';
+import type { ContactStatus } from '@eb/shared/contact/labels';
+import { CONTACT_DEFAULT_SORT } from '@eb/shared/contact/list-keys';
 import type { Actor, ChangeLogEntry } from '../lib/change-log';
 import { parentChangeLogs } from '../lib/child-records';
 import { createEntity, deleteEntity, requireEntity, updateEntity, type Stored } from '../lib/entity';

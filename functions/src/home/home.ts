@@ -1,4 +1,5 @@
-import { ACCOUNT_DEFAULT_SORT, rceOf, type AccountListFilter } from '@eb/shared/account/schemas';
+import { ACCOUNT_DEFAULT_SORT } from '@eb/shared/account/list-keys';
+import { rceOf, type AccountListFilter } from '@eb/shared/account/schemas';
 import { CONTRACT_DEFAULT_SORT, type AmendmentListFilter } from '@eb/shared/amendment/schemas';
 import {
   HOME_BATCHES,

@@ -3,7 +3,7 @@ import { SendMessageCommand } from '@aws-sdk/client-sqs';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { COMPLETED_JOBS_SHOWN } from '@eb/shared/constants';
 import type { Job, JobList, JobStatus } from '@eb/shared/job/schemas';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { getItem, keys, queryAll, table, transact, type TransactItem } from '../lib/db';

@@ -2,7 +2,7 @@ import { ChangeMessageVisibilityCommand } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { MSG } from '@eb/shared/messages';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { dynamo, sqsClient } from '../lib/aws';
 import { config } from '../lib/config';
 import { keys, table, transact } from '../lib/db';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { MAX_RECORD_COUNT } from '@eb/shared/constants';
 import type { ChangeAction, ChangeLogEntry as SharedEntry } from '@eb/shared/change-log';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { bulkScope } from './bulk-scope';
 import { queryAll, table, type TransactItem } from './db';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { childRoutes, defineChildKind } from '@eb/shared/child-records';
 import { optionalText, requiredText } from '@eb/shared/field-rules';
-import { pageQuerySchema } from '@eb/shared/paging';
+import { pageQuerySchema } from '@eb/shared/page-query';
 import { routePath } from '@eb/shared/routes';
 import { listChangeLogs, type LogEntity } from './change-log';
 import { childKind, entityParent } from './child-records';

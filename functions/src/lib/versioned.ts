@@ -1,4 +1,4 @@
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { changeLogPut, diffFields, type Actor, type FieldDiff, type LogEntity, type LogParent } from './change-log';
 import type { Item, TransactItem } from './db';
 import { table } from './db';

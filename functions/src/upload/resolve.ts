@@ -1,6 +1,6 @@
 import { withSharedReads } from '../lib/bulk-scope';
 import type { UploadException } from '@eb/shared/upload/exceptions';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { NotFoundError } from '../lib/errors';
 import type { Pending, RowPipeline } from './pipeline';
 import type { ApiRow, StoredRow } from './rows';

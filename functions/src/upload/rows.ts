@@ -1,7 +1,7 @@
 import type { UploadException } from '@eb/shared/upload/exceptions';
 import type { PagedResult } from '@eb/shared/paging';
 import type { RowState, UploadedRow } from '@eb/shared/upload/schemas';
-import { toTransferDate } from '@eb/shared/validation';
+import { toTransferDate } from '@eb/shared/formats';
 import { reservedRanges } from '../lib/bulk-scope';
 import { addToCounter, batchGet, batchPut, getItem } from '../lib/db';
 import { feedAttributes, RESERVATION_MAX_AGE_MS, seqCounter } from '../lib/feed';

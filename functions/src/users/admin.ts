@@ -1,8 +1,9 @@
 import { MSG } from '@eb/shared/messages';
-import type { PageQuery, PagedResult } from '@eb/shared/paging';
+import type { PagedResult } from '@eb/shared/paging';
+import type { PageQuery } from '@eb/shared/page-query';
 import type { UserDto, UserListBody } from '@eb/shared/users/schemas';
 import { createUserBodySchema, updateUserBodySchema } from '@eb/shared/users/schemas';
-import { normalizeEmail } from '@eb/shared/validation';
+import { normalizeEmail } from '@eb/shared/formats';
 import type { z } from 'zod';
 import { listChangeLogs, type ChangeLogEntry } from '../lib/change-log';
 import { getItem, keys, table, type TransactItem } from '../lib/db';

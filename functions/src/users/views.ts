@@ -1,6 +1,7 @@
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { toTransferDate } from '@eb/shared/formats';
-import { SAVED_VIEWS_MAX, SAVED_VIEW_TEXTS, type SavedView, type SavedViewBody, type SavedViewList } from '@eb/shared/users/views';
+import type { SavedViewBody } from '@eb/shared/users/schemas';
+import { SAVED_VIEWS_MAX, SAVED_VIEW_TEXTS, type SavedView, type SavedViewList } from '@eb/shared/users/views';
 import { dynamo } from '../lib/aws';
 import { keys, queryAll, table } from '../lib/db';
 import { BadRequestError } from '../lib/errors';

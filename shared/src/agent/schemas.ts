@@ -16,7 +16,7 @@ import {
   requiredText,
   versionSchema,
 } from '../field-rules';
-import { pageQuerySchema } from '../paging';
+import { pageQuerySchema } from '../page-query';
 
 /**
  * Agent (spec 2 section 3 "Agent", section 5 "Agent"). 'Agent Name' is the field `code` and is

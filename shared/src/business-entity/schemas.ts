@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LEGAL_NAME_MAX_LENGTH } from '../constants';
 import { optionalReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { MSG } from '../messages';
+import { BUSINESS_ENTITY_STATUSES, type BusinessEntityStatus } from './list-keys';
 
 /**
  * Business entity (spec 3 sections 3-5 and 7, spec 2 sections 3, 5 and 7 "Business entity"):
@@ -88,30 +89,10 @@ export interface BusinessEntity {
   version: number;
 }
 
-/** The logged (and compared) fields, in the form's order. */
-export const BUSINESS_ENTITY_FIELDS = ['businessEntityId', 'legalName', 'companyType', 'type', 'isActive'] as const;
-export type BusinessEntityField = (typeof BUSINESS_ENTITY_FIELDS)[number];
-
-/** Labels of the fields (form, grid, change log): the spec's field names. */
-export const BUSINESS_ENTITY_LABELS: Record<BusinessEntityField, string> = {
-  businessEntityId: 'Business Entity ID',
-  legalName: 'Legal Name',
-  companyType: 'Company Type',
-  type: 'Business Entity Type',
-  isActive: 'Status',
-};
-
 /** POST businessentity/Generate answers a new id, reserved from the atomic counter. */
 export interface GeneratedBusinessEntityId {
   businessEntityId: number;
 }
-
-/**
- * The status filter of GetList (chosen: the spec's "status" search field, as 'active' or
- * 'inactive'; absent or null: both). Capitalised values ('Active') are accepted too.
- */
-export const BUSINESS_ENTITY_STATUSES = ['active', 'inactive'] as const;
-export type BusinessEntityStatus = (typeof BUSINESS_ENTITY_STATUSES)[number];
 
 /**
  * POST businessentity/GetList body (spec 3 section 7: keyword, companyType, type, status; spec 2
@@ -141,7 +122,3 @@ export interface BusinessEntityListBody {
 }
 export type BusinessEntityListFilter = z.output<typeof businessEntityListBodySchema>;
 
-/** Sort fields of GetList (the two sortable columns). */
-export const BUSINESS_ENTITY_SORT_FIELDS = ['businessEntityId', 'legalName'] as const;
-/** Spec 3 section 7: "ordered by businessEntityId ascending". */
-export const BUSINESS_ENTITY_DEFAULT_SORT = { field: 'businessEntityId', direction: 'Ascending' } as const;

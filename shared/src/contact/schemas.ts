@@ -12,9 +12,9 @@ import {
 } from '../constants';
 import { optionalReferenceCode, optionalText, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
 import { MSG, maxLengthMessage } from '../messages';
-import type { SortDirection } from '../paging';
 import { zipCodeSchema } from '../reference/schemas';
-import { EMAIL_PATTERN } from '../validation';
+import { EMAIL_PATTERN } from '../formats';
+import { CONTACT_STATUSES, type ContactStatus } from './labels';
 
 /**
  * Contact entities, i.e. primary contacts (spec 3 "Contact entity", spec 2 "Primary contact",
@@ -33,8 +33,6 @@ import { EMAIL_PATTERN } from '../validation';
  * rule of spec 2 names the minimum, and an address without a line or a city cannot be used.
  */
 
-export const CONTACT_STATUSES = ['Active', 'Inactive'] as const;
-export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** Spec: "A new contact starts Active". */
 export const NEW_CONTACT_STATUS: ContactStatus = 'Active';
 /** The address type whose county and zip are required. */
@@ -316,11 +314,6 @@ export interface PrimaryContactReferenceData {
 
 // ---- sorting -------------------------------------------------------------------------------------
 
-/** GetList sort fields (spec 2 "Contact Search popup"): contactId ascending by default. */
-export const CONTACT_SORT_FIELDS = ['contactId', 'firstName', 'lastName', 'businessEntityId', 'legalName', 'role', 'identifier'] as const;
-export type ContactSortField = (typeof CONTACT_SORT_FIELDS)[number];
-export const CONTACT_DEFAULT_SORT: { field: ContactSortField; direction: SortDirection } = { field: 'contactId', direction: 'Ascending' };
-
 /** Sub-list sort fields and default sorts (declared with the child kinds above). */
 export const ADDRESS_SORT_FIELDS = CONTACT_ADDRESSES.sortFields;
 export const PHONE_SORT_FIELDS = CONTACT_PHONES.sortFields;
@@ -329,43 +322,11 @@ export const ADDRESS_DEFAULT_SORT = CONTACT_ADDRESSES.defaultSort;
 export const PHONE_DEFAULT_SORT = CONTACT_PHONES.defaultSort;
 export const EMAIL_DEFAULT_SORT = CONTACT_EMAILS.defaultSort;
 
-// ---- labels --------------------------------------------------------------------------------------
-
-/** Field labels of the screens and the change log. */
-export const CONTACT_LABELS = {
-  contactId: 'Contact Id',
-  firstName: 'First Name',
-  middleName: 'Middle Name',
-  lastName: 'Last Name',
-  suffix: 'Suffix',
-  identifier: 'Identifier',
-  role: 'Role',
-  status: 'Status',
-  businessEntity: 'Business Entity',
-  businessEntityRef: 'Business Entity',
-  businessEntityId: 'Business Entity ID',
-  legalName: 'Legal Name',
-  addressType: 'Address Type',
-  addressLine: 'Address Line',
-  county: 'County',
-  city: 'City',
-  state: 'State',
-  zipCode: 'Zip',
-  zipAppendix: '+4',
-  supplyZone: 'Supply Zone',
-  phoneNumber: 'Phone Number',
-  type: 'Type',
-  emailAddress: 'Email Address',
-} as const;
+// ---- display -------------------------------------------------------------------------------------
 
 /** One line of an address: '12 Main St, Newark, NJ 07102-1234'. */
 export function formatAddress(a: Pick<AddressFields, 'addressLine' | 'city' | 'state' | 'zipCode' | 'zipAppendix'>): string {
   const zip = a.zipCode ? (a.zipAppendix ? `${a.zipCode}-${a.zipAppendix}` : a.zipCode) : '';
   const stateZip = [a.state, zip].filter(Boolean).join(' ');
   return [a.addressLine, a.city, stateZip].filter(Boolean).join(', ');
-}
-
-/** The full name: first, middle, last and suffix. */
-export function contactName(c: Pick<Contact, 'firstName' | 'middleName' | 'lastName' | 'suffix'>): string {
-  return [c.firstName, c.middleName, c.lastName, c.suffix].filter(Boolean).join(' ');
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MSG } from '../messages';
-import { optionalReferenceCode, referenceName, requiredReferenceCode, toReferenceCode } from './codes';
+import { optionalReferenceCode, requiredReferenceCode } from '../field-rules';
+import { referenceName, toReferenceCode } from './codes';
 
 describe('reference values travel as codes', () => {
   it('keeps a code and turns an objectId into its code', () => {

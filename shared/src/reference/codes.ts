@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { MSG } from '../messages';
 import { STATIC_REFERENCE_SETS, type ReferenceOption } from './data';
 
 /**
@@ -11,7 +9,8 @@ import { STATIC_REFERENCE_SETS, type ReferenceOption } from './data';
  * Inputs that give a reference-set value by its objectId (the spec's "reference id", and what older
  * clients and older stored data hold) are accepted and normalised to the code here: a number is
  * read as an objectId, text as a code. Stored items written before the convention are normalised
- * the same way when they are read (`toReferenceCode`).
+ * the same way when they are read (`toReferenceCode`). The zod rules that check such a value
+ * (`requiredReferenceCode`, `optionalReferenceCode`) are in field-rules.ts.
  */
 
 const SETS = new Map(STATIC_REFERENCE_SETS.map((s) => [s.itemType, s.items]));
@@ -51,42 +50,4 @@ export function referenceName(itemType: string, value: unknown): string | null {
 /** Every code of a set. */
 export function referenceCodes(itemType: string): Set<string> {
   return new Set(itemsOf(itemType).map((i) => i.code));
-}
-
-export interface ReferenceCodeOptions {
-  /** the text for a value that names no item (default 'Select a value from the list') */
-  invalid?: string;
-}
-
-/** Strips empties to null and turns an objectId into its code; an unknown value is kept for the check to refuse. */
-const normalise = (itemType: string) => (v: unknown) => {
-  const code = toReferenceCode(itemType, v);
-  return code === undefined ? v : code;
-};
-
-/** A required reference value, as its code ('Required' when empty): code or objectId accepted. */
-export function requiredReferenceCode<C extends string = string>(itemType: string, options: ReferenceCodeOptions = {}) {
-  const codes = referenceCodes(itemType);
-  const invalid = options.invalid ?? MSG.invalidOption;
-  return z.preprocess(
-    normalise(itemType),
-    z
-      .string({ error: (iss) => (iss.input === null || iss.input === undefined ? MSG.required : invalid) })
-      .refine((v) => codes.has(v), invalid)
-      .transform((v) => v as C),
-  );
-}
-
-/** An optional reference value, as its code or null: code or objectId accepted. */
-export function optionalReferenceCode<C extends string = string>(itemType: string, options: ReferenceCodeOptions = {}) {
-  const codes = referenceCodes(itemType);
-  const invalid = options.invalid ?? MSG.invalidOption;
-  return z.preprocess(
-    normalise(itemType),
-    z
-      .string({ error: invalid })
-      .refine((v) => codes.has(v), invalid)
-      .transform((v) => v as C)
-      .nullable(),
-  );
 }

@@ -3,7 +3,7 @@ import { MSG } from '../messages';
 import { LDC_FORMAT_DESCRIPTION_MAX_LENGTH, LDC_PATTERN_MAX_LENGTH, TERRITORY_TEXT_MAX_LENGTH } from '../constants';
 import { LDC_MISMATCH_ACTIONS, ldcPatternError, type LdcMismatchAction } from '../account/ldc-formats';
 import { optionalText, requiredReferenceCode, requiredText, versionSchema } from '../field-rules';
-import { pageQuerySchema } from '../paging';
+import { pageQuerySchema } from '../page-query';
 
 /**
  * Territory (spec 1 sections 3 and 5): code, name and billMethodId required, at most 50 characters;

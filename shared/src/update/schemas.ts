@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MSG } from '../messages';
-import { pageQuerySchema } from '../paging';
+import { pageQuerySchema } from '../page-query';
 import type { UploadException } from '../upload/exceptions';
 import { importRowsBodySchema, ROW_STATES, uploadBodySchema, uploadFormBodySchema, uploadListBodySchema, type RowState } from '../upload/schemas';
 import { UPDATE_TYPES, type UpdateType } from './columns';

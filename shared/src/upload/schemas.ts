@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILE_SIZE_LIMIT_BYTES, MAX_RECORD_COUNT } from '../constants';
 import { DOCUMENT_TEXTS } from '../file/schemas';
 import { MSG } from '../messages';
-import { pageQuerySchema } from '../paging';
+import { pageQuerySchema } from '../page-query';
 import type { UploadException } from './exceptions';
 import { UPLOAD_TYPES, type RowType, type UploadType } from './columns';
 

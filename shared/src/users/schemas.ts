@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { EMAIL_MAX_LENGTH, IDENTIFIER_MAX_LENGTH } from '../constants';
 import { MSG } from '../messages';
-import { requiredReferenceCode } from '../reference/codes';
+import { requiredReferenceCode } from '../field-rules';
 import { USER_TYPES, type UserType } from '../roles';
 import { emailSchema, nameSchema, passwordSchema } from '../validation';
+import { SAVED_VIEW_LISTS, SAVED_VIEW_NAME_MAX_LENGTH, SAVED_VIEW_QUERY_MAX_LENGTH } from './views';
 
 export const loginBodySchema = z.object({
   email: emailSchema,
@@ -140,6 +141,19 @@ export interface UserDto {
   version: number;
 }
 
-/** Sort fields of users/GetList (orderBy 'field Ascending|Descending'); `type` sorts by role name. */
-export const USER_SORT_FIELDS = ['firstName', 'lastName', 'email', 'type', 'agentCode', 'lastLoginTime', 'isActive'] as const;
-export const USER_DEFAULT_SORT = { field: 'lastName', direction: 'Ascending' } as const;
+// ---- saved views (users/views.ts) ---------------------------------------------------------------
+
+const viewListSchema = z.enum(SAVED_VIEW_LISTS, { error: MSG.invalidInput });
+const viewNameSchema = z.string({ error: MSG.required }).trim().min(1, MSG.required).max(SAVED_VIEW_NAME_MAX_LENGTH, MSG.invalidInput);
+
+export const savedViewListQuerySchema = z.object({ list: viewListSchema });
+export const savedViewBodySchema = z.object({
+  list: viewListSchema,
+  name: viewNameSchema,
+  /** the list page's URL query ('keyword=acme&status=Signed&sort=...') */
+  query: z.string().max(SAVED_VIEW_QUERY_MAX_LENGTH, MSG.invalidInput),
+  /** the visible columns, in order (none: the list's default columns) */
+  columns: z.array(z.string().min(1).max(60), { error: MSG.invalidInput }).max(60, MSG.invalidInput),
+});
+export const savedViewDeleteBodySchema = z.object({ list: viewListSchema, name: viewNameSchema });
+export type SavedViewBody = z.infer<typeof savedViewBodySchema>;

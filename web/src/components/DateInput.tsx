@@ -4,7 +4,7 @@ import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
 import { DATE_DISPLAY_FORMAT } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { formatDisplayDate, parseInputDate } from '@eb/shared/validation';
+import { formatDisplayDate, parseInputDate } from '@eb/shared/formats';
 import { useLatest } from './use-latest';
 import './date-input.css';
 import { KIT_TEXTS } from './component-texts';

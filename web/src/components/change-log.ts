@@ -1,5 +1,5 @@
 import type { ChangeLogEntry as SharedEntry } from '@eb/shared/change-log';
-import { TRANSFER_DATE_PATTERN, formatDisplayDate } from '@eb/shared/validation';
+import { TRANSFER_DATE_PATTERN, formatDisplayDate } from '@eb/shared/formats';
 import { CHANGE_LOG_VERBS } from './component-texts';
 
 /**

@@ -1,4 +1,4 @@
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import type { DeclaredField, DeclaredSection } from './declared-fields';
 
 /**

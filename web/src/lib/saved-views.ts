@@ -1,4 +1,5 @@
-import type { SavedView, SavedViewBody, SavedViewList } from '@eb/shared/users/views';
+import type { SavedViewBody } from '@eb/shared/users/schemas';
+import type { SavedView, SavedViewList } from '@eb/shared/users/views';
 import { call, endpoint } from './api-client';
 import { routeQuery } from './queries';
 

@@ -2,7 +2,7 @@ import { ACCOUNT_FIELDS, accountDefaults, accountTotals, accountUniqueId, upload
 import { ACCOUNT_FORM_DECLARATION, type AccountDisplayField } from '@eb/shared/account/form';
 import { ACCOUNT_SHORT_NAME_MAX_LENGTH } from '@eb/shared/constants';
 import { isBodyKind } from '@eb/shared/form-declaration';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { withLabels, type DeclaredSection } from '../../components/declared-fields';
 import { ACCOUNT_FIELD_LABELS } from './account-texts';
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { amendmentQuery } from './api';
 import { AMENDMENT_TEXTS } from './amendment-texts';
 

@@ -1,6 +1,6 @@
 import type { AmendmentRow } from '@eb/shared/amendment/schemas';
 import { gridColumnsOf, type ListColumnDecl } from '@eb/shared/list-columns';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import type { GridColumn } from '../../components/DataGrid';
 
 /**

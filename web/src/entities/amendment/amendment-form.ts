@@ -2,7 +2,7 @@ import type { Amendment, AmendmentField } from '@eb/shared/amendment/schemas';
 import { AMENDMENT_LABELS } from '@eb/shared/amendment/labels';
 import { AMENDMENT_FORM_DECLARATION, type AmendmentFormOnlyField } from '@eb/shared/amendment/form';
 import { isBodyKind } from '@eb/shared/form-declaration';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { withLabels, type DeclaredField, type DeclaredSection } from '../../components/declared-fields';
 
 /**

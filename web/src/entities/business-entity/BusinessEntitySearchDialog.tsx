@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { RadioButton } from 'primereact/radiobutton';
-import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity } from '@eb/shared/business-entity/schemas';
+import { BUSINESS_ENTITY_DEFAULT_SORT } from '@eb/shared/business-entity/list-keys';
+import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { businessEntityListQuery } from './api';

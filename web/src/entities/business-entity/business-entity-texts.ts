@@ -1,4 +1,4 @@
-import { BUSINESS_ENTITY_LABELS } from '@eb/shared/business-entity/schemas';
+import { BUSINESS_ENTITY_LABELS } from '@eb/shared/business-entity/labels';
 
 /**
  * Labels of the business entity screen, form and search popup. The spec's own texts are marked

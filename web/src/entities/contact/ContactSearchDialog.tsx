@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { CONTACT_POPUP_DEBOUNCE_MS, CONTACT_SEARCH_PAGE_SIZE } from '@eb/shared/constants';
-import {
-  CONTACT_DEFAULT_SORT,
-  contactName,
-  type ContactAddress,
-  type ContactEmail,
-  type ContactPhone,
-  type PrimaryContactReferenceData,
-  type ContactRow,
+import { contactName } from '@eb/shared/contact/labels';
+import { CONTACT_DEFAULT_SORT } from '@eb/shared/contact/list-keys';
+import type {
+  ContactAddress,
+  ContactEmail,
+  ContactPhone,
+  PrimaryContactReferenceData,
+  ContactRow,
 } from '@eb/shared/contact/schemas';
 import { mayAccess } from '@eb/shared/roles';
 import { contactListQuery } from './api';

@@ -1,5 +1,5 @@
 import { MSG } from '@eb/shared/messages';
-import { CONTACT_LABELS } from '@eb/shared/contact/schemas';
+import { CONTACT_LABELS } from '@eb/shared/contact/labels';
 
 /**
  * Labels of the contact screen, form and search popup. The spec's own texts are marked "spec"; the

@@ -7,7 +7,7 @@ import type { AmendmentCrm, AmendmentParticipant } from '@eb/shared/amendment/ch
 import { CRM_LABELS, PARTICIPANT_LABELS } from '@eb/shared/amendment/labels';
 import { toTransferDate } from '@eb/shared/formats';
 import { MSG } from '@eb/shared/messages';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { childRecordCalls } from '../../lib/child-records';
 import type { KeyPrefix } from '../../lib/queries';
 import type { EditableColumn } from '../../components/EditableGrid';

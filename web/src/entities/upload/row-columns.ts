@@ -1,5 +1,5 @@
 import type { UploadColumn } from '@eb/shared/upload/columns';
-import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/validation';
+import { formatDisplayDate, formatDisplayDateTime } from '@eb/shared/formats';
 import type { GridColumn } from '../../components/DataGrid';
 import type { WorkbenchRow, WorkbenchTexts } from './workbench';
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { billingStatusLabel, type BillingRow } from '@eb/shared/account/billing';
 import { MSG } from '@eb/shared/messages';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { billingRowsQuery } from '../../../entities/account/api';
 import { BILLING_COLUMNS, BILLING_TEXTS as T } from '../../../entities/account/account-billing';
 

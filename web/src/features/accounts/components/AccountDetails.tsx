@@ -9,7 +9,7 @@ import { ldcFormatCheck } from '@eb/shared/account/ldc-formats';
 import { accountStatusRefusal, allowedAccountStatusesHint } from '@eb/shared/account/status-rules';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import {
   ACCOUNT_FORM_SECTIONS,
   accountBody,

@@ -1,11 +1,12 @@
 import { Suspense, lazy, useMemo } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
-import { ACCOUNT_DEFAULT_SORT, type AccountRow } from '@eb/shared/account/schemas';
+import { ACCOUNT_DEFAULT_SORT } from '@eb/shared/account/list-keys';
+import type { AccountRow } from '@eb/shared/account/schemas';
 import { chooserColumnsOf, gridColumnsOf } from '@eb/shared/list-columns';
 import { ACCOUNT_PAGE_SIZE, ACCOUNT_SEARCH_DEBOUNCE_MS, ENTITY_DETAIL_LIMIT, NAVIGATION_ID_DELIMITER, RENEWAL_WINDOW_DAYS } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { accountListQuery, accountsExportAllLink, exportAccounts, startAccountsExportAll } from '../../../entities/account/api';
 import { codeOptions, referenceNameOf, useReferenceSets } from '../../../entities/reference/reference-options';
 import { useSignedInUser } from '../../../entities/users/session';

@@ -1,7 +1,8 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
-import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntity, type BusinessEntityStatus } from '@eb/shared/business-entity/schemas';
+import { BUSINESS_ENTITY_DEFAULT_SORT, type BusinessEntityStatus } from '@eb/shared/business-entity/list-keys';
+import type { BusinessEntity } from '@eb/shared/business-entity/schemas';
 import { BUSINESS_ENTITY_DEBOUNCE_MS, BUSINESS_ENTITY_PAGE_SIZE } from '@eb/shared/constants';
 import { mayAccess } from '@eb/shared/roles';
 import { businessEntityListQuery } from '../../../entities/business-entity/api';
@@ -20,11 +21,14 @@ import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { businessEntityChangeLogQuery } from '../../../entities/business-entity/change-log';
-import { BusinessEntityDialog, type BusinessEntityDialogTarget } from './BusinessEntityDialog';
+import type { BusinessEntityDialogTarget } from './BusinessEntityDialog';
 import { NO_FILTERS, filtersOf, hasFilters, withFilters } from './filters';
 import '../../../entities/business-entity/business-entity.css';
 import '../../../components/list-page.css';
 import './business-entity-page.css';
+
+/** The business entity popup and its form rules: loaded when one is added or opened. */
+const BusinessEntityDialog = lazy(() => import('./BusinessEntityDialog').then((m) => ({ default: m.BusinessEntityDialog })));
 
 const STATUS_FILTER_OPTIONS: { label: string; value: BusinessEntityStatus }[] = [
   { label: BUSINESS_ENTITY_TEXTS.active, value: 'active' },
@@ -198,7 +202,11 @@ export function BusinessEntityPage() {
         fieldLabels={BUSINESS_ENTITY_COLUMNS}
         formatValue={formatValue}
       />
-      {canEdit && <BusinessEntityDialog target={dialog} onClose={() => setDialog(null)} />}
+      {canEdit && dialog && (
+        <Suspense fallback={null}>
+          <BusinessEntityDialog target={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

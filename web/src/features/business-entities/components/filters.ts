@@ -1,4 +1,4 @@
-import { BUSINESS_ENTITY_STATUSES, type BusinessEntityStatus } from '@eb/shared/business-entity/schemas';
+import { BUSINESS_ENTITY_STATUSES, type BusinessEntityStatus } from '@eb/shared/business-entity/list-keys';
 import { toReferenceCode } from '@eb/shared/reference/codes';
 
 /**

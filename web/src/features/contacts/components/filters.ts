@@ -1,4 +1,4 @@
-import { CONTACT_STATUSES, type ContactStatus } from '@eb/shared/contact/schemas';
+import { CONTACT_STATUSES, type ContactStatus } from '@eb/shared/contact/labels';
 
 /**
  * The filters of Contact Entity Management, kept in the URL query so that a search has its own

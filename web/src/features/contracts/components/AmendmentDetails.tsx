@@ -10,7 +10,7 @@ import { CONTRACT_DEFAULT_SORT } from '@eb/shared/amendment/list-keys';
 import { orderByOf } from '@eb/shared/paging';
 import { MSG } from '@eb/shared/messages';
 import { mayAccess } from '@eb/shared/roles';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import {
   AMENDMENT_FORM_SECTIONS,
   amendmentBody,

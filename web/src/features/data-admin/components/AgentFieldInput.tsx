@@ -2,7 +2,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { AGENT_FIELD_KINDS, agentFieldMaxLength, type AgentField } from '@eb/shared/agent/schemas';
 import type { ReferenceSet } from '@eb/shared/reference/data';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { DateInput } from '../../../components/DateInput';
 import { TypeaheadSelect } from '../../../components/TypeaheadSelect';
 import { codeOptions, YES_NO_OPTIONS } from '../../../entities/reference/reference-options';

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'primereact/button';
 import { Menu } from 'primereact/menu';
@@ -6,8 +6,9 @@ import type { MenuItem } from 'primereact/menuitem';
 import { SelectButton } from 'primereact/selectbutton';
 import { SEARCH_DEBOUNCE_MS, USERS_PAGE_SIZE } from '@eb/shared/constants';
 import { MSG } from '@eb/shared/messages';
-import { USER_DEFAULT_SORT, type UserDto } from '@eb/shared/users/schemas';
-import { formatDisplayDate } from '@eb/shared/validation';
+import { USER_DEFAULT_SORT } from '@eb/shared/users/list-keys';
+import type { UserDto } from '@eb/shared/users/schemas';
+import { formatDisplayDate } from '@eb/shared/formats';
 import { referenceItems, referencesQuery } from '../../../entities/reference/references';
 import { useSignedInUser } from '../../../entities/users/session';
 import { USER_FIELD_LABELS, USER_STATUS_LABELS, USERS_TEXTS } from '../../../entities/users/user-texts';
@@ -23,9 +24,12 @@ import { StatusTag } from '../../../components/StatusTag';
 import { pagedGridProps } from '../../../components/use-list-paging';
 import { useUrlListState } from '../../../components/use-url-list-state';
 import { userChangeLogQuery, userListQuery, useDeactivateUser } from '../api/users';
-import { UserDialog, type UserDialogTarget } from './UserDialog';
+import type { UserDialogTarget } from './UserDialog';
 import '../../../components/list-page.css';
 import './users.css';
+
+/** The user popup and its form rules: loaded when a user is added or opened. */
+const UserDialog = lazy(() => import('./UserDialog').then((m) => ({ default: m.UserDialog })));
 
 /** The status filter (chosen: a SelectButton; 'All' is the default, so inactive rows show, restyled). */
 type StatusFilter = 'all' | 'active' | 'inactive';
@@ -222,7 +226,11 @@ export function UsersPage() {
         fieldLabels={FIELD_LABELS}
         formatValue={formatValue}
       />
-      <UserDialog target={dialog} onClose={() => setDialog(null)} />
+      {dialog && (
+        <Suspense fallback={null}>
+          <UserDialog target={dialog} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }
