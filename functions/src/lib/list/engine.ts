@@ -41,7 +41,8 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
     const words = keywordWords(q.keyword, fullText);
     const filter = q.filter;
     const value = this.sortKey(key);
-    const sortOrder = () => (value ? this.order(key) : this.joinedOrder(this.spec.sortKeys[key] as string));
+    const joined = value ? undefined : (this.spec.sortKeys[key] as string);
+    const sortOrder = () => (joined === undefined ? this.order(key) : this.joinedOrder(joined));
     const keyword = words.length ? this.keywordStamps(words, fullText) : undefined;
     const cands = this.candidates(q, keyword?.hits);
     const tests = [...(cands?.tests ?? []), ...this.exclusions(q)];
@@ -85,12 +86,14 @@ export class ListEngine<Row, Own = Row> extends FeedList<Row, Own> {
       }
       return { page, total: matched };
     }
-    if (cands && value && cands.slots.length <= CANDIDATE_SORT_MAX) {
-      // few candidates: test them and sort the matches (by value, ties by id, as the order does)
+    if (cands && cands.slots.length <= CANDIDATE_SORT_MAX) {
+      // few candidates: test them and sort the matches (by value, or a joined column's rank; ties
+      // by id, as the order does)
       const hits: number[] = [];
       const a = cands.slots;
       for (let i = 0; i < a.length; i++) if (passes(a[i]!)) hits.push(a[i]!);
-      hits.sort((a, b) => this.compareSlots(value, a, b));
+      const by = value ?? this.joinedRank(joined!);
+      hits.sort((a, b) => this.compareSlots(by, a, b));
       if (desc) hits.reverse();
       for (let i = skip; i < Math.min(hits.length, end); i++) page.push(hits[i]!);
       return { page, total: hits.length };

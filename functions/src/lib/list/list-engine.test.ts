@@ -221,6 +221,28 @@ describe('joined columns', () => {
     expect(ids(accounts.queryLoaded({ orderBy: 'entityNo Ascending', skip: 1, limit: 2, getTotalCount: true }).data)).toEqual([12, 11]);
   });
 
+  it("sorts a hint's few candidates by a joined column in the joined order's order, current after a change", () => {
+    // Prepare: 60 accounts over 12 entities (some joining none), 'Pending' a third of them
+    const { entities, accounts } = lists();
+    for (let e = 1; e <= 12; e++) entities.apply(item({ objectId: e, entityNo: (e * 7) % 5, legalName: e % 4 === 0 ? null : `Entity ${(e * 5) % 6}` }));
+    for (let i = 1; i <= 60; i++) accounts.apply(item({ objectId: i, name: `Account ${i}`, status: STATUSES[i % 3], term: 12, active: true, entityRef: i % 7 === 0 ? null : 1 + (i % 13) }));
+    const pending = (r: AccountRow) => r.status === 'Pending';
+    const check = () => {
+      for (const orderBy of ['legalName Ascending', 'legalName Descending', 'entityNo Ascending', 'entityNo Descending']) {
+        // Act: the equality hint's candidates sorted by the join's ranks; the filter alone walks the joined order
+        const hinted = accounts.queryLoaded({ equals: { column: 'status', value: 'Pending' }, orderBy, skip: 2, limit: 15, getTotalCount: true });
+        const walked = accounts.queryLoaded({ filter: pending, orderBy, skip: 2, limit: 15, getTotalCount: true });
+        // Assess
+        expect(ids(hinted.data), orderBy).toEqual(ids(walked.data));
+        expect(hinted.totalCount).toBe(walked.totalCount);
+      }
+    };
+    check();
+    entities.apply(item({ objectId: 5, entityNo: 9, legalName: 'Aardvark' }));
+    entities.apply(item({ objectId: 6, deleted: true }));
+    check();
+  });
+
   it("matches each keyword word in the row's own words or in its joined row's, and filters on joined columns", () => {
     // Prepare
     const { entities, accounts } = joined();

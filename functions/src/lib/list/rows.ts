@@ -39,6 +39,19 @@ export interface Order {
 }
 
 /**
+ * An order by a joined column (SortedList.joinedOrder), with what it was sorted by: the joined
+ * rows' ranks (by slot of the other list; -1: an empty value), this list's joined slot per slot
+ * (-1: none) and the place of the rows with neither (last), as of `versions`.
+ */
+export interface JoinedSort {
+  versions: string;
+  order: Order;
+  rank: Int32Array;
+  fk: Int32Array;
+  none: number;
+}
+
+/**
  * What a list joining another reads of it (the other list's engine, ListEngine, offers it): its
  * rows by id and slot, its versions, its column orders and word masks, brought up to date by refresh.
  */
@@ -99,7 +112,7 @@ export abstract class ListRows<Row, Own = Row> {
   /** bumped when a slot is taken or freed (joins map ids to slots against it) */
   slotEpoch = 0;
   protected joined: Joined[] | undefined;
-  protected joinedSorts = new Map<string, { versions: string; order: Order }>();
+  protected joinedSorts = new Map<string, JoinedSort>();
   /** column -> its equality index (built when a query first names the column in `equals`) */
   protected equalities = new Map<string, EqualityIndex>();
   /** name -> a tally kept up to date by every change (tally.ts; declared by ListEngine.tally) */
