@@ -152,8 +152,8 @@ export const amendmentListSpec: ListSpec<AmendmentListRow, AmendmentOwnRow> = {
 export const amendments = () => listEngine(amendmentListSpec);
 
 export function toRow(r: AmendmentListRow): AmendmentRow {
-  return {
-    ...(rowCellsOf(CONTRACT_LIST_COLUMNS, r) as AmendmentListCells),
+  // (assigned onto the cells, not spread into a new object: account/repository.ts toRow)
+  return Object.assign(rowCellsOf(CONTRACT_LIST_COLUMNS, r) as AmendmentListCells, {
     objectId: r.objectId,
     masterContract: { objectId: r.masterContractRef },
     term: r.term,
@@ -162,7 +162,7 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
     primaryContactFirstName: r.primaryContactFirstName ?? null,
     primaryContactLastName: r.primaryContactLastName ?? null,
     version: r.version,
-  };
+  });
 }
 
 /**
