@@ -169,6 +169,15 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     figures[`${kind}P95Ms`] = percentile(warm, 95);
     figures[`${kind}InMemoryP95Ms`] = percentile(mem, 95);
     console.log(kind, figures[`${kind}P95Ms`], 'ms p95, in memory', figures[`${kind}InMemoryP95Ms`]);
+    if (process.env.BENCH_PROFILE_QUERIES) {
+      // in memory by sort order (a slow order shows in the p95 of its seventh of the queries), then where the time goes
+      const byOrder = orders.map((o, i) => `${o.split(' ')[0]} ${percentile(mem.filter((_, q) => q % orders.length === i), 50)}/${percentile(mem.filter((_, q) => q % orders.length === i), 95)}`);
+      console.log('  in memory p50/p95 by order:', byOrder.join(', '));
+      await profileCalls(`${kind} in memory`, (q) => {
+        const { body, skip } = make(q);
+        accounts().queryLoaded({ ...accountQuery(parse(body)), orderBy: orders[q % orders.length]!, skip, limit: 100, getTotalCount: true }).data.map(toRow);
+      }, QUERIES);
+    }
   }
 
   // ---- the home page: alternately right after a write of an account and with none between ----------
@@ -228,7 +237,7 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
     }
     console.log('home parts p50/p95:', [...parts].map(([n, t]) => `${n} ${percentile(t, 50)}/${percentile(t, 95)}`).join(', '));
   }
-  if (process.env.BENCH_PROFILE_HOME) await profileHome(() => homePage(admin));
+  if (process.env.BENCH_PROFILE_HOME) await profileCalls('home', () => homePage(admin));
   // ---- the bare library, after every query of the product: the same joined rows in a plain array ---
   // (built last, so that the product's queries run in the heap a container has, not beside 500,000
   // more row objects, whose major collections would land in their times)
@@ -340,15 +349,18 @@ export async function benchAccounts(): Promise<Record<string, unknown>> {
   };
 }
 
-/** BENCH_PROFILE_HOME=1: where twenty home page calls spend their CPU (self time by function, the top 25). */
-async function profileHome(call: () => Promise<unknown>): Promise<void> {
+/**
+ * Where `calls` calls spend their CPU (self time by function, the top 25): BENCH_PROFILE_HOME=1 for
+ * twenty home page calls, BENCH_PROFILE_QUERIES=1 for each query kind's in-memory queries.
+ */
+async function profileCalls(label: string, call: (i: number) => unknown, calls = 20): Promise<void> {
   const { Session } = await import('node:inspector/promises');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
   await session.post('Profiler.setSamplingInterval', { interval: 100 });
   await session.post('Profiler.start');
-  for (let i = 0; i < 20; i++) await call();
+  for (let i = 0; i < calls; i++) await call(i);
   const { profile } = await session.post('Profiler.stop');
   const self = new Map<string, number>();
   const dt = new Map<number, number>();
@@ -367,10 +379,10 @@ async function profileHome(call: () => Promise<unknown>): Promise<void> {
     const pkg = /@aws-sdk|@smithy/.test(k) || /dist-cjs|protocols|client\/index|schema\/index|httpAuthSchemes|retry\/index|crypto\/util/.test(where) ? 'AWS SDK' : /list\//.test(where) ? 'list engine' : /^[a-z-]+\/[a-z-]+\.ts/.test(where) ? 'product' : 'node and other';
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
-  console.log('  by part:', [...byPackage].map(([k, us]) => `${k} ${(us / 1000 / 20).toFixed(1)} ms`).join(', '));
   const total = [...self.values()].reduce((a, b) => a + b, 0);
-  console.log(`home profile: ${(total / 1000 / 20).toFixed(1)} ms a call`);
-  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000 / 20).toFixed(2)} ms  ${k}`);
+  console.log(`${label} profile: ${(total / 1000 / calls).toFixed(1)} ms a call`);
+  console.log('  by part:', [...byPackage].map(([k, us]) => `${k} ${(us / 1000 / calls).toFixed(1)} ms`).join(', '));
+  for (const [k, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`  ${(us / 1000 / calls).toFixed(2)} ms  ${k}`);
   session.disconnect();
 }
 
