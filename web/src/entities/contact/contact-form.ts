@@ -6,10 +6,10 @@ import {
   phoneFieldsSchema,
   type BusinessEntityLink,
   type ContactCreateBody,
-  type ContactStatus,
   type ContactUpdateBody,
   type Contact,
 } from '@eb/shared/contact/schemas';
+import type { ContactStatus } from '@eb/shared/contact/labels';
 import {
   ADDRESS_LINE_MAX_LENGTH,
   CITY_MAX_LENGTH,
