@@ -45,7 +45,7 @@ import { accountStatusRefusal } from '@eb/shared/account/status-rules';
 import { volumeLogChanges } from '@eb/shared/account/volume';
 import { ldcEnrollment, ldcRelease } from './ldc-markers';
 import { columnFilterChecks, columnFilterHints, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
-import { ACCOUNT_LIST_COLUMNS, type AccountListCells } from '@eb/shared/account/list-columns';
+import { ACCOUNT_LIST_COLUMNS } from '@eb/shared/account/list-columns';
 
 /**
  * Utility accounts (spec 2 "Accounts Search", "Account Detail", section 3 "Account"): versioned
@@ -182,15 +182,14 @@ export const accounts = () => listEngine(accountListSpec);
 export const storedAccounts = () => accounts().all({}, Number.MAX_SAFE_INTEGER);
 
 export function toRow(r: AccountListRow): AccountRow {
-  // (assigned onto the cells, not spread into a new object: a spread of 30 cells cost 18 µs a row)
-  return Object.assign(rowCellsOf(ACCOUNT_LIST_COLUMNS, r) as AccountListCells, {
+  return rowCellsOf(ACCOUNT_LIST_COLUMNS, r, {
     contract: { objectId: r.contractRef },
     masterContract: { objectId: r.masterContractRef },
     dropDate: r.dropDate,
     statusDate: r.statusDate,
     commodity: r.commodity ?? null,
     version: r.version,
-  });
+  }) as AccountRow;
 }
 
 /**

@@ -29,7 +29,7 @@ import { inPeriod, matchesText } from '../lib/list/filters';
 import { masterContractCreation, masterContractListSpec, requireMasterContract } from '../master-contract/service';
 import { bulkScope, sharedRead } from '../lib/bulk-scope';
 import { contactListSpec, contactReferenceData, getContact } from '../contact/service';
-import { CONTRACT_LIST_COLUMNS, type AmendmentListCells } from '@eb/shared/amendment/list-columns';
+import { CONTRACT_LIST_COLUMNS } from '@eb/shared/amendment/list-columns';
 import { columnFilterChecks, columnFilterHints, joinedColumnsOf, listColumnsVersion, ownRowOf, rowCellsOf, type ListJoinedRowOf, type ListOwnRowOf } from '@eb/shared/list-columns';
 
 /**
@@ -152,8 +152,7 @@ export const amendmentListSpec: ListSpec<AmendmentListRow, AmendmentOwnRow> = {
 export const amendments = () => listEngine(amendmentListSpec);
 
 export function toRow(r: AmendmentListRow): AmendmentRow {
-  // (assigned onto the cells, not spread into a new object: account/repository.ts toRow)
-  return Object.assign(rowCellsOf(CONTRACT_LIST_COLUMNS, r) as AmendmentListCells, {
+  return rowCellsOf(CONTRACT_LIST_COLUMNS, r, {
     objectId: r.objectId,
     masterContract: { objectId: r.masterContractRef },
     term: r.term,
@@ -162,7 +161,7 @@ export function toRow(r: AmendmentListRow): AmendmentRow {
     primaryContactFirstName: r.primaryContactFirstName ?? null,
     primaryContactLastName: r.primaryContactLastName ?? null,
     version: r.version,
-  });
+  }) as AmendmentRow;
 }
 
 /**

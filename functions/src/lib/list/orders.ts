@@ -155,11 +155,7 @@ export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
    * without walking it.
    */
   protected joinedRank(column: string): (slot: number) => number {
-    const { rank, fk, none } = this.joinedSort(column);
-    return (slot) => {
-      const t = fk[slot]!;
-      return t >= 0 && rank[t]! >= 0 ? rank[t]! : none;
-    };
+    return this.joinedSort(column).place;
   }
 
   private joinedSort(column: string): JoinedSort {
@@ -182,13 +178,17 @@ export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
       rank[t] = r;
     }
     const buckets = r + 2; // ranks 0..r, then "none"
+    const none = buckets - 1;
+    const place = (slot: number) => {
+      const t = fk[slot]!;
+      return t >= 0 && rank[t]! >= 0 ? rank[t]! : none;
+    };
     const byId = this.idOrder();
     const keyOf = new Int32Array(this.capacity);
     const counts = new Int32Array(buckets + 1);
     for (let i = 0; i < byId.n; i++) {
       const s = byId.a[i]!;
-      const t = fk[s]!;
-      const k = t >= 0 && rank[t]! >= 0 ? rank[t]! : buckets - 1;
+      const k = place(s);
       keyOf[s] = k;
       counts[k + 1]!++;
     }
@@ -198,7 +198,7 @@ export abstract class SortedList<Row, Own = Row> extends JoinedList<Row, Own> {
       const s = byId.a[i]!;
       a[counts[keyOf[s]!]!++] = s;
     }
-    const sort: JoinedSort = { versions, order: { a, n: byId.n }, rank, fk, none: buckets - 1 };
+    const sort: JoinedSort = { versions, order: { a, n: byId.n }, place };
     this.joinedSorts.set(column, sort);
     return sort;
   }

@@ -39,16 +39,13 @@ export interface Order {
 }
 
 /**
- * An order by a joined column (SortedList.joinedOrder), with what it was sorted by: the joined
- * rows' ranks (by slot of the other list; -1: an empty value), this list's joined slot per slot
- * (-1: none) and the place of the rows with neither (last), as of `versions`.
+ * An order by a joined column (SortedList.joinedOrder), as of `versions`, with what it was sorted
+ * by: a slot's place before ties (its joined row's rank; rows that join nothing or an empty value last).
  */
 export interface JoinedSort {
   versions: string;
   order: Order;
-  rank: Int32Array;
-  fk: Int32Array;
-  none: number;
+  place: (slot: number) => number;
 }
 
 /**
